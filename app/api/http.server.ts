@@ -1,0 +1,128 @@
+import { z } from "zod";
+import { apiBaseUrl, env } from "~/env.server";
+import { MESSAGES } from "~/constants";
+
+/**
+ * The one door to the upstream gateway. Every answer is parsed with zod; what the app gets back is
+ * typed data or one of two errors it knows how to show (spec §8).
+ */
+
+/** A failure to show the admin: the server's own msg, or the generic message when there is none. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    /** Extra failure data the server sent, e.g. retry_after_s. */
+    readonly data: unknown = undefined,
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+  /** True when the upstream itself failed (down, slow, 5xx, unparseable), not the admin's input. */
+  get isOutage() {
+    return this.message === MESSAGES.serviceDown;
+  }
+}
+
+/** HTTP 401: the token is gone; routes turn this into a logout (spec §6). */
+export class ApiUnauthorizedError extends Error {
+  constructor() {
+    super("Unauthorized");
+    this.name = "ApiUnauthorizedError";
+  }
+}
+
+export type Backend = "global" | "employer" | "root";
+
+const BASES: Record<Backend, string> = {
+  global: `${apiBaseUrl}/global`,
+  employer: `${apiBaseUrl}/employer/v1`,
+  root: apiBaseUrl,
+};
+
+interface RequestOptions<T extends z.ZodTypeAny> {
+  backend: Backend;
+  method?: "GET" | "POST" | "PATCH";
+  path: string;
+  query?: Record<string, string | number | undefined>;
+  body?: unknown;
+  token?: string;
+  headers?: Record<string, string>;
+  /** Schema of `data` in a success envelope. */
+  data: T;
+}
+
+const failureEnvelope = z.object({ success: z.literal(0).or(z.number()), msg: z.string().optional(), data: z.unknown().optional() });
+
+function outage(status: number, detail: string): ApiError {
+  console.error(JSON.stringify({ level: "error", msg: "upstream failure", status, detail }));
+  return new ApiError(MESSAGES.serviceDown, status >= 500 || status === 0 ? 503 : status);
+}
+
+function buildUrl(backend: Backend, path: string, query?: RequestOptions<z.ZodTypeAny>["query"]) {
+  const url = new URL(BASES[backend] + path);
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) url.searchParams.set(key, String(value));
+  }
+  return url;
+}
+
+/** Fetch and decode JSON; network errors, timeouts and non-JSON become outages. */
+async function fetchJson(url: URL, init: RequestInit): Promise<{ status: number; json: unknown }> {
+  let response: Response;
+  try {
+    response = await fetch(url, { ...init, signal: AbortSignal.timeout(env.API_TIMEOUT_MS) });
+  } catch (error) {
+    throw outage(0, `${init.method} ${url.pathname}: ${(error as Error).name}`);
+  }
+  if (response.status === 401) throw new ApiUnauthorizedError();
+  const text = await response.text().catch(() => "");
+  try {
+    return { status: response.status, json: JSON.parse(text) };
+  } catch {
+    throw outage(response.status, `${init.method} ${url.pathname}: not JSON`);
+  }
+}
+
+/** Idempotent GETs are retried once on an outage; anything that writes is never retried. */
+async function send(url: URL, init: RequestInit) {
+  try {
+    return await fetchJson(url, init);
+  } catch (error) {
+    if (init.method === "GET" && error instanceof ApiError && error.isOutage) return fetchJson(url, init);
+    throw error;
+  }
+}
+
+export async function apiRequest<T extends z.ZodTypeAny>(options: RequestOptions<T>): Promise<z.infer<T>> {
+  const method = options.method ?? "GET";
+  const url = buildUrl(options.backend, options.path, options.query);
+  const headers: Record<string, string> = { accept: "application/json", ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.body !== undefined) headers["content-type"] = "application/json";
+  const { status, json } = await send(url, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  if (status >= 500) throw outage(status, `${method} ${url.pathname}`);
+
+  const envelope = z.object({ success: z.literal(1), data: options.data, msg: z.string().optional() }).safeParse(json);
+  if (envelope.success) return envelope.data.data;
+
+  const failure = failureEnvelope.safeParse(json);
+  if (failure.success && failure.data.success !== 1) {
+    throw new ApiError(failure.data.msg || MESSAGES.serviceDown, status, failure.data.data);
+  }
+  throw outage(status, `${method} ${url.pathname}: unexpected shape ${envelope.error.issues[0]?.path.join(".")}`);
+}
+
+/** The app-link call answers {statusCode} instead of the usual envelope (spec §7). */
+export async function apiStatusCodeRequest(options: Omit<RequestOptions<z.ZodTypeAny>, "data">): Promise<void> {
+  const url = buildUrl(options.backend, options.path, options.query);
+  const { status, json } = await send(url, { method: "GET", headers: { accept: "application/json" } });
+  if (status >= 500) throw outage(status, `GET ${url.pathname}`);
+  const parsed = z.object({ statusCode: z.number(), msg: z.string().optional() }).safeParse(json);
+  if (!parsed.success) throw outage(status, `GET ${url.pathname}: unexpected shape`);
+  if (parsed.data.statusCode !== 1) throw new ApiError(parsed.data.msg || MESSAGES.serviceDown, status);
+}

@@ -1,0 +1,56 @@
+/**
+ * Spec §9 business constants and the messages of spec §5 and §8, in one place. Route modules,
+ * schemas and tests import these; no other module spells a limit or a message out again.
+ */
+export const APP_VERSION = "1.0.2";
+export const APP_ENVIRONMENT = "qa";
+export const PRODUCT_NAME = "Kavach";
+export const COPYRIGHT_YEAR = 2022;
+
+export const EMPLOYEES_MIN = 2;
+export const EMPLOYEES_MAX = 10_000;
+export const GSTIN_LENGTH = 15;
+export const PHONE_LENGTH = 10;
+/** Spec §5 keeps a four-digit code; the API's own constant sets what it sends. */
+export const OTP_LENGTH = 4;
+export const COUNTRY_ID = 91;
+
+export const DEFAULT_RANGE_LABELS = ["1A", "2A+2C"] as const;
+
+export const TOAST_MS = 3000;
+export const MOBILE_SUMMARY_MAX_WIDTH = 800;
+export const LOGOUT_RELOAD_MS = 1000;
+export const CROSS_TAB_LOGOUT_RELOAD_MS = 500;
+export const PREFILL_RELOAD_MS = 1000;
+
+export const SLIDER_DEFAULTS = { dots: true, speedMs: 500, slidesToShow: 2, slidesToScroll: 1 } as const;
+export const PARTNER_CAROUSEL = { autoplayMs: 4000, speedMs: 500, perSlide: 5, narrowPerSlide: 1, narrowMaxWidth: 1024 } as const;
+
+/** Seller's GST state (the company is in Bengaluru, Karnataka). */
+export const SELLER_STATE_CODE = "29";
+
+export const MESSAGES = {
+  serviceDown: "Currently service is down. Please try after sometime.",
+  termsUnavailable: "error occured",
+  employeesRange: "Employees range can be from 2 to 10,000",
+  phoneInvalid: "Enter a 10-digit Indian mobile number starting with 6, 7, 8 or 9.",
+  phoneRequired: "Enter your mobile number.",
+  codeInvalid: `Enter the ${OTP_LENGTH}-digit code we sent you.`,
+  gstinRequired: "Enter your company's GSTIN.",
+  gstinLength: `A GSTIN has exactly ${GSTIN_LENGTH} letters or digits.`,
+  gstinState: "The first two digits of a GSTIN are a state code (01–38, 97 or 99).",
+  gstinFormat: "This does not look like a GSTIN: 2-digit state code, 10-character PAN, entity number, Z and a check character.",
+  gstinCheck: "This GSTIN's last character does not match; please check it for a typo.",
+  nameRequired: "Enter your name.",
+  nameLetters: "Use letters and spaces only.",
+  emailInvalid: "Enter a valid email address, like name@company.com.",
+  signedOut: "You have been signed out. Verify your mobile number to continue.",
+} as const;
+
+/** Spec §1 greeting by hour. */
+export function greetingForHour(hour: number): string {
+  if (hour < 12) return "Good Morning";
+  if (hour < 16) return "Good Afternoon";
+  if (hour < 20) return "Good Evening";
+  return "Good To See You";
+}

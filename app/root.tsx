@@ -1,0 +1,103 @@
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { SandboxNotice } from "~/components/sandbox-notice";
+import { SiteFooter } from "~/components/site-footer";
+import { SiteHeader } from "~/components/site-header";
+import { ToastMessage } from "~/components/toast";
+import { MESSAGES } from "~/constants";
+import { embeddedApi, env } from "~/env.server";
+import { useNonce } from "~/nonce";
+import { getSession } from "~/session.server";
+import appStyles from "~/styles/app.css";
+import { takeToast } from "~/toast.server";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: appStyles },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [session, { toast, setCookie }] = await Promise.all([getSession(request), takeToast(request)]);
+  return json(
+    {
+      signedIn: Boolean(session.get("token")),
+      sandbox: embeddedApi,
+      toast,
+      origin: env.PUBLIC_ORIGIN ?? new URL(request.url).origin,
+    },
+    { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
+  );
+}
+
+export type RootLoader = typeof loader;
+
+function Document({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en-IN">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0b3d5c" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const { signedIn, sandbox, toast } = useLoaderData<typeof loader>();
+  return (
+    <Document>
+      {sandbox ? <SandboxNotice /> : null}
+      <SiteHeader signedIn={signedIn} />
+      {toast ? <ToastMessage toast={toast} /> : null}
+      <main id="main">
+        <Outlet />
+      </main>
+      <SiteFooter />
+    </Document>
+  );
+}
+
+/** Last resort: never a stack trace, never a blank page (spec §8). */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const root = useRouteLoaderData<typeof loader>("root");
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!notFound) console.error(error);
+  return (
+    <Document>
+      {root?.sandbox ? <SandboxNotice /> : null}
+      <SiteHeader signedIn={root?.signedIn ?? false} />
+      <main id="main" className="container page-message">
+        <h1>{notFound ? "Page not found" : "Something went wrong"}</h1>
+        <p>{notFound ? "We could not find the page you were looking for." : MESSAGES.serviceDown}</p>
+        <p>
+          <a className="button" href="/">
+            Go to the home page
+          </a>
+        </p>
+      </main>
+      <SiteFooter />
+    </Document>
+  );
+}

@@ -1,0 +1,31 @@
+import type { MetaDescriptor } from "@remix-run/node";
+import { PRODUCT_NAME } from "~/constants";
+
+/** What every main route declares about itself (spec §2 'Page behaviour'). */
+export interface PageSeo {
+  title: string;
+  description: string;
+  keywords?: readonly string[];
+  /** Path of the canonical address, e.g. "/about-us" (mobile variants name their main page). */
+  path: string;
+}
+
+interface MatchWithData {
+  id: string;
+  data?: unknown;
+}
+
+/** Builds title, description, keywords and canonical; the origin comes from the root loader. */
+export function seoMeta(page: PageSeo, matches: readonly MatchWithData[] | undefined): MetaDescriptor[] {
+  const rootData = matches?.find((m) => m.id === "root")?.data as { origin?: string } | undefined;
+  const origin = rootData?.origin ?? "";
+  const title = page.title.includes(PRODUCT_NAME) ? page.title : `${page.title} | ${PRODUCT_NAME}`;
+  return [
+    { title },
+    { name: "description", content: page.description },
+    ...(page.keywords?.length ? [{ name: "keywords", content: page.keywords.join(", ") }] : []),
+    { tagName: "link", rel: "canonical", href: `${origin}${page.path}` },
+    { property: "og:title", content: title },
+    { property: "og:description", content: page.description },
+  ];
+}

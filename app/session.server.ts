@@ -1,0 +1,77 @@
+import { createCookieSessionStorage, redirect } from "@remix-run/node";
+import { APP_VERSION } from "~/constants";
+import { env } from "~/env.server";
+import { PATHS } from "~/paths";
+
+/**
+ * The session cookie carries who the admin is (the API token) and where they are before sign-in
+ * (the number a code went to). Everything the checkout collects lives in the API's cart, so the
+ * cookie stays small and another browser resumes at the same step.
+ */
+export interface SessionData {
+  token: string;
+  /** Number the last code went to; kept across the two verify screens. */
+  mobileNo: string;
+  /** Epoch ms after which a new code may be asked for (the API's resend wait). */
+  resendAt: number;
+  whatsapp: boolean;
+  /** Version the session was made under; a deploy of another version signs it out (spec §4). */
+  version: string;
+  createdAt: number;
+  lastSeenAt: number;
+  /** Prefilled values from ?prefill=1 links (spec §2), used to fill the forms. */
+  prefill: Record<string, string>;
+  prefillErrors: Record<string, string>;
+  /** Marketing flags from the query (spec §2): parent=LGE, utm_campaign=mediascopy. */
+  parentLge: boolean;
+  mediascopy: boolean;
+}
+
+const isProduction = env.NODE_ENV === "production";
+
+export const sessionStorage = createCookieSessionStorage<SessionData>({
+  cookie: {
+    // __Host- pins the cookie to this host over https with Path=/ (browsers enforce it).
+    name: isProduction ? "__Host-kavach" : "kavach_session",
+    httpOnly: true,
+    sameSite: "lax",
+    secure: isProduction,
+    path: "/",
+    secrets: env.sessionSecrets,
+    maxAge: 12 * 60 * 60,
+  },
+});
+
+export function getSession(request: Request) {
+  return sessionStorage.getSession(request.headers.get("Cookie"));
+}
+
+export type Session = Awaited<ReturnType<typeof getSession>>;
+
+export function commitSession(session: Session) {
+  return sessionStorage.commitSession(session);
+}
+
+/** A brand-new session for a freshly verified admin: nothing from before carries over. */
+export async function startSignedInSession(token: string, mobileNo: string, whatsapp: boolean, carry: Partial<SessionData>) {
+  const session = await sessionStorage.getSession();
+  const now = Date.now();
+  session.set("token", token);
+  session.set("mobileNo", mobileNo);
+  session.set("whatsapp", whatsapp);
+  session.set("version", APP_VERSION);
+  session.set("createdAt", now);
+  session.set("lastSeenAt", now);
+  for (const [key, value] of Object.entries(carry)) {
+    if (value !== undefined) session.set(key as keyof SessionData, value as never);
+  }
+  return session;
+}
+
+/** Clears the session and sends the admin to verify-phone (spec §2 'Logout'). */
+export async function signOutRedirect(request: Request, to: string = PATHS.checkout.verify, headers?: HeadersInit) {
+  const session = await getSession(request);
+  const out = new Headers(headers);
+  out.append("Set-Cookie", await sessionStorage.destroySession(session));
+  return redirect(to, { headers: out });
+}

@@ -1,0 +1,32 @@
+import { createCookieSessionStorage } from "@remix-run/node";
+import { env } from "~/env.server";
+import type { Toast } from "~/components/toast";
+
+/**
+ * One-shot messages carried in their own cookie to the next page, where the server renders them,
+ * so they show without JavaScript too.
+ */
+const toastStorage = createCookieSessionStorage<Record<string, never>, { toast: Toast }>({
+  cookie: {
+    name: "kavach_toast",
+    httpOnly: true,
+    sameSite: "lax",
+    secure: env.NODE_ENV === "production",
+    path: "/",
+    secrets: env.sessionSecrets,
+  },
+});
+
+export async function setToast(toast: Toast, headers: Headers = new Headers()) {
+  const session = await toastStorage.getSession();
+  session.flash("toast", toast);
+  headers.append("Set-Cookie", await toastStorage.commitSession(session));
+  return headers;
+}
+
+/** Reads and consumes the pending toast; the returned header clears it. */
+export async function takeToast(request: Request) {
+  const session = await toastStorage.getSession(request.headers.get("Cookie"));
+  const toast = session.get("toast") ?? null;
+  return { toast, setCookie: toast ? await toastStorage.commitSession(session) : null };
+}

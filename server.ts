@@ -1,0 +1,87 @@
+import crypto from "node:crypto";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express from "express";
+import { env } from "./app/env.server";
+import { securityHeaders, sameSiteWrites, bodyLimit } from "./server/security";
+
+/**
+ * The one Node process: static assets, the Remix app, and, unless API_BASE_URL points at a real
+ * upstream, the embedded API and its sandbox pages.
+ */
+const root = path.dirname(fileURLToPath(import.meta.url));
+const app = express();
+app.disable("x-powered-by");
+app.set("trust proxy", "loopback");
+
+app.get("/healthz", (_req, res) => {
+  res.json({ status: "ok" });
+});
+
+app.use((req, res, next) => {
+  const started = process.hrtime.bigint();
+  const id = (req.get("x-request-id") || crypto.randomUUID()).slice(0, 64);
+  res.locals.requestId = id;
+  res.setHeader("X-Request-Id", id);
+  if (env.LOG_REQUESTS === "1") {
+    res.on("finish", () => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      console.log(JSON.stringify({ level: "info", id, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 }));
+    });
+  }
+  next();
+});
+
+app.use(compression());
+app.use(bodyLimit);
+
+let closeApi: (() => void) | undefined;
+if (!env.API_BASE_URL) {
+  const { createEmbeddedApi } = await import("./api/index");
+  const api = createEmbeddedApi({
+    databasePath: env.databasePath,
+    mountPath: "/api",
+    gatewayKeySecret: env.sandboxKeySecret,
+    pendingSettleMs: env.SANDBOX_PENDING_SETTLE_MS,
+  });
+  app.use("/api", api.router);
+  app.use("/dev", securityHeaders, api.devRouter);
+  closeApi = api.close;
+}
+
+// Fingerprinted build output never changes under its name; everything else in public/ may.
+app.use("/build", express.static(path.join(root, "public/build"), { immutable: true, maxAge: "1y" }));
+app.use(express.static(path.join(root, "public"), { maxAge: "1h" }));
+
+app.use(securityHeaders, sameSiteWrites);
+const build = (await import(path.join(root, "build/index.js"))) as ServerBuild;
+app.all(
+  "*",
+  createRequestHandler({
+    build,
+    mode: env.NODE_ENV === "production" ? "production" : "development",
+    getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
+  }),
+);
+
+const server = app.listen(env.PORT, env.HOST, () => {
+  console.log(
+    JSON.stringify({ level: "info", msg: `Kavach listening on http://localhost:${env.PORT}`, api: env.API_BASE_URL ?? "embedded" }),
+  );
+});
+server.keepAliveTimeout = 65_000;
+
+function shutdown(signal: string) {
+  console.log(JSON.stringify({ level: "info", msg: `${signal}: closing` }));
+  server.close(() => {
+    closeApi?.();
+    process.exit(0);
+  });
+  server.closeIdleConnections();
+  setTimeout(() => process.exit(1), 10_000).unref();
+}
+process.on("SIGTERM", () => shutdown("SIGTERM"));
+process.on("SIGINT", () => shutdown("SIGINT"));
