@@ -1,0 +1,127 @@
+import type { Db } from "./db";
+import { HttpError } from "./envelope";
+
+export interface Company {
+  gstin: string;
+  company_name: string;
+  state_code: string;
+  state_name: string;
+  is_sez: 0 | 1;
+}
+
+export interface Coverage {
+  id: string;
+  name: string;
+  description: string;
+  is_default: 0 | 1;
+  is_required: 0 | 1;
+  monthly_paise: number;
+}
+
+export interface Plan {
+  plan_id: string;
+  group_id: string;
+  name: string;
+  sum_insured_inr: number;
+  default_visibility: 0 | 1;
+  features: string[];
+}
+
+export interface Labelled {
+  code: string;
+  label: string;
+}
+
+export interface Rate {
+  band: string;
+  range: string;
+  monthly_paise: number;
+}
+
+const COMPANY_SELECT = `SELECT c.gstin, c.company_name, c.state_code, s.name AS state_name, c.is_sez
+  FROM companies c JOIN states s ON s.code = c.state_code`;
+
+export function findCompany(db: Db, gstin: string): Company | undefined {
+  return db.prepare(`${COMPANY_SELECT} WHERE c.gstin = ?`).get(gstin) as Company | undefined;
+}
+
+export const SEARCH_LIMIT = 20;
+
+/** Any part of the name, case-insensitive; instr() avoids escaping LIKE wildcards typed by the user. */
+export function searchCompanies(db: Db, text: string): Company[] {
+  return db
+    .prepare(`${COMPANY_SELECT} WHERE instr(lower(c.company_name), lower(?)) > 0 ORDER BY c.company_name LIMIT ?`)
+    .all(text, SEARCH_LIMIT) as Company[];
+}
+
+export function listCoverages(db: Db): Coverage[] {
+  return db
+    .prepare("SELECT id, name, description, is_default, is_required, monthly_paise FROM coverages ORDER BY sort_order")
+    .all() as Coverage[];
+}
+
+/** Checks the chosen coverages exist and adds the required ones; answers in catalog order. */
+export function resolveCoverages(db: Db, ids: readonly string[]): Coverage[] {
+  const all = listCoverages(db);
+  const known = new Set(all.map((c) => c.id));
+  const unknown = ids.find((id) => !known.has(id));
+  if (unknown !== undefined) throw new HttpError(400, `Unknown coverage: ${unknown}.`);
+  const chosen = new Set(ids);
+  return all.filter((c) => c.is_required === 1 || chosen.has(c.id));
+}
+
+function withFeatures(db: Db, rows: Omit<Plan, "features">[]): Plan[] {
+  const features = db.prepare("SELECT text FROM plan_features WHERE plan_id = ? ORDER BY position").pluck();
+  return rows.map((p) => ({ ...p, features: features.all(p.plan_id) as string[] }));
+}
+
+const PLAN_SELECT = "SELECT plan_id, group_id, name, sum_insured_inr, default_visibility FROM plans";
+
+export function listPlans(db: Db): Plan[] {
+  return withFeatures(db, db.prepare(`${PLAN_SELECT} ORDER BY sort_order`).all() as Omit<Plan, "features">[]);
+}
+
+export function findPlan(db: Db, planId: string): Plan | undefined {
+  const rows = db.prepare(`${PLAN_SELECT} WHERE plan_id = ?`).all(planId) as Omit<Plan, "features">[];
+  return withFeatures(db, rows)[0];
+}
+
+export function findPlanByGroup(db: Db, groupId: string): Plan | undefined {
+  const rows = db.prepare(`${PLAN_SELECT} WHERE group_id = ?`).all(groupId) as Omit<Plan, "features">[];
+  return withFeatures(db, rows)[0];
+}
+
+export function listBands(db: Db): Labelled[] {
+  return db.prepare("SELECT code, label FROM age_bands ORDER BY sort_order").all() as Labelled[];
+}
+
+export function listRanges(db: Db): Labelled[] {
+  return db.prepare("SELECT code, label FROM family_ranges ORDER BY sort_order").all() as Labelled[];
+}
+
+export function rangeRelations(db: Db): { range: string; relations: string[] }[] {
+  const relations = db
+    .prepare("SELECT relation FROM family_range_relations WHERE range_code = ? ORDER BY position")
+    .pluck();
+  return listRanges(db).map((r) => ({ range: r.code, relations: relations.all(r.code) as string[] }));
+}
+
+/** The rate rows for one sum insured, in band then range order. */
+export function ratesFor(db: Db, sumInsuredInr: number): Rate[] {
+  return db
+    .prepare(
+      `SELECT r.band, r.range_code AS range, r.monthly_paise FROM rates r
+       JOIN age_bands b ON b.code = r.band JOIN family_ranges f ON f.code = r.range_code
+       WHERE r.sum_insured_inr = ? ORDER BY b.sort_order, f.sort_order`,
+    )
+    .all(sumInsuredInr) as Rate[];
+}
+
+export function rateFor(db: Db, band: string, range: string, sumInsuredInr: number): number {
+  const paise = db
+    .prepare("SELECT monthly_paise FROM rates WHERE band = ? AND range_code = ? AND sum_insured_inr = ?")
+    .pluck()
+    .get(band, range, sumInsuredInr) as number | undefined;
+  if (paise === undefined) throw new Error(`no rate for ${band} / ${range} / ${sumInsuredInr}`);
+  return paise;
+}

@@ -1,0 +1,25 @@
+import type { Db } from "./db";
+import type { SmsProvider } from "./sms";
+
+export type LogSink = (event: Record<string, unknown>) => void;
+
+/** What every part of the API shares: built once by createEmbeddedApi. */
+export interface ApiContext {
+  db: Db;
+  now: () => number;
+  sms: SmsProvider;
+  log: LogSink;
+  mountPath: string;
+  gatewayKeySecret: string;
+  pendingSettleMs: number;
+}
+
+/** Logs keep enough of a mobile number to correlate, not enough to identify: 98******10. */
+export function maskMobile(mobileNo: string): string {
+  if (mobileNo.length < 4) return "*".repeat(mobileNo.length);
+  return mobileNo.slice(0, 2) + "*".repeat(mobileNo.length - 4) + mobileNo.slice(-2);
+}
+
+export function iso(ms: number): string {
+  return new Date(ms).toISOString();
+}

@@ -1,0 +1,45 @@
+import Database from "better-sqlite3";
+import { readdirSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+
+export type Db = Database.Database;
+
+const MIGRATIONS_DIR = fileURLToPath(new URL("./migrations/", import.meta.url));
+
+/** Opens the database, turns on WAL and foreign keys, and applies pending numbered migrations. */
+export function openDatabase(path: string, now: () => number): Db {
+  const db = new Database(path);
+  // WAL lets the app's page renders read while a payment callback writes.
+  db.pragma("journal_mode = WAL");
+  db.pragma("foreign_keys = ON");
+  db.pragma("busy_timeout = 5000");
+  runMigrations(db, now);
+  return db;
+}
+
+function runMigrations(db: Db, now: () => number): void {
+  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    version INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    applied_at INTEGER NOT NULL
+  )`);
+  const applied = new Set(
+    db.prepare("SELECT version FROM schema_migrations").pluck().all() as number[],
+  );
+  const files = readdirSync(MIGRATIONS_DIR)
+    .filter((f) => /^\d+_.+\.sql$/.test(f))
+    .sort();
+  for (const file of files) {
+    const version = Number.parseInt(file, 10);
+    if (applied.has(version)) continue;
+    const sql = readFileSync(MIGRATIONS_DIR + file, "utf8");
+    db.transaction(() => {
+      db.exec(sql);
+      db.prepare("INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)").run(
+        version,
+        file,
+        now(),
+      );
+    })();
+  }
+}

@@ -1,0 +1,94 @@
+// The embedded upstream API (docs/api-contract.md), served in-process when API_BASE_URL is unset.
+import express, { type NextFunction, type Request, type Response, Router } from "express";
+import { type ApiContext, type LogSink, iso } from "./context";
+import { openDatabase } from "./db";
+import { HttpError, sendFail } from "./envelope";
+import { devRouter } from "./outbox-page";
+import { employerRouter } from "./routes/employer";
+import { globalRouter } from "./routes/global";
+import { termsRouter } from "./routes/terms";
+import { sandboxRouter } from "./sandbox";
+import { seedCatalog } from "./seed";
+import { type SmsProvider, outboxSmsProvider } from "./sms";
+
+export type { SmsProvider } from "./sms";
+
+export interface EmbeddedApiOptions {
+  databasePath: string;
+  mountPath: string;
+  gatewayKeySecret: string;
+  now?: () => number;
+  smsProvider?: SmsProvider;
+  pendingSettleMs?: number;
+  log?: LogSink;
+}
+
+export interface EmbeddedApi {
+  router: Router;
+  devRouter: Router;
+  close(): void;
+}
+
+const DEFAULT_PENDING_SETTLE_MS = 20_000;
+
+export function createEmbeddedApi(o: EmbeddedApiOptions): EmbeddedApi {
+  const now = o.now ?? Date.now;
+  const sink: LogSink = o.log ?? ((event) => console.log(JSON.stringify(event)));
+  const log: LogSink = (event) => sink({ time: iso(now()), ...event });
+  const db = openDatabase(o.databasePath, now);
+  seedCatalog(db);
+  const ctx: ApiContext = {
+    db,
+    now,
+    log,
+    sms: o.smsProvider ?? outboxSmsProvider(db, now),
+    mountPath: o.mountPath.replace(/\/+$/, ""),
+    gatewayKeySecret: o.gatewayKeySecret,
+    pendingSettleMs: o.pendingSettleMs ?? DEFAULT_PENDING_SETTLE_MS,
+  };
+
+  const router = Router();
+  router.use(express.json({ limit: "64kb" }));
+  router.use("/global", globalRouter(ctx));
+  router.use("/employer/v1", employerRouter(ctx));
+  router.use("/tnc", termsRouter());
+  router.use("/sandbox", sandboxRouter(ctx));
+  router.use((_req, res) => sendFail(res, 404, "Not found"));
+  router.use(errorHandler(log));
+
+  const dev = Router();
+  dev.use(devRouter(ctx));
+  dev.use(errorHandler(log));
+
+  return { router, devRouter: dev, close: () => db.close() };
+}
+
+/** Client mistakes become 4xx envelopes; anything else is logged and answered without details. */
+function errorHandler(log: LogSink) {
+  return (err: unknown, req: Request, res: Response, _next: NextFunction): void => {
+    if (err instanceof HttpError) {
+      sendFail(res, err.status, err.message, err.data);
+      return;
+    }
+    const type = typeof err === "object" && err !== null && "type" in err ? (err as { type: unknown }).type : undefined;
+    if (type === "entity.parse.failed") {
+      sendFail(res, 400, "The request body is not valid JSON.");
+      return;
+    }
+    if (type === "entity.too.large") {
+      sendFail(res, 413, "The request body is too large.");
+      return;
+    }
+    log({
+      event: "api_error",
+      method: req.method,
+      path: req.originalUrl.split("?")[0],
+      error: err instanceof Error ? err.stack ?? err.message : String(err),
+    });
+    if (res.headersSent) {
+      res.end();
+      return;
+    }
+    sendFail(res, 500, "Internal error");
+  };
+}

@@ -1,0 +1,248 @@
+import { createHash, createHmac, timingSafeEqual } from "node:crypto";
+import { type CartDetails, cartIdFor, contentsKey, readCart } from "./cart";
+import { type ApiContext, iso } from "./context";
+import { HttpError } from "./envelope";
+import { gatewayId } from "./ids";
+import type { Policy } from "./pricing";
+
+export type OrderStatus = "created" | "attempted" | "pending" | "paid" | "superseded";
+type PaymentOutcome = "success" | "failed" | "pending";
+
+// Status only moves forward along this order. "superseded" sits outside it: a replaced order is closed.
+const RANK: Record<Exclude<OrderStatus, "superseded">, number> = { created: 0, attempted: 1, pending: 2, paid: 3 };
+
+export interface OrderRow {
+  order_id: string;
+  cart_id: number;
+  receipt: string;
+  contents_hash: string;
+  policy: Policy;
+  amount_paise: number;
+  premium_paise: number;
+  tax_paise: number;
+  currency: string;
+  callback_url: string;
+  status: OrderStatus;
+  payment_id: string | null;
+  pending_at: number | null;
+  paid_at: number | null;
+}
+
+const ORDER_COLUMNS = `order_id, cart_id, receipt, contents_hash, policy, amount_paise, premium_paise, tax_paise,
+  currency, callback_url, status, payment_id, pending_at, paid_at`;
+const OPEN = "('created', 'attempted', 'pending')";
+
+export function paymentSignature(secret: string, orderId: string, paymentId: string): string {
+  return createHmac("sha256", secret).update(`${orderId}|${paymentId}`).digest("hex");
+}
+
+function signatureMatches(secret: string, orderId: string, paymentId: string, signature: string): boolean {
+  if (!/^[0-9a-f]{64}$/i.test(signature)) return false;
+  const expected = Buffer.from(paymentSignature(secret, orderId, paymentId), "hex");
+  return timingSafeEqual(expected, Buffer.from(signature, "hex"));
+}
+
+/** The sandbox gateway settles a pending payment after pendingSettleMs; the change is made when next read. */
+function settled(ctx: ApiContext, order: OrderRow): OrderRow {
+  if (order.status !== "pending" || order.pending_at === null) return order;
+  const settlesAt = order.pending_at + ctx.pendingSettleMs;
+  if (ctx.now() < settlesAt) return order;
+  ctx.db
+    .prepare("UPDATE orders SET status = 'paid', paid_at = ?, updated_at = ? WHERE order_id = ? AND status = 'pending'")
+    .run(settlesAt, ctx.now(), order.order_id);
+  return { ...order, status: "paid", paid_at: settlesAt };
+}
+
+function selectOrder(ctx: ApiContext, where: string, ...params: unknown[]): OrderRow | undefined {
+  const row = ctx.db.prepare(`SELECT ${ORDER_COLUMNS} FROM orders WHERE ${where} ORDER BY seq DESC LIMIT 1`).get(
+    ...params,
+  ) as OrderRow | undefined;
+  return row === undefined ? undefined : settled(ctx, row);
+}
+
+export function findOrder(ctx: ApiContext, orderId: string): OrderRow | undefined {
+  return selectOrder(ctx, "order_id = ?", orderId);
+}
+
+export function orderJson(ctx: ApiContext, o: OrderRow) {
+  return {
+    order_id: o.order_id,
+    receipt: o.receipt,
+    status: o.status,
+    policy: o.policy,
+    amount_paise: o.amount_paise,
+    premium_paise: o.premium_paise,
+    tax_paise: o.tax_paise,
+    currency: o.currency,
+    checkout_url: `${ctx.mountPath}/sandbox/checkout/${o.order_id}`,
+    payment_id: o.payment_id,
+    paid_at: o.paid_at === null ? null : iso(o.paid_at),
+  };
+}
+
+/** The cart's latest order. Never a superseded one: superseding always comes with a newer order. */
+export function latestOrder(ctx: ApiContext, cartId: number): OrderRow | undefined {
+  return selectOrder(ctx, "cart_id = ?", cartId);
+}
+
+// The amount is part of the hash so a catalog price change also counts as different contents.
+function contentsHash(cart: CartDetails): string {
+  return createHash("sha256")
+    .update(JSON.stringify([contentsKey(cart), cart.quote?.monthly.total_paise, cart.quote?.yearly.total_paise]))
+    .digest("hex");
+}
+
+function missingParts(cart: CartDetails): string[] {
+  const missing: string[] = [];
+  if (cart.company === null) missing.push("company");
+  if (cart.admin === null) missing.push("admin details");
+  if (cart.plan === null) missing.push("plan");
+  if (cart.people === null) missing.push("people");
+  return missing;
+}
+
+/**
+ * One open order per cart (a partial unique index backs this up). The same contents and policy give back
+ * the open order; anything else closes it as superseded and opens a new one, in one IMMEDIATE transaction
+ * so two concurrent submits cannot both create.
+ */
+export function createOrder(ctx: ApiContext, mobileNo: string, policy: Policy, callbackUrl: string): OrderRow {
+  return ctx.db
+    .transaction((): OrderRow => {
+      const cartId = cartIdFor(ctx, mobileNo);
+      const cart = readCart(ctx, cartId);
+      const missing = missingParts(cart);
+      if (cart.quote === null || missing.length > 0) {
+        throw new HttpError(409, `The cart is not complete yet: add the ${missing.join(", ")} first.`);
+      }
+      const hash = contentsHash(cart);
+      const open = selectOrder(ctx, `cart_id = ? AND status IN ${OPEN}`, cartId);
+      const paid = selectOrder(ctx, "cart_id = ? AND contents_hash = ? AND status = 'paid'", cartId, hash);
+      if (paid !== undefined) return paid;
+      if (open !== undefined && open.status !== "paid") {
+        if (open.contents_hash === hash && open.policy === policy) return open;
+        // Closing an order whose payment is still in flight could take money for something replaced.
+        if (open.status === "pending") {
+          throw new HttpError(409, "A payment for this cart is still being processed. Try again in a minute.");
+        }
+        ctx.db
+          .prepare("UPDATE orders SET status = 'superseded', updated_at = ? WHERE order_id = ?")
+          .run(ctx.now(), open.order_id);
+      }
+      const bill = cart.quote[policy];
+      const attempt =
+        (ctx.db
+          .prepare("SELECT COUNT(*) FROM orders WHERE cart_id = ? AND contents_hash = ? AND policy = ?")
+          .pluck()
+          .get(cartId, hash, policy) as number) + 1;
+      const orderId = gatewayId("order");
+      const now = ctx.now();
+      ctx.db
+        .prepare(
+          `INSERT INTO orders (order_id, cart_id, receipt, contents_hash, policy, amount_paise, premium_paise, tax_paise,
+             callback_url, status, created_at, updated_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'created', ?, ?)`,
+        )
+        .run(
+          orderId,
+          cartId,
+          `rcpt_${cartId}_${hash.slice(0, 12)}_${policy}_${attempt}`,
+          hash,
+          policy,
+          bill.total_paise,
+          bill.premium_paise,
+          bill.tax_paise,
+          callbackUrl,
+          now,
+          now,
+        );
+      ctx.log({ event: "order_created", order_id: orderId, cart_id: cartId, policy, amount_paise: bill.total_paise });
+      return findOrder(ctx, orderId)!;
+    })
+    .immediate();
+}
+
+/** The three sandbox payment attempts offered on a checkout page render. */
+export function createPaymentAttempts(ctx: ApiContext, orderId: string): Record<PaymentOutcome, string> {
+  const insert = ctx.db.prepare(
+    "INSERT INTO payment_attempts (payment_id, order_id, outcome, created_at) VALUES (?, ?, ?, ?)",
+  );
+  return ctx.db.transaction(() => {
+    const ids = { success: gatewayId("pay"), failed: gatewayId("pay"), pending: gatewayId("pay") };
+    for (const outcome of ["success", "failed", "pending"] as const) insert.run(ids[outcome], orderId, outcome, ctx.now());
+    return ids;
+  })();
+}
+
+export interface VerifyInput {
+  orderId: string;
+  paymentId?: string;
+  signature?: string;
+}
+
+/** Moves the order forward only: a lower or equal status, or anything after paid, changes nothing. */
+function advance(ctx: ApiContext, order: OrderRow, to: "attempted" | "pending" | "paid", paymentId: string): void {
+  if (order.status === "superseded" || RANK[to] <= RANK[order.status]) return;
+  const now = ctx.now();
+  ctx.db
+    .prepare(
+      `UPDATE orders SET status = ?, payment_id = ?, updated_at = ?,
+         pending_at = CASE WHEN ? = 'pending' THEN ? ELSE pending_at END,
+         paid_at = CASE WHEN ? = 'paid' THEN ? ELSE paid_at END
+       WHERE order_id = ?`,
+    )
+    .run(to, paymentId, now, to, now, to, now, order.order_id);
+  ctx.log({ event: "order_status", order_id: order.order_id, from: order.status, to, payment_id: paymentId });
+}
+
+const OUTCOME_STATUS: Record<PaymentOutcome, "attempted" | "pending" | "paid"> = {
+  success: "paid",
+  pending: "pending",
+  failed: "attempted",
+};
+
+export function verifyPayment(ctx: ApiContext, input: VerifyInput): OrderRow {
+  return ctx.db
+    .transaction((): OrderRow => {
+      const order = findOrder(ctx, input.orderId);
+      if (order === undefined) throw new HttpError(404, `We could not find the order ${input.orderId}.`);
+      if (input.signature !== undefined) {
+        if (input.paymentId === undefined) throw new HttpError(400, "razorpay_payment_id is required with a signature.");
+        // Checked against the order id we stored, so a signature for another order cannot be reused here.
+        if (!signatureMatches(ctx.gatewayKeySecret, order.order_id, input.paymentId, input.signature)) {
+          ctx.log({ event: "payment_signature_mismatch", order_id: order.order_id, payment_id: input.paymentId });
+          throw new HttpError(400, "Payment signature mismatch.");
+        }
+      }
+      if (order.status === "superseded") {
+        throw new HttpError(409, "This order was replaced by a newer one. Please check out again.");
+      }
+      if (input.paymentId !== undefined) {
+        const outcome = ctx.db
+          .prepare("SELECT outcome FROM payment_attempts WHERE payment_id = ? AND order_id = ?")
+          .pluck()
+          .get(input.paymentId, order.order_id) as PaymentOutcome | undefined;
+        if (outcome === undefined) throw new HttpError(400, "This payment does not belong to this order.");
+        ctx.db
+          .prepare("UPDATE payment_attempts SET reported_at = COALESCE(reported_at, ?) WHERE payment_id = ?")
+          .run(ctx.now(), input.paymentId);
+        // Without a signature only a failure is believed: it cannot make anyone richer.
+        if (input.signature !== undefined || outcome === "failed") {
+          advance(ctx, order, OUTCOME_STATUS[outcome], input.paymentId);
+        }
+      }
+      return findOrder(ctx, order.order_id)!;
+    })
+    .immediate();
+}
+
+export function verifyJson(o: OrderRow) {
+  return {
+    order_id: o.order_id,
+    status: o.status,
+    amount_paise: o.amount_paise,
+    policy: o.policy,
+    payment_id: o.payment_id,
+    paid_at: o.paid_at === null ? null : iso(o.paid_at),
+  };
+}

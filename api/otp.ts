@@ -1,0 +1,129 @@
+import { createHash, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
+import { type ApiContext, maskMobile } from "./context";
+import { HttpError } from "./envelope";
+
+export const CODE_LENGTH = 4;
+export const CODE_TTL_MS = 10 * 60_000;
+export const RESEND_WAIT_MS = 30_000;
+export const CODES_PER_HOUR = 5;
+// Wrong tries are counted per number over the hour, not per code: a code lives 10 minutes, well inside
+// the hour, so this also caps each code at 5 tries, and asking for a fresh code gives no fresh tries.
+export const MAX_WRONG_TRIES = 5;
+const WINDOW_MS = 60 * 60_000;
+
+export function smsText(code: string): string {
+  return `${code} is your Kavach verification code. It is valid for 10 minutes. Never share this code with anyone.`;
+}
+
+function hashCode(salt: string, code: string): string {
+  return createHash("sha256").update(`${salt}:${code}`).digest("hex");
+}
+
+function seconds(ms: number): number {
+  return Math.max(1, Math.ceil(ms / 1000));
+}
+
+function lockedError(retryAfterMs: number): HttpError {
+  const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
+  return new HttpError(
+    429,
+    `Too many wrong tries. Ask for a new code in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+    { retry_after_s: seconds(retryAfterMs) },
+  );
+}
+
+/** Milliseconds until the number may try again, or 0 when it is not locked out. */
+function wrongTryLockMs(ctx: ApiContext, mobileNo: string): number {
+  const now = ctx.now();
+  const tries = ctx.db
+    .prepare("SELECT created_at FROM otp_wrong_tries WHERE mobile_no = ? AND created_at > ? ORDER BY created_at DESC")
+    .pluck()
+    .all(mobileNo, now - WINDOW_MS) as number[];
+  if (tries.length < MAX_WRONG_TRIES) return 0;
+  // Unlocked once the try that made the count reach the limit drops out of the window.
+  return tries[MAX_WRONG_TRIES - 1]! + WINDOW_MS - now;
+}
+
+/** Makes, stores (hashed) and texts a new code, within the resend wait and the hourly cap. */
+export async function sendCode(ctx: ApiContext, mobileNo: string): Promise<void> {
+  const code = String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, "0");
+  ctx.db.transaction(() => {
+    const now = ctx.now();
+    const lockMs = wrongTryLockMs(ctx, mobileNo);
+    if (lockMs > 0) throw lockedError(lockMs);
+    const recent = ctx.db
+      .prepare("SELECT created_at FROM otp_codes WHERE mobile_no = ? AND created_at > ? ORDER BY created_at ASC")
+      .pluck()
+      .all(mobileNo, now - WINDOW_MS) as number[];
+    // The hourly cap comes first: waiting 30 s would only lead to this answer anyway.
+    if (recent.length >= CODES_PER_HOUR) {
+      const retryMs = recent[recent.length - CODES_PER_HOUR]! + WINDOW_MS - now;
+      throw new HttpError(429, "Too many codes requested for this number. Try again in an hour.", {
+        retry_after_s: seconds(retryMs),
+      });
+    }
+    const latest = recent[recent.length - 1];
+    if (latest !== undefined && now - latest < RESEND_WAIT_MS) {
+      const wait = seconds(latest + RESEND_WAIT_MS - now);
+      throw new HttpError(429, `Please wait ${wait} seconds before asking for a new code.`, { retry_after_s: wait });
+    }
+    const salt = randomBytes(16).toString("hex");
+    ctx.db
+      .prepare("INSERT INTO otp_codes (mobile_no, code_hash, salt, created_at, expires_at) VALUES (?, ?, ?, ?, ?)")
+      .run(mobileNo, hashCode(salt, code), salt, now, now + CODE_TTL_MS);
+  })();
+  ctx.log({ event: "otp_sent", mobile: maskMobile(mobileNo) });
+  await ctx.sms.send(mobileNo, smsText(code));
+}
+
+interface CodeRow {
+  id: number;
+  code_hash: string;
+  salt: string;
+  expires_at: number;
+  used_at: number | null;
+}
+
+/** Checks a code against the number's latest one. Throws the contract's message on any failure. */
+export function verifyCode(ctx: ApiContext, mobileNo: string, code: string): void {
+  // Decided inside the transaction, thrown after it: throwing inside would roll back the wrong try.
+  const failure = ctx.db.transaction((): { reason: string; error: HttpError } | null => {
+    const now = ctx.now();
+    const lockMs = wrongTryLockMs(ctx, mobileNo);
+    if (lockMs > 0) return { reason: "locked", error: lockedError(lockMs) };
+    const latest = ctx.db
+      .prepare("SELECT id, code_hash, salt, expires_at, used_at FROM otp_codes WHERE mobile_no = ? ORDER BY id DESC LIMIT 1")
+      .get(mobileNo) as CodeRow | undefined;
+    // A used code counts as none: codes are single use.
+    if (latest === undefined || latest.used_at !== null) {
+      return { reason: "no_code", error: new HttpError(400, "Ask for a code first.") };
+    }
+    if (now >= latest.expires_at) {
+      return { reason: "expired", error: new HttpError(400, "This code has expired. Ask for a new one.") };
+    }
+    const expected = Buffer.from(latest.code_hash, "hex");
+    const given = Buffer.from(hashCode(latest.salt, code), "hex");
+    if (!timingSafeEqual(expected, given)) {
+      ctx.db.prepare("INSERT INTO otp_wrong_tries (mobile_no, created_at) VALUES (?, ?)").run(mobileNo, now);
+      const lockAfter = wrongTryLockMs(ctx, mobileNo);
+      if (lockAfter > 0) return { reason: "wrong_code_locked", error: lockedError(lockAfter) };
+      const used = ctx.db
+        .prepare("SELECT COUNT(*) FROM otp_wrong_tries WHERE mobile_no = ? AND created_at > ?")
+        .pluck()
+        .get(mobileNo, now - WINDOW_MS) as number;
+      const left = MAX_WRONG_TRIES - used;
+      return {
+        reason: "wrong_code",
+        error: new HttpError(400, `The code is incorrect. ${left} ${left === 1 ? "try" : "tries"} left.`),
+      };
+    }
+    ctx.db.prepare("UPDATE otp_codes SET used_at = ? WHERE id = ?").run(now, latest.id);
+    // Knowing the code proves the number; earlier typos no longer count against it.
+    ctx.db.prepare("DELETE FROM otp_wrong_tries WHERE mobile_no = ?").run(mobileNo);
+    return null;
+  })();
+  if (failure !== null) {
+    ctx.log({ event: "otp_verify_failed", mobile: maskMobile(mobileNo), reason: failure.reason });
+    throw failure.error;
+  }
+}

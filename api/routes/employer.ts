@@ -1,0 +1,222 @@
+import express, { Router } from "express";
+import { z } from "zod";
+import { applyCartUpdate, cartIdFor, cartJson, companyNotFound, parseCartUpdate, readCart } from "../cart";
+import {
+  findCompany,
+  findPlanByGroup,
+  listBands,
+  listCoverages,
+  listPlans,
+  listRanges,
+  rangeRelations,
+  rateFor,
+  ratesFor,
+  resolveCoverages,
+  searchCompanies,
+} from "../catalog";
+import { TESTIMONIALS } from "../content-data";
+import type { ApiContext } from "../context";
+import { HttpError, parseInput, route, sendOk } from "../envelope";
+import { checkGstin } from "../gstin";
+import { createOrder, latestOrder, orderJson, verifyJson, verifyPayment } from "../orders";
+import { YEARLY_DISCOUNT_PCT, unitMonthlyPaise } from "../pricing";
+import { callerMobile, requireToken } from "../tokens";
+
+const policySchema = z.enum(["monthly", "yearly"], {
+  errorMap: () => ({ message: "policy must be monthly or yearly." }),
+});
+
+// Gateway callbacks arrive as forms with empty fields; an empty field means "not given".
+const optionalField = (max: number) =>
+  z.preprocess((v) => (v === "" ? undefined : v), z.string().max(max).optional());
+
+function validGstin(input: string): string {
+  const check = checkGstin(input);
+  if (!check.ok) throw new HttpError(400, check.msg);
+  return check.gstin;
+}
+
+export function employerRouter(ctx: ApiContext): Router {
+  const router = Router();
+  const auth = requireToken(ctx);
+  const db = ctx.db;
+
+  router.get(
+    "/employer/gstin/:gstin",
+    auth,
+    route((req, res) => {
+      const gstin = validGstin(req.params.gstin ?? "");
+      const company = findCompany(db, gstin);
+      if (company === undefined) throw companyNotFound(gstin);
+      sendOk(res, company);
+    }),
+  );
+
+  router.get(
+    "/employer/search-employer",
+    auth,
+    route((req, res) => {
+      const q = parseInput(
+        z.object({
+          text: z
+            .string({ required_error: "text is required." })
+            .trim()
+            .min(1, "Type part of the company name.")
+            .max(100, "The search text can be at most 100 characters."),
+        }),
+        req.query,
+      );
+      sendOk(res, searchCompanies(db, q.text));
+    }),
+  );
+
+  router.get(
+    "/plan/coverages",
+    auth,
+    route((_req, res) => sendOk(res, listCoverages(db))),
+  );
+
+  router.post(
+    "/plan/get-plans",
+    auth,
+    route((req, res) => {
+      const body = parseInput(
+        z.object({
+          gstin: z.string().max(40),
+          coverage_ids: z.array(z.string().max(100)).max(20),
+          source: z.literal("Godrej").nullable().optional(),
+          mid: z.string().max(100).optional(),
+          identifier: z.string().max(100).optional(),
+        }),
+        req.body,
+      );
+      const gstin = validGstin(body.gstin);
+      if (findCompany(db, gstin) === undefined) throw companyNotFound(gstin);
+      const addOns = resolveCoverages(db, body.coverage_ids).map((c) => c.monthly_paise);
+      // "From" price: the youngest band with the smallest family cover.
+      const youngest = listBands(db)[0]!.code;
+      const smallest = listRanges(db)[0]!.code;
+      const plans = listPlans(db).map((p) => ({
+        ...p,
+        from_monthly_paise: unitMonthlyPaise(rateFor(db, youngest, smallest, p.sum_insured_inr), addOns),
+      }));
+      sendOk(res, { source: body.source ?? null, plans });
+    }),
+  );
+
+  router.get(
+    "/plan/plan-pricing-details",
+    auth,
+    route((req, res) => {
+      const q = parseInput(
+        z.object({ group_id: z.string({ required_error: "group_id is required." }).max(100), policy: policySchema }),
+        req.query,
+      );
+      const plan = findPlanByGroup(db, q.group_id);
+      if (plan === undefined) throw new HttpError(404, `There is no plan group ${q.group_id}.`);
+      sendOk(res, {
+        group_id: plan.group_id,
+        policy: q.policy,
+        yearly_discount_pct: YEARLY_DISCOUNT_PCT,
+        ranges: listRanges(db),
+        bands: listBands(db),
+        rates: ratesFor(db, plan.sum_insured_inr),
+      });
+    }),
+  );
+
+  router.get(
+    "/plan/plan-for-relation",
+    auth,
+    route((_req, res) => sendOk(res, rangeRelations(db))),
+  );
+
+  router.post(
+    "/carts/update",
+    auth,
+    route((req, res) => {
+      const update = parseCartUpdate(req.body);
+      const cartId = cartIdFor(ctx, callerMobile(res));
+      applyCartUpdate(ctx, cartId, update);
+      sendOk(res, fullCart(ctx, cartId));
+    }),
+  );
+
+  router.get(
+    "/carts/get",
+    auth,
+    route((_req, res) => sendOk(res, fullCart(ctx, cartIdFor(ctx, callerMobile(res))))),
+  );
+
+  router.get(
+    "/checkout/payment-options",
+    auth,
+    route((_req, res) =>
+      sendOk(res, [
+        { policy: "monthly", label: "Monthly", months: 1, discount_pct: 0 },
+        { policy: "yearly", label: "Yearly", months: 12, discount_pct: YEARLY_DISCOUNT_PCT },
+      ]),
+    ),
+  );
+
+  router.post(
+    "/checkout/order/create",
+    auth,
+    route((req, res) => {
+      const body = parseInput(
+        z.object({
+          policy: policySchema,
+          callback_url: z
+            .string({ required_error: "callback_url is required." })
+            .max(2000)
+            .url("callback_url must be an absolute URL.")
+            .refine((u) => /^https?:$/.test(new URL(u).protocol), "callback_url must be an http or https URL."),
+        }),
+        req.body,
+      );
+      const order = createOrder(ctx, callerMobile(res), body.policy, body.callback_url);
+      sendOk(res, orderJson(ctx, order));
+    }),
+  );
+
+  // Public: the gateway's signature is the proof. Accepts a form body too, as gateways post forms.
+  router.post(
+    "/checkout/order/verify",
+    express.urlencoded({ extended: false, limit: "64kb" }),
+    route((req, res) => {
+      const body = parseInput(
+        z.object({
+          razorpay_order_id: z.string({ required_error: "razorpay_order_id is required." }).min(1).max(64),
+          razorpay_payment_id: optionalField(64),
+          razorpay_signature: optionalField(256),
+        }),
+        req.body,
+      );
+      const order = verifyPayment(ctx, {
+        orderId: body.razorpay_order_id,
+        paymentId: body.razorpay_payment_id,
+        signature: body.razorpay_signature,
+      });
+      sendOk(res, verifyJson(order));
+    }),
+  );
+
+  router.get(
+    "/web-contents",
+    route((_req, res) => sendOk(res, { testimonials: TESTIMONIALS })),
+  );
+
+  // Defined by the spec with no meaning: always an empty list.
+  router.get(
+    "/getempdata",
+    auth,
+    route((_req, res) => sendOk(res, [])),
+  );
+
+  return router;
+}
+
+function fullCart(ctx: ApiContext, cartId: number) {
+  const order = latestOrder(ctx, cartId);
+  return { ...cartJson(readCart(ctx, cartId)), order: order === undefined ? null : orderJson(ctx, order) };
+}

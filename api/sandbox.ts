@@ -1,0 +1,113 @@
+// The embedded payment gateway and SMS outbox: stand-ins for the real services when no upstream is set.
+import { Router, type Response } from "express";
+import { z } from "zod";
+import type { ApiContext } from "./context";
+import { parseInput, route, sendOk } from "./envelope";
+import { escapeHtml, formatRupees, page } from "./html";
+import { mobileNoSchema } from "./mobile";
+import { type OrderRow, createPaymentAttempts, findOrder, paymentSignature } from "./orders";
+import { listOutbox } from "./sms";
+
+export const MERCHANT_NAME = "Kavach (sandbox)";
+
+function hidden(name: string, value: string): string {
+  return `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`;
+}
+
+function sendHtml(res: Response, status: number, html: string, formAction?: string): void {
+  // No script at all; forms may only post to the order's callback origin.
+  const formSrc = formAction === undefined ? "'none'" : formAction;
+  res
+    .status(status)
+    .set({
+      "Content-Type": "text/html; charset=utf-8",
+      "Cache-Control": "no-store",
+      "Content-Security-Policy": `default-src 'none'; style-src 'unsafe-inline'; form-action ${formSrc}; frame-ancestors 'none'`,
+    })
+    .send(html);
+}
+
+function orderSummary(order: OrderRow): string {
+  const policy = order.policy === "monthly" ? "Monthly (1 month)" : "Yearly (12 months, 10% off the premium)";
+  return `<dl>
+  <dt>Merchant</dt><dd>${escapeHtml(MERCHANT_NAME)}</dd>
+  <dt>Order</dt><dd>${escapeHtml(order.order_id)}</dd>
+  <dt>Receipt</dt><dd>${escapeHtml(order.receipt)}</dd>
+  <dt>Billing</dt><dd>${escapeHtml(policy)}</dd>
+  <dt>Premium</dt><dd>${escapeHtml(formatRupees(order.premium_paise))}</dd>
+  <dt>GST</dt><dd>${escapeHtml(formatRupees(order.tax_paise))}</dd>
+  <dt>Amount</dt><dd>${escapeHtml(formatRupees(order.amount_paise))}</dd>
+</dl>`;
+}
+
+const SANDBOX_NOTE =
+  '<p class="note">This is a sandbox checkout. No money moves: the buttons below simulate what the payment gateway would report.</p>';
+
+function checkoutPage(ctx: ApiContext, order: OrderRow): string {
+  const heading = `<h1>Pay ${escapeHtml(formatRupees(order.amount_paise))} to ${escapeHtml(MERCHANT_NAME)}</h1>`;
+  if (order.status === "paid") {
+    return page("Order already paid", `${heading}${orderSummary(order)}<p>This order is already paid. There is nothing more to pay.</p>`);
+  }
+  if (order.status === "superseded") {
+    return page(
+      "Order replaced",
+      `${heading}${orderSummary(order)}<p>This order was replaced by a newer one after the cart changed. Go back and check out again.</p>`,
+    );
+  }
+  if (order.status === "pending") {
+    return page(
+      "Payment being processed",
+      `${heading}${orderSummary(order)}<p>A payment for this order is being processed. It will be confirmed shortly.</p>`,
+    );
+  }
+  const ids = createPaymentAttempts(ctx, order.order_id);
+  const signed = (paymentId: string) =>
+    hidden("razorpay_order_id", order.order_id) +
+    hidden("razorpay_payment_id", paymentId) +
+    hidden("razorpay_signature", paymentSignature(ctx.gatewayKeySecret, order.order_id, paymentId));
+  const failure =
+    hidden("error[code]", "BAD_REQUEST_ERROR") +
+    hidden("error[description]", "Your bank declined the payment (simulated).") +
+    hidden("error[source]", "bank") +
+    hidden("error[step]", "payment_authorization") +
+    hidden("error[reason]", "payment_failed") +
+    hidden("error[metadata][order_id]", order.order_id) +
+    hidden("error[metadata][payment_id]", ids.failed);
+  const action = escapeHtml(order.callback_url);
+  return page(
+    `Pay ${formatRupees(order.amount_paise)} — ${MERCHANT_NAME}`,
+    `${heading}${SANDBOX_NOTE}${orderSummary(order)}
+<form method="post" action="${action}">${signed(ids.success)}<button class="primary" type="submit">Pay ${escapeHtml(formatRupees(order.amount_paise))} — Success</button></form>
+<form method="post" action="${action}">${failure}<button class="secondary" type="submit">Simulate Failure</button></form>
+<form method="post" action="${action}">${signed(ids.pending)}<button class="secondary" type="submit">Simulate Pending</button></form>`,
+  );
+}
+
+const orderIdSchema = z.string().regex(/^order_[0-9A-Za-z]{14}$/);
+
+export function sandboxRouter(ctx: ApiContext): Router {
+  const router = Router();
+
+  router.get(
+    "/sms",
+    route((req, res) => {
+      const q = parseInput(z.object({ mobile_no: mobileNoSchema.optional() }), req.query);
+      sendOk(res, listOutbox(ctx.db, q.mobile_no));
+    }),
+  );
+
+  router.get(
+    "/checkout/:order_id",
+    route((req, res) => {
+      const parsed = orderIdSchema.safeParse(req.params.order_id);
+      const order = parsed.success ? findOrder(ctx, parsed.data) : undefined;
+      if (order === undefined) {
+        sendHtml(res, 404, page("Order not found", `<h1>Order not found</h1><p>There is no order with this id.</p>`));
+        return;
+      }
+      sendHtml(res, 200, checkoutPage(ctx, order), new URL(order.callback_url).origin);
+    }),
+  );
+
+  return router;
+}
