@@ -25,6 +25,8 @@ export interface SessionData {
   /** Marketing flags from the query (spec §2): parent=LGE, utm_campaign=mediascopy. */
   parentLge: boolean;
   mediascopy: boolean;
+  /** Host the visitor came from (spec §3 `from`); decides the partner source of spec §6. */
+  from: string;
 }
 
 const isProduction = env.NODE_ENV === "production";
@@ -73,5 +75,5 @@ export async function signOutRedirect(request: Request, to: string = PATHS.check
   const session = await getSession(request);
   const out = new Headers(headers);
   out.append("Set-Cookie", await sessionStorage.destroySession(session));
-  return redirect(to, { headers: out });
+  return redirect(to, { status: 303, headers: out });
 }

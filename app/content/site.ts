@@ -14,6 +14,10 @@ export const EXTERNAL = {
     { name: "Instagram", href: "https://www.instagram.com/kavach.example" },
     { name: "Facebook", href: "https://www.facebook.com/kavach.example" },
   ],
+  appStores: {
+    android: "https://play.google.com/store/apps/details?id=example.kavach",
+    ios: "https://apps.apple.com/in/app/kavach-example/id6440000000",
+  },
 } as const;
 
 export const CORPORATE = {
@@ -21,4 +25,15 @@ export const CORPORATE = {
   address: ["4th Floor, Prestige Meridian II", "29 Mahatma Gandhi Road", "Bengaluru, Karnataka 560001"],
   email: "care@kavach.example",
   phone: "+91 80 4718 2200",
+  /** Same number without spaces, for tel: links. */
+  phoneHref: "tel:+918047182200",
+  salesEmail: "sales@kavach.example",
+  partnersEmail: "partners@kavach.example",
+  claimsEmail: "claims@kavach.example",
+  hours: "Monday to Saturday, 9 am to 7 pm IST",
+  cin: "U66000KA2021PTC150000",
 } as const;
+
+/** Spec §2: Buy Now on the three named partner pages, Purchase now everywhere else. */
+export const PURCHASE_LABEL = "Purchase now";
+export const PARTNER_PURCHASE_LABEL = "Buy Now";

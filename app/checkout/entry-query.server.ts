@@ -1,0 +1,70 @@
+import { redirect } from "@remix-run/node";
+import { logout } from "~/api/global.server";
+import { email, gstin, mobileNumber, personName, totalEmployees } from "~/validation/fields";
+import type { SessionData } from "~/session.server";
+import { commitSession, getSession, sessionStorage } from "~/session.server";
+import type { z } from "zod";
+
+/**
+ * Spec §2 'Home and query handling' and §3 'Prefill data': a partner or campaign link may carry
+ * the admin's details. Values that pass their rule prefill the forms; the rest are dropped and the
+ * form says why.
+ */
+const PREFILL_FIELDS: Record<string, { key: PrefillKey; label: string; schema: z.ZodTypeAny }> = {
+  business_contact_number: { key: "mobile", label: "mobile number", schema: mobileNumber },
+  gstin: { key: "gstin", label: "GSTIN", schema: gstin },
+  admin_name: { key: "name", label: "name", schema: personName },
+  business_email: { key: "email", label: "email", schema: email },
+  total_employees: { key: "totalEmployees", label: "number of employees", schema: totalEmployees },
+};
+export type PrefillKey = "mobile" | "gstin" | "name" | "email" | "totalEmployees";
+
+function readPrefill(params: URLSearchParams) {
+  const values: Record<string, string> = {};
+  const errors: Record<string, string> = {};
+  for (const [param, field] of Object.entries(PREFILL_FIELDS)) {
+    const raw = params.get(param)?.trim();
+    if (!raw) continue;
+    const input = field.key === "totalEmployees" ? Number(raw) : raw;
+    const parsed = field.schema.safeParse(input);
+    if (parsed.success) values[field.key] = String(parsed.data);
+    else errors[field.key] = `The ${field.label} in your link was left out: ${parsed.error.issues[0]?.message}`;
+  }
+  return { values, errors };
+}
+
+/**
+ * Handles the query of an entry page (home, verify-phone). Returns a redirect to the same page
+ * without the query after a prefill, or cookie headers for the campaign flag, or nothing.
+ */
+export async function handleEntryQuery(request: Request, options: { requireUtmSource: boolean }): Promise<Response | Headers | null> {
+  const url = new URL(request.url);
+  const params = url.searchParams;
+  const mediascopy = params.get("utm_campaign") === "mediascopy" && (!options.requireUtmSource || params.has("utm_source"));
+
+  if (params.get("prefill") === "1") {
+    const previous = await getSession(request);
+    const token = previous.get("token");
+    // The link starts a fresh checkout: whoever was signed in here is signed out first.
+    if (token) await logout(token).catch(() => undefined);
+    const session = await sessionStorage.getSession();
+    const { values, errors } = readPrefill(params);
+    session.set("prefill", values);
+    session.set("prefillErrors", errors);
+    if (params.get("parent") === "LGE") session.set("parentLge", true);
+    if (mediascopy || previous.get("mediascopy")) session.set("mediascopy", true);
+    return redirect(url.pathname, { headers: { "Set-Cookie": await commitSession(session) } });
+  }
+
+  if (mediascopy) {
+    const session = await getSession(request);
+    if (session.get("mediascopy")) return null;
+    session.set("mediascopy", true);
+    return new Headers({ "Set-Cookie": await commitSession(session) });
+  }
+  return null;
+}
+
+export function prefillOf(session: { get(key: "prefill"): SessionData["prefill"] | undefined; get(key: "prefillErrors"): SessionData["prefillErrors"] | undefined }) {
+  return { values: session.get("prefill") ?? {}, errors: session.get("prefillErrors") ?? {} };
+}

@@ -1,0 +1,90 @@
+import { json, redirect } from "@remix-run/node";
+import type { Cart } from "~/api/employer.server";
+import { getCart } from "~/api/employer.server";
+import { ApiError, ApiUnauthorizedError } from "~/api/http.server";
+import { APP_VERSION, MESSAGES } from "~/constants";
+import { PATHS } from "~/paths";
+import type { Session } from "~/session.server";
+import { commitSession, getSession, signOutRedirect } from "~/session.server";
+import { setToast } from "~/toast.server";
+import type { StepId } from "./steps";
+import { firstUnfinishedStep, pathOf, stepIndex } from "./steps";
+
+/** Signed-in sessions die after 30 idle minutes or 12 hours, whichever comes first (issue 6). */
+export const IDLE_TIMEOUT_MS = 30 * 60 * 1000;
+export const ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
+
+async function signedOut(request: Request, message: string = MESSAGES.signedOut): Promise<never> {
+  throw await signOutRedirect(request, PATHS.checkout.verify, await setToast({ kind: "info", message }));
+}
+
+/** How stale lastSeenAt may get before a page view re-issues the cookie to keep the session alive. */
+const TOUCH_AFTER_MS = 60 * 1000;
+
+export interface SignedIn {
+  token: string;
+  session: Session;
+  /** Set-Cookie that extends the idle timeout; loaders pass it on with their data. */
+  headers: Headers;
+}
+
+/** The admin's token, or a redirect to verify-phone; an expired or outdated session ends here. */
+export async function requireToken(request: Request): Promise<SignedIn> {
+  const session = await getSession(request);
+  const token = session.get("token");
+  if (!token) throw redirect(PATHS.checkout.verify);
+  const now = Date.now();
+  if (
+    session.get("version") !== APP_VERSION ||
+    now - (session.get("lastSeenAt") ?? 0) > IDLE_TIMEOUT_MS ||
+    now - (session.get("createdAt") ?? 0) > ABSOLUTE_TIMEOUT_MS
+  ) {
+    await signedOut(request, "Your session has ended. Verify your mobile number to continue.");
+  }
+  const headers = new Headers();
+  if (now - (session.get("lastSeenAt") ?? 0) > TOUCH_AFTER_MS) {
+    session.set("lastSeenAt", now);
+    headers.append("Set-Cookie", await commitSession(session));
+  }
+  return { token, session, headers };
+}
+
+/**
+ * Runs API calls for a signed-in admin: a 401 logs out (spec §6); an upstream failure becomes a
+ * 503 that the checkout's error boundary shows as the generic message inside the page.
+ */
+export async function withToken<T>(request: Request, token: string, call: (token: string) => Promise<T>): Promise<T> {
+  try {
+    return await call(token);
+  } catch (error) {
+    if (error instanceof ApiUnauthorizedError) return signedOut(request);
+    if (error instanceof ApiError) throw json({ message: error.message }, { status: error.isOutage ? 503 : 502 });
+    throw error;
+  }
+}
+
+/**
+ * Guard for a checkout step, called by its loader and its action: the admin must be signed in and
+ * have finished every earlier step; jumping ahead by URL lands on the first unfinished one.
+ */
+export async function requireCheckoutStep(request: Request, step: StepId): Promise<SignedIn & { cart: Cart }> {
+  const signedIn = await requireToken(request);
+  const cart = await withToken(request, signedIn.token, getCart);
+  const first = firstUnfinishedStep(cart);
+  if (stepIndex(step) > stepIndex(first)) throw redirect(pathOf(first), { headers: signedIn.headers });
+  return { ...signedIn, cart };
+}
+
+/**
+ * For actions: runs an API call and hands back its failure as a value, so the action can answer
+ * the form with the message and everything typed kept. A 401 still logs out.
+ */
+export async function attempt<T>(request: Request, call: () => Promise<T>): Promise<{ ok: true; value: T } | { ok: false; error: ApiError }> {
+  try {
+    return { ok: true, value: await call() };
+  } catch (error) {
+    if (error instanceof ApiUnauthorizedError) return signedOut(request);
+    if (error instanceof ApiError) return { ok: false, error };
+    throw error;
+  }
+}

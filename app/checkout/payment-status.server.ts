@@ -1,0 +1,20 @@
+import { json } from "@remix-run/node";
+import { z } from "zod";
+import type { Verification } from "~/api/employer.server";
+import { verifyOrder } from "~/api/employer.server";
+import { ApiError } from "~/api/http.server";
+
+const orderId = z.string().trim().min(1).max(64).regex(/^[\w-]+$/);
+
+/** The order named in an outcome page's query, as the API knows it now (read-only). */
+export async function currentOrderStatus(request: Request): Promise<Verification | null> {
+  const parsed = orderId.safeParse(new URL(request.url).searchParams.get("order_id"));
+  if (!parsed.success) return null;
+  try {
+    return await verifyOrder({ razorpay_order_id: parsed.data });
+  } catch (error) {
+    if (error instanceof ApiError && !error.isOutage) return null;
+    if (error instanceof ApiError) throw json({ message: error.message }, { status: 503 });
+    throw error;
+  }
+}

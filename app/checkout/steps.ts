@@ -1,0 +1,61 @@
+import type { Cart } from "~/api/employer.server";
+import { EMPLOYEES_MAX, EMPLOYEES_MIN } from "~/constants";
+import { PATHS } from "~/paths";
+
+/**
+ * The purchase, step by step. Whether a step is done is read from the API's cart, the one record
+ * of the checkout, so a reload, a new tab or another device lands on the same step.
+ */
+export const STEPS = [
+  { id: "verify", label: "Mobile", path: PATHS.checkout.verify },
+  { id: "gst", label: "Company", path: PATHS.checkout.gstDetails },
+  { id: "details", label: "Details", path: PATHS.checkout.companyDetails },
+  { id: "plan", label: "Plan", path: PATHS.checkout.planSelect },
+  { id: "people", label: "People", path: PATHS.checkout.addPeople },
+  { id: "review", label: "Review", path: PATHS.checkout.checkout },
+  { id: "payment", label: "Pay", path: PATHS.checkout.payment },
+] as const;
+
+export type StepId = (typeof STEPS)[number]["id"];
+
+export function stepIndex(id: StepId): number {
+  return STEPS.findIndex((s) => s.id === id);
+}
+
+export function peopleInRange(total: number): boolean {
+  return total >= EMPLOYEES_MIN && total <= EMPLOYEES_MAX;
+}
+
+/** Whether a signed-in admin's cart has finished the given step. */
+export function isStepDone(id: StepId, cart: Cart): boolean {
+  switch (id) {
+    case "verify":
+      return true;
+    case "gst":
+      return cart.company !== null;
+    case "details":
+      return cart.admin !== null;
+    case "plan":
+      return cart.plan !== null;
+    case "people":
+      return cart.people !== null && peopleInRange(cart.people.total);
+    case "review":
+      return cart.billing !== null;
+    case "payment":
+      return cart.order?.status === "paid";
+  }
+}
+
+/** The first step the admin has not finished: where a jump ahead by URL lands. */
+export function firstUnfinishedStep(cart: Cart): StepId {
+  return STEPS.find((s) => !isStepDone(s.id, cart))?.id ?? "payment";
+}
+
+export function pathOf(id: StepId): string {
+  return STEPS[stepIndex(id)].path;
+}
+
+/** The step after this one. */
+export function nextPath(id: StepId): string {
+  return STEPS[Math.min(stepIndex(id) + 1, STEPS.length - 1)].path;
+}

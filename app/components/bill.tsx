@@ -1,0 +1,82 @@
+import type { Bill, Quote } from "~/api/employer.server";
+import { formatCount, formatPaise } from "~/utils/money";
+
+const REGIME_NOTE: Record<Quote["tax_regime"], string> = {
+  intra: "Your company is in Karnataka, like us: GST is split into CGST and SGST.",
+  inter: "Your company is outside Karnataka: IGST applies.",
+  sez: "Zero-rated: SEZ unit. Supplies to an SEZ unit carry no GST.",
+};
+
+/** The price of one billing period: premium, each GST line (or zero-rated), total. */
+export function BillBreakdown({ bill, regime }: { bill: Bill; regime: Quote["tax_regime"] }) {
+  return (
+    <dl className="bill">
+      <div>
+        <dt>Premium{bill.discount_pct ? ` (after ${bill.discount_pct}% yearly discount)` : ""}</dt>
+        <dd>{formatPaise(bill.premium_paise)}</dd>
+      </div>
+      {regime === "sez" ? (
+        <div>
+          <dt>GST: zero-rated (SEZ)</dt>
+          <dd>{formatPaise(0)}</dd>
+        </div>
+      ) : (
+        bill.tax_lines.map((line) => (
+          <div key={line.label}>
+            <dt>{line.label}</dt>
+            <dd>{formatPaise(line.paise)}</dd>
+          </div>
+        ))
+      )}
+      <div className="bill__total">
+        <dt>Total {bill.policy === "yearly" ? "per year" : "per month"}</dt>
+        <dd>{formatPaise(bill.total_paise)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+export function regimeNote(regime: Quote["tax_regime"]) {
+  return REGIME_NOTE[regime];
+}
+
+/** Line items per age band and family cover. */
+export function QuoteTable({ quote }: { quote: Quote }) {
+  return (
+    <div className="table-scroll">
+      <table className="quote-table">
+        <caption className="visually-hidden">Premium by age band and family cover</caption>
+        <thead>
+          <tr>
+            <th scope="col">Age band</th>
+            <th scope="col">Cover</th>
+            <th scope="col" className="num">People</th>
+            <th scope="col" className="num">Per member / month</th>
+            <th scope="col" className="num">Per month</th>
+          </tr>
+        </thead>
+        <tbody>
+          {quote.lines.map((line) => (
+            <tr key={`${line.band}-${line.range}`}>
+              <td>{line.band}</td>
+              <td>{line.range}</td>
+              <td className="num">{formatCount(line.count)}</td>
+              <td className="num">{formatPaise(line.unit_monthly_paise)}</td>
+              <td className="num">{formatPaise(line.monthly_paise)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row" colSpan={2}>
+              Premium per month
+            </th>
+            <td className="num">{formatCount(quote.members)}</td>
+            <td />
+            <td className="num">{formatPaise(quote.monthly.premium_paise)}</td>
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  );
+}

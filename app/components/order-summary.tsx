@@ -1,0 +1,62 @@
+import type { Cart } from "~/api/employer.server";
+import { PATHS } from "~/paths";
+import { formatCount, formatPaise, formatRupees } from "~/utils/money";
+
+/** The membership so far: company, plan, coverages, people and the price as it stands. */
+export function OrderSummary({ cart }: { cart: Cart }) {
+  const { company, plan, people, quote, billing } = cart;
+  const bill = quote ? quote[billing?.policy ?? "monthly"] : null;
+  return (
+    <div className="summary">
+      <h2 className="summary__title">Membership summary</h2>
+      <dl className="summary__list">
+        {company ? (
+          <div>
+            <dt>Company</dt>
+            <dd>
+              {company.company_name}
+              <span className="muted small"> · {company.gstin}{company.is_sez ? " · SEZ unit" : ""}</span>
+            </dd>
+          </div>
+        ) : null}
+        {plan ? (
+          <div>
+            <dt>Plan</dt>
+            <dd>
+              {plan.name} · {formatRupees(plan.sum_insured_inr)} cover
+              <span className="muted small"> · {plan.coverages.map((c) => c.name).join(", ")}</span>
+            </dd>
+          </div>
+        ) : null}
+        {people ? (
+          <div>
+            <dt>People covered</dt>
+            <dd>{formatCount(people.total)} members</dd>
+          </div>
+        ) : null}
+      </dl>
+      {bill ? (
+        <div className="summary__total">
+          <span>{bill.policy === "yearly" ? "Per year" : "Per month"}, incl. GST</span>
+          <strong>{formatPaise(bill.total_paise)}</strong>
+        </div>
+      ) : (
+        <p className="muted small">Your price appears once you have chosen a plan and added people.</p>
+      )}
+    </div>
+  );
+}
+
+/** Side summary on wide screens; below 800 px a link to the summary page replaces it (CSS only). */
+export function SummaryAside({ cart }: { cart: Cart }) {
+  return (
+    <>
+      <aside className="checkout-aside card" aria-label="Membership summary">
+        <OrderSummary cart={cart} />
+      </aside>
+      <p className="summary-link">
+        <a href={PATHS.checkout.summary}>View membership summary</a>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,46 @@
+import type { IconName } from "~/components/icons";
+import type { PageSeo } from "~/seo";
+
+/** Copy of the home page (spec §2 'Home'): the landing page and the signed-in home. */
+export const HOME_SEO: PageSeo = {
+  title: "Kavach: group health insurance and benefits for Indian companies",
+  description:
+    "Buy group health insurance, doctor consultations, health check-ups and more for your team online in minutes. From 2 to 10,000 employees, billed monthly or yearly.",
+  keywords: ["group health insurance", "employee benefits India", "corporate health insurance", "employee healthcare"],
+  path: "/",
+};
+
+export const HOME = {
+  headline: "Health benefits your team will actually use",
+  intro:
+    "Group health insurance, a doctor on call, yearly check-ups and discounted medicines in one plan. Buy online in ten minutes, from two employees, billed monthly or yearly.",
+  trust: [
+    "Cover from 2 to 10,000 employees",
+    "Pre-existing diseases covered from day one",
+    "GST invoice, monthly or yearly billing",
+  ],
+  stats: [
+    { value: "4,800+", label: "companies covered" },
+    { value: "1.2 lakh", label: "members" },
+    { value: "7,000+", label: "cashless hospitals" },
+    { value: "4.7 / 5", label: "average rating" },
+  ],
+  steps: [
+    { icon: "phone", title: "Verify your number", text: "Sign in with a one-time code; no passwords." },
+    { icon: "building", title: "Add your company", text: "Enter your GSTIN or search your company by name." },
+    { icon: "shield", title: "Choose a plan", text: "Pick a sum insured and the benefits you want." },
+    { icon: "rupee", title: "Add people and pay", text: "Count your team by age band, then pay monthly or yearly." },
+  ] satisfies readonly { icon: IconName; title: string; text: string }[],
+  why: [
+    { icon: "zap", title: "Live in a day", text: "E-cards reach employees within 24 hours of payment, with no medical tests." },
+    { icon: "repeat", title: "Pay monthly", text: "Spread the cost like payroll, or pay yearly and save 10%." },
+    { icon: "headset", title: "Claims help", text: "A named claims manager follows every hospitalisation to settlement." },
+    { icon: "lock", title: "Private by design", text: "HR sees usage totals, never an employee's health records." },
+  ] satisfies readonly { icon: IconName; title: string; text: string }[],
+} as const;
+
+export const SIGNED_IN_HOME = {
+  intro: "Pick up where you left off, or explore what your team gets with Kavach.",
+  continueTitle: "Continue your purchase",
+  continueText: "Your company details and choices are saved. Review your plan, add people and pay when you are ready.",
+} as const;

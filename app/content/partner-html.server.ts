@@ -1,0 +1,26 @@
+import sanitizeHtml from "sanitize-html";
+
+/**
+ * The partner JSON's HTML fields (banner heading3, plan priceContent) pass through this allow-list
+ * before they reach a page: a few inline and list tags, links to https, mailto, tel or a path on this
+ * site, and no attributes besides href/target. Scripts, styles and event handlers never survive.
+ */
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: ["p", "br", "strong", "b", "em", "i", "u", "span", "small", "sup", "sub", "ul", "ol", "li", "a"],
+  allowedAttributes: { a: ["href", "rel", { name: "target", values: ["_blank"], multiple: false }] },
+  allowedSchemes: ["https", "mailto", "tel"],
+  allowedSchemesAppliedToAttributes: ["href"],
+  allowProtocolRelative: false,
+  disallowedTagsMode: "discard",
+  transformTags: {
+    // A link that opens a new window must not hand it a reference back to this page.
+    a: (tagName, attribs) => ({
+      tagName,
+      attribs: attribs.target === "_blank" ? { ...attribs, rel: "noopener noreferrer" } : attribs,
+    }),
+  },
+};
+
+export function sanitizePartnerHtml(dirty: string): string {
+  return sanitizeHtml(dirty, OPTIONS);
+}

@@ -1,0 +1,71 @@
+import type { PageSeo } from "~/seo";
+
+/**
+ * Co-branded landing pages for partner-referred visitors (spec §2). Each page renders layout 1 or 2
+ * from its static JSON file in public/partners/. The first three are the named finance partners,
+ * whose purchase button reads Buy Now; the fourth is an ordinary partner.
+ */
+export interface PartnerLanding {
+  key: string;
+  name: string;
+  layout: 1 | 2;
+  /** One of the three partners named by route constant in spec §2. */
+  named: boolean;
+  seo: Omit<PageSeo, "path">;
+}
+
+export const PARTNER_LANDINGS_PATH = "/partners";
+export const partnerLandingPath = (key: string) => `${PARTNER_LANDINGS_PATH}/${key}`;
+/** Where the page's data lives, relative to the site's own origin (spec §7: GET, no credentials). */
+export const partnerDataPath = (key: string) => `${PARTNER_LANDINGS_PATH}/${key}.json`;
+
+export const PARTNER_LANDINGS: readonly PartnerLanding[] = [
+  {
+    key: "godrej",
+    name: "Godrej Capital",
+    layout: 1,
+    named: true,
+    seo: {
+      title: "Kavach for Godrej Capital customers",
+      description: "Group health benefits for the businesses Godrej Capital works with: cashless cover from 2 employees, bought online in minutes.",
+      keywords: ["Godrej Capital health insurance", "Kavach Godrej", "group health insurance for SMEs"],
+    },
+  },
+  {
+    key: "godrej-finance",
+    name: "Godrej Finance",
+    layout: 1,
+    named: true,
+    seo: {
+      title: "Kavach for Godrej Finance customers",
+      description: "Health benefits for your team, arranged with Godrej Finance: group health insurance, doctor on call and check-ups.",
+      keywords: ["Godrej Finance employee benefits", "Kavach Godrej Finance"],
+    },
+  },
+  {
+    key: "godrej-housing-finance",
+    name: "Godrej Housing Finance",
+    layout: 2,
+    named: true,
+    seo: {
+      title: "Kavach for Godrej Housing Finance partners",
+      description: "Builders, brokers and developers working with Godrej Housing Finance can cover their teams with Kavach in minutes.",
+      keywords: ["Godrej Housing Finance partners health cover", "Kavach Godrej Housing Finance"],
+    },
+  },
+  {
+    key: "workbay",
+    name: "Workbay Coworking",
+    layout: 2,
+    named: false,
+    seo: {
+      title: "Kavach for Workbay members",
+      description: "Workbay member companies get Kavach group health benefits at community rates, from two employees.",
+      keywords: ["Workbay coworking health insurance", "coworking employee benefits"],
+    },
+  },
+];
+
+export function findPartnerLanding(key: string | undefined): PartnerLanding | undefined {
+  return PARTNER_LANDINGS.find((p) => p.key === key);
+}

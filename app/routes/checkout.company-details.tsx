@@ -1,0 +1,93 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { updateCart } from "~/api/employer.server";
+import { prefillOf } from "~/checkout/entry-query.server";
+import { attempt, requireCheckoutStep } from "~/checkout/guard.server";
+import { firstUnfinishedStep, nextPath } from "~/checkout/steps";
+import { CheckoutShell } from "~/components/checkout-shell";
+import { FormErrors, SubmitButton, TextField } from "~/components/form";
+import { EMPLOYEES_MAX, EMPLOYEES_MIN } from "~/constants";
+import { PATHS } from "~/paths";
+import { seoMeta } from "~/seo";
+import { seeOther } from "~/utils/see-other";
+import { email, personName, totalEmployees } from "~/validation/fields";
+
+const schema = z.object({ name: personName, email, totalEmployees }).strict();
+
+export const meta: MetaFunction = ({ matches }) =>
+  seoMeta(
+    { title: "Company details", description: "Tell us who is buying and how many people work at your company.", path: PATHS.checkout.companyDetails },
+    matches,
+  );
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { session, cart, headers } = await requireCheckoutStep(request, "details");
+  const prefill = prefillOf(session);
+  const defaults = cart.admin
+    ? { name: cart.admin.name, email: cart.admin.email, totalEmployees: cart.admin.total_employees?.toString() ?? "" }
+    : { name: prefill.values.name ?? "", email: prefill.values.email ?? "", totalEmployees: prefill.values.totalEmployees ?? "" };
+  const prefillErrors = cart.admin ? [] : [prefill.errors.name, prefill.errors.email, prefill.errors.totalEmployees].filter(Boolean);
+  return json({ cart, reached: firstUnfinishedStep(cart), defaults, prefillErrors }, { headers });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { token } = await requireCheckoutStep(request, "details");
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema });
+  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  const { name, email, totalEmployees } = submission.value;
+  const saved = await attempt(request, () =>
+    updateCart(token, { type: "admin", item: { name, email, total_employees: totalEmployees ?? null } }),
+  );
+  if (!saved.ok) return json(submission.reply({ formErrors: [saved.error.message] }), { status: saved.error.isOutage ? 503 : 400 });
+  return seeOther(nextPath("details"));
+}
+
+export default function CompanyDetails() {
+  const { cart, reached, defaults, prefillErrors } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    lastResult,
+    defaultValue: defaults,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  return (
+    <CheckoutShell step="details" reached={reached} cart={cart}>
+      <h1>About you and your team</h1>
+      {cart.company ? (
+        <p className="muted">
+          Buying for <strong>{cart.company.company_name}</strong> ({cart.company.is_sez ? "SEZ unit" : cart.company.state_name}).{" "}
+          <a href={PATHS.checkout.gstDetails}>Change</a>
+        </p>
+      ) : null}
+      {prefillErrors.map((message) => (
+        <p key={message} className="notice notice--warning">
+          {message}
+        </p>
+      ))}
+      <Form method="post" {...getFormProps(form)} noValidate>
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <TextField meta={fields.name} label="Your full name" autoComplete="name" maxLength={80} />
+        <TextField meta={fields.email} label="Work email" type="email" autoComplete="email" inputMode="email" maxLength={254} hint="We send the policy documents and invoices here." />
+        <TextField
+          meta={fields.totalEmployees}
+          label="Total employees (optional)"
+          type="number"
+          inputMode="numeric"
+          min={EMPLOYEES_MIN}
+          max={EMPLOYEES_MAX}
+          hint={`Between ${EMPLOYEES_MIN} and ${EMPLOYEES_MAX.toLocaleString("en-IN")}. You’ll add each person’s age band later.`}
+        />
+        <SubmitButton pendingLabel="Saving…" className="button button--block">
+          Continue to plans
+        </SubmitButton>
+      </Form>
+    </CheckoutShell>
+  );
+}

@@ -1,0 +1,152 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { searchEmployers, updateCart } from "~/api/employer.server";
+import { prefillOf } from "~/checkout/entry-query.server";
+import { attempt, requireCheckoutStep } from "~/checkout/guard.server";
+import { firstUnfinishedStep, nextPath } from "~/checkout/steps";
+import { CheckoutShell } from "~/components/checkout-shell";
+import { FormErrors, SubmitButton, TextField } from "~/components/form";
+import { PATHS } from "~/paths";
+import { seoMeta } from "~/seo";
+import { seeOther } from "~/utils/see-other";
+import { gstin } from "~/validation/fields";
+
+const schema = z.object({ intent: z.enum(["gstin", "select"]), gstin }).strict();
+const SEARCH_MIN = 2;
+const searchQuery = z.string().trim().max(80);
+
+export const meta: MetaFunction = ({ matches }) =>
+  seoMeta(
+    {
+      title: "Your company’s GSTIN",
+      description: "Share your company’s GST registration number, needed to tax the membership.",
+      path: PATHS.checkout.gstDetails,
+    },
+    matches,
+  );
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { token, session, cart, headers } = await requireCheckoutStep(request, "gst");
+  const q = searchQuery.catch("").parse(new URL(request.url).searchParams.get("q") ?? "");
+  // A failed search is shown beside the search box; the GSTIN form still works.
+  const search = q.length >= SEARCH_MIN ? await attempt(request, () => searchEmployers(token, q)) : null;
+  const prefill = prefillOf(session);
+  return json(
+    {
+      cart,
+      reached: firstUnfinishedStep(cart),
+      q,
+      results: search?.ok ? search.value : [],
+      searchError: search && !search.ok ? search.error.message : null,
+      prefillGstin: cart.company?.gstin ?? prefill.values.gstin ?? "",
+      prefillError: prefill.errors.gstin ?? null,
+    },
+    { headers },
+  );
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { token } = await requireCheckoutStep(request, "gst");
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema });
+  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  const saved = await attempt(request, () => updateCart(token, { type: "company", item: { gstin: submission.value.gstin } }));
+  if (!saved.ok) {
+    const { error } = saved;
+    // An unknown GSTIN is about the field; an outage is about the page.
+    const reply = error.isOutage
+      ? submission.reply({ formErrors: [error.message] })
+      : submission.reply({ fieldErrors: { gstin: [error.message] } });
+    return json(reply, { status: error.isOutage ? 503 : 400 });
+  }
+  return seeOther(nextPath("gst"));
+}
+
+export default function GstDetails() {
+  const { cart, reached, q, results, searchError, prefillGstin, prefillError } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    lastResult,
+    defaultValue: { gstin: prefillGstin },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  return (
+    <CheckoutShell step="gst" reached={reached} cart={cart}>
+      <h1>Your company’s GSTIN</h1>
+      <p className="muted">We need your GST registration to tax the membership correctly and to put your company’s name on the policy.</p>
+      {cart.company ? (
+        <div className="notice notice--success verified-company">
+          <strong>{cart.company.company_name}</strong>
+          <span>
+            {cart.company.gstin} · {cart.company.state_name} · {cart.company.is_sez ? "SEZ unit: GST zero-rated" : "Not an SEZ unit"}
+          </span>
+          <a className="button button--small" href={nextPath("gst")}>
+            Continue with this company
+          </a>
+        </div>
+      ) : null}
+      {prefillError ? <p className="notice notice--warning">{prefillError}</p> : null}
+      <Form method="post" {...getFormProps(form)} noValidate>
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <input type="hidden" name="intent" value="gstin" />
+        <TextField
+          meta={fields.gstin}
+          label="GSTIN"
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={20}
+          placeholder="29AAKCF2931M1Z6"
+          hint="15 characters, as printed on your GST registration certificate."
+        />
+        <SubmitButton pendingLabel="Verifying…" className="button button--block">
+          {cart.company ? "Verify and use this GSTIN" : "Verify GSTIN"}
+        </SubmitButton>
+      </Form>
+
+      <div className="divider">
+        <span>or find your company by name</span>
+      </div>
+      <Form method="get" className="search-form" role="search">
+        <label htmlFor="company-search" className="label">
+          Company name
+        </label>
+        <div className="search-form__row">
+          <input id="company-search" className="input" type="search" name="q" defaultValue={q} minLength={SEARCH_MIN} maxLength={80} placeholder="e.g. Fernleaf" />
+          <button type="submit" className="button button--ghost">
+            Search
+          </button>
+        </div>
+      </Form>
+      {searchError ? <p className="form-error">{searchError}</p> : null}
+      {q.length >= SEARCH_MIN && !searchError ? (
+        results.length ? (
+          <Form method="post" className="search-results" aria-label="Search results">
+            <input type="hidden" name="intent" value="select" />
+            <ul>
+              {results.map((company) => (
+                <li key={company.gstin}>
+                  <button type="submit" name="gstin" value={company.gstin} className="search-result">
+                    <strong>{company.company_name}</strong>
+                    <span className="muted small">
+                      {company.gstin} · {company.state_name}
+                      {company.is_sez ? " · SEZ" : ""}
+                    </span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </Form>
+        ) : (
+          <p className="muted">No company matches “{q}”. Check the spelling, or enter your GSTIN above.</p>
+        )
+      ) : null}
+    </CheckoutShell>
+  );
+}

@@ -1,0 +1,46 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { z } from "zod";
+import { verifyOrder } from "~/api/employer.server";
+import { ApiError } from "~/api/http.server";
+import { PATHS } from "~/paths";
+import { seeOther } from "~/utils/see-other";
+
+/**
+ * The gateway posts the buyer back here, cross-site, so the SameSite=Lax session cookie is not
+ * sent: nothing here relies on the session. The API checks the signature against the stored order
+ * and says what happened; this route only sends the browser to the matching page.
+ */
+const id = z.string().trim().min(1).max(64).regex(/^[\w-]+$/);
+const success = z.object({ razorpay_order_id: id, razorpay_payment_id: id, razorpay_signature: z.string().regex(/^[0-9a-f]{1,128}$/i) });
+const failure = z.object({ "error[metadata][order_id]": id, "error[metadata][payment_id]": id.optional() });
+
+function outcomePath(status: string, orderId: string): string {
+  const page = status === "paid" ? PATHS.paymentSuccess : status === "pending" ? PATHS.paymentPending : PATHS.paymentFail;
+  return `${page}?order_id=${encodeURIComponent(orderId)}`;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const fields = Object.fromEntries(await request.formData());
+  const paid = success.safeParse(fields);
+  const failed = failure.safeParse(fields);
+  const callback = paid.success
+    ? paid.data
+    : failed.success
+      ? { razorpay_order_id: failed.data["error[metadata][order_id]"], razorpay_payment_id: failed.data["error[metadata][payment_id]"] }
+      : null;
+  if (!callback) return seeOther(PATHS.paymentFail);
+  try {
+    const result = await verifyOrder(callback);
+    return seeOther(outcomePath(result.status, result.order_id));
+  } catch (error) {
+    // A refused signature or an outage: the buyer sees the failure page; a real payment is
+    // settled by the gateway's own record, never by trusting this post.
+    if (error instanceof ApiError) return seeOther(`${PATHS.paymentFail}?order_id=${encodeURIComponent(callback.razorpay_order_id)}`);
+    throw error;
+  }
+}
+
+export function loader() {
+  return seeOther(PATHS.checkout.payment);
+}

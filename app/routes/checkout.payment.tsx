@@ -1,0 +1,99 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { createOrder, getPaymentOptions, updateCart } from "~/api/employer.server";
+import { paymentCallbackUrl } from "~/checkout/callback-url.server";
+import { attempt, requireCheckoutStep, withToken } from "~/checkout/guard.server";
+import { firstUnfinishedStep } from "~/checkout/steps";
+import { BillBreakdown } from "~/components/bill";
+import { CheckoutShell } from "~/components/checkout-shell";
+import { FormErrors, SubmitButton } from "~/components/form";
+import { ReloadOnBackNavigation } from "~/components/reload-on-back";
+import { PATHS } from "~/paths";
+import { seoMeta } from "~/seo";
+import { seeOther } from "~/utils/see-other";
+import { formatPaise } from "~/utils/money";
+import { billingPolicy } from "~/validation/fields";
+
+const schema = z.object({ policy: billingPolicy }).strict();
+
+export const meta: MetaFunction = ({ matches }) =>
+  seoMeta(
+    { title: "Payment", description: "Pay for your team’s membership monthly or yearly.", path: PATHS.checkout.payment },
+    matches,
+  );
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { token, cart, headers } = await requireCheckoutStep(request, "payment");
+  if (cart.order?.status === "paid") throw redirect(`${PATHS.paymentSuccess}?order_id=${cart.order.order_id}`, { headers });
+  const options = await withToken(request, token, getPaymentOptions);
+  return json({ cart, reached: firstUnfinishedStep(cart), options, quote: cart.quote! }, { headers });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { token, cart } = await requireCheckoutStep(request, "payment");
+  const submission = parseWithZod(await request.formData(), { schema });
+  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  const { policy } = submission.value;
+  const fail = (message: string, outage: boolean) => json(submission.reply({ formErrors: [message] }), { status: outage ? 503 : 400 });
+
+  if (cart.billing?.policy !== policy) {
+    const saved = await attempt(request, () => updateCart(token, { type: "billing", item: { policy } }));
+    if (!saved.ok) return fail(saved.error.message, saved.error.isOutage);
+  }
+  // Idempotent upstream: a double click, a refresh or the back button gets the same open order.
+  const order = await attempt(request, () => createOrder(token, { policy, callback_url: paymentCallbackUrl(request) }));
+  if (!order.ok) return fail(order.error.message, order.error.isOutage);
+  if (order.value.status === "paid") return seeOther(`${PATHS.paymentSuccess}?order_id=${order.value.order_id}`);
+  return seeOther(order.value.checkout_url);
+}
+
+export default function Payment() {
+  const { cart, reached, options, quote } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm({ lastResult, onValidate: ({ formData }) => parseWithZod(formData, { schema }) });
+  const chosen = cart.billing?.policy ?? "yearly";
+  return (
+    <CheckoutShell step="payment" reached={reached} cart={cart}>
+      <ReloadOnBackNavigation />
+      <h1>Payment</h1>
+      {cart.order?.status === "attempted" ? (
+        <p className="notice notice--warning">Your last payment did not go through. No money was taken; you can try again.</p>
+      ) : null}
+      <Form method="post" {...getFormProps(form)} noValidate>
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <fieldset className="fieldset">
+          <legend>Billing</legend>
+          <div className="billing-options">
+            {options.map((option) => {
+              const bill = quote[option.policy];
+              return (
+                <label key={option.policy} className="billing-option">
+                  <input type="radio" name={fields.policy.name} value={option.policy} defaultChecked={option.policy === chosen} />
+                  <span className="billing-option__body">
+                    <span className="billing-option__head">
+                      <strong>{option.label}</strong>
+                      {option.discount_pct ? <span className="badge">{option.discount_pct}% off</span> : null}
+                    </span>
+                    <BillBreakdown bill={bill} regime={quote.tax_regime} />
+                  </span>
+                </label>
+              );
+            })}
+          </div>
+          {fields.policy.errors ? <p className="field__error">{fields.policy.errors[0]}</p> : null}
+        </fieldset>
+        <SubmitButton pendingLabel="Taking you to payment…" className="button button--accent button--block">
+          Pay securely
+        </SubmitButton>
+        <p className="small muted secure-note">
+          You will pay on our payment partner’s secure page and come back here. Yearly: {formatPaise(quote.yearly.total_paise)} · Monthly:{" "}
+          {formatPaise(quote.monthly.total_paise)}.
+        </p>
+      </Form>
+    </CheckoutShell>
+  );
+}

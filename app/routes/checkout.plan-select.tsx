@@ -1,0 +1,148 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import type { Cart, Coverage } from "~/api/employer.server";
+import { getCoverages, getPlans, updateCart } from "~/api/employer.server";
+import { attempt, requireCheckoutStep, withToken } from "~/checkout/guard.server";
+import { firstUnfinishedStep, nextPath } from "~/checkout/steps";
+import { CheckoutShell } from "~/components/checkout-shell";
+import { FieldErrors, FormErrors, SubmitButton } from "~/components/form";
+import { partnerSourceFor } from "~/content/partner-source";
+import { PATHS } from "~/paths";
+import { seoMeta } from "~/seo";
+import { seeOther } from "~/utils/see-other";
+import type { Session } from "~/session.server";
+import { formatPaise, formatRupees } from "~/utils/money";
+
+const id = z.string().trim().min(1).max(64).regex(/^[\w-]+$/);
+const schema = z
+  .object({
+    planId: id.optional().refine((v) => v !== undefined, "Choose a plan."),
+    coverage: z.array(id).max(20).default([]),
+  })
+  .strict();
+
+export const meta: MetaFunction = ({ matches }) =>
+  seoMeta(
+    { title: "Choose a plan", description: "Choose a wellness membership plan and the benefits your team gets.", path: PATHS.checkout.planSelect },
+    matches,
+  );
+
+/** The coverages in play: those just ticked (Update prices), else the cart's, else the defaults. */
+function chosenCoverages(url: URL, cart: Cart, coverages: Coverage[]): string[] {
+  const known = new Set(coverages.map((c) => c.id));
+  const fromQuery = url.searchParams.getAll("coverage").filter((c) => known.has(c));
+  const base = url.searchParams.has("update") ? fromQuery : cart.plan?.coverage_ids ?? coverages.filter((c) => c.is_default).map((c) => c.id);
+  return [...new Set([...coverages.filter((c) => c.is_required).map((c) => c.id), ...base])];
+}
+
+async function loadPlans(request: Request, token: string, session: Session, cart: Cart, coverageIds: string[]) {
+  return withToken(request, token, (t) =>
+    getPlans(t, { gstin: cart.company?.gstin ?? "", coverage_ids: coverageIds, source: partnerSourceFor(session.get("from")) }),
+  );
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { token, session, cart, headers } = await requireCheckoutStep(request, "plan");
+  const url = new URL(request.url);
+  const coverages = await withToken(request, token, getCoverages);
+  const selected = chosenCoverages(url, cart, coverages);
+  const { plans, source } = await loadPlans(request, token, session, cart, selected);
+  const requested = url.searchParams.get("planId");
+  const planId = plans.find((p) => p.plan_id === requested)?.plan_id ?? cart.plan?.plan_id ?? plans.find((p) => p.default_visibility)?.plan_id;
+  return json({ cart, reached: firstUnfinishedStep(cart), coverages, selected, plans, source, planId }, { headers });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { token } = await requireCheckoutStep(request, "plan");
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema });
+  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  const { planId, coverage } = submission.value;
+  const saved = await attempt(request, () => updateCart(token, { type: "plan", item: { plan_id: planId!, coverage_ids: coverage } }));
+  if (!saved.ok) return json(submission.reply({ formErrors: [saved.error.message] }), { status: saved.error.isOutage ? 503 : 400 });
+  return seeOther(nextPath("plan"));
+}
+
+export default function PlanSelect() {
+  const { cart, reached, coverages, selected, plans, source, planId } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    lastResult,
+    defaultValue: { planId, coverage: selected },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  const visible = plans.filter((p) => p.default_visibility);
+  const more = plans.filter((p) => !p.default_visibility);
+  const planCard = (plan: (typeof plans)[number]) => (
+    <label key={plan.plan_id} className="plan-card">
+      <input type="radio" name={fields.planId.name} value={plan.plan_id} defaultChecked={plan.plan_id === planId} />
+      <span className="plan-card__body">
+        <span className="plan-card__head">
+          <strong>{plan.name}</strong>
+          <span className="plan-card__cover">{formatRupees(plan.sum_insured_inr)} cover</span>
+        </span>
+        <span className="plan-card__price">
+          from <strong>{formatPaise(plan.from_monthly_paise)}</strong> per member / month
+        </span>
+        <ul className="plan-card__features">
+          {plan.features.map((f) => (
+            <li key={f}>{f}</li>
+          ))}
+        </ul>
+      </span>
+    </label>
+  );
+  return (
+    <CheckoutShell step="plan" reached={reached} cart={cart}>
+      <h1>Choose your plan</h1>
+      {source ? <p className="notice">Partner pricing for {source} customers is applied.</p> : null}
+      <Form method="post" {...getFormProps(form)} noValidate>
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <fieldset className="fieldset">
+          <legend>Benefits for your team</legend>
+          <div className="coverage-grid">
+            {coverages.map((c) => (
+              <label key={c.id} className="coverage">
+                <input
+                  type="checkbox"
+                  name={fields.coverage.name}
+                  value={c.id}
+                  defaultChecked={selected.includes(c.id)}
+                  disabled={c.is_required}
+                />
+                {c.is_required ? <input type="hidden" name={fields.coverage.name} value={c.id} /> : null}
+                <span>
+                  <strong>{c.name}</strong>
+                  <span className="muted small">
+                    {c.description} {c.is_required ? "Always included." : c.monthly_paise ? `+${formatPaise(c.monthly_paise)} per member / month.` : ""}
+                  </span>
+                </span>
+              </label>
+            ))}
+          </div>
+          <button type="submit" formMethod="get" name="update" value="1" className="button button--ghost button--small">
+            Update prices
+          </button>
+        </fieldset>
+        <fieldset className="fieldset">
+          <legend>Sum insured per family</legend>
+          <div className="plan-grid">{visible.map(planCard)}</div>
+          {more.length ? (
+            <details className="more-plans">
+              <summary>More plans</summary>
+              <div className="plan-grid">{more.map(planCard)}</div>
+            </details>
+          ) : null}
+          <FieldErrors id={fields.planId.errorId} errors={fields.planId.errors} />
+        </fieldset>
+        <SubmitButton pendingLabel="Saving…" className="button button--block">
+          Buy this plan
+        </SubmitButton>
+      </Form>
+    </CheckoutShell>
+  );
+}

@@ -1,0 +1,147 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { z } from "zod";
+import { getCart } from "~/api/employer.server";
+import { sendCode, setWhatsapp, verifyCode } from "~/api/global.server";
+import { attempt } from "~/checkout/guard.server";
+import { firstUnfinishedStep, pathOf } from "~/checkout/steps";
+import { CheckoutShell } from "~/components/checkout-shell";
+import { FormErrors, SubmitButton, TextField } from "~/components/form";
+import { OTP_LENGTH } from "~/constants";
+import { PATHS } from "~/paths";
+import { seoMeta } from "~/seo";
+import { seeOther } from "~/utils/see-other";
+import { commitSession, getSession, startSignedInSession } from "~/session.server";
+import { setToast } from "~/toast.server";
+import { otpCode } from "~/validation/fields";
+
+const schema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("verify"), code: otpCode, whatsapp: z.literal("on").optional() }).strict(),
+  z.object({ intent: z.literal("resend") }).strict(),
+]);
+
+export const meta: MetaFunction = ({ matches }) =>
+  seoMeta(
+    { title: "Enter your one-time code", description: "Enter the one-time code we sent to your mobile number.", path: PATHS.checkout.verifyOtp },
+    matches,
+  );
+
+async function requirePendingNumber(request: Request) {
+  const session = await getSession(request);
+  if (session.get("token")) throw redirect(PATHS.checkout.gstDetails);
+  const mobile = session.get("mobileNo");
+  if (!mobile) throw redirect(PATHS.checkout.verify);
+  return { session, mobile };
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { session, mobile } = await requirePendingNumber(request);
+  return json({
+    mobile,
+    whatsapp: session.get("whatsapp") ?? false,
+    resendAt: session.get("resendAt") ?? 0,
+  });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { session, mobile } = await requirePendingNumber(request);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema });
+  if (submission.status !== "success") return json(submission.reply({ hideFields: ["code"] }), { status: 400 });
+
+  if (submission.value.intent === "resend") {
+    const sent = await attempt(request, () => sendCode(mobile));
+    if (!sent.ok) return json(submission.reply({ formErrors: [sent.error.message] }), { status: sent.error.isOutage ? 503 : 429 });
+    session.set("resendAt", Date.now() + (sent.value.resend_after_s ?? 30) * 1000);
+    const headers = await setToast({ kind: "success", message: "We sent you a new code." });
+    headers.append("Set-Cookie", await commitSession(session));
+    return seeOther(PATHS.checkout.verifyOtp, headers);
+  }
+
+  const { code, whatsapp } = submission.value;
+  const verified = await attempt(request, () => verifyCode(mobile, code));
+  if (!verified.ok) {
+    return json(submission.reply({ formErrors: [verified.error.message], hideFields: ["code"] }), {
+      status: verified.error.isOutage ? 503 : 400,
+    });
+  }
+  const { token, user } = verified.value;
+  const wantsWhatsapp = whatsapp === "on";
+  const reported = user?.whatsapp === 1 || (user?.whatsapp === undefined && session.get("whatsapp") === true);
+  // The opt-in is a preference: failing to save it must not stop the purchase.
+  if (wantsWhatsapp !== reported) await setWhatsapp(token, wantsWhatsapp).catch(() => undefined);
+
+  // A fresh session: nothing from before sign-in carries over except what the links gave us.
+  const fresh = await startSignedInSession(token, mobile, wantsWhatsapp, {
+    prefill: session.get("prefill"),
+    prefillErrors: session.get("prefillErrors"),
+    parentLge: session.get("parentLge"),
+    mediascopy: session.get("mediascopy"),
+    from: session.get("from"),
+  });
+  const cart = await attempt(request, () => getCart(token));
+  const next = cart.ok ? pathOf(firstUnfinishedStep(cart.value)) : PATHS.checkout.gstDetails;
+  return seeOther(next, { "Set-Cookie": await commitSession(fresh) });
+}
+
+/** With script, the resend hint counts down; without it, the server's answer says when. */
+function useSecondsUntil(at: number) {
+  const [seconds, setSeconds] = useState(0);
+  useEffect(() => {
+    const tick = () => setSeconds(Math.max(0, Math.ceil((at - Date.now()) / 1000)));
+    tick();
+    const timer = setInterval(tick, 1000);
+    return () => clearInterval(timer);
+  }, [at]);
+  return seconds;
+}
+
+export default function VerifyOtp() {
+  const { mobile, whatsapp, resendAt } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    lastResult,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  const wait = useSecondsUntil(resendAt);
+  return (
+    <CheckoutShell step="verify" reached="verify">
+      <h1>Enter your code</h1>
+      <p className="muted">
+        We sent a {OTP_LENGTH}-digit code to <strong>+91 {mobile.slice(0, 5)} {mobile.slice(5)}</strong>.{" "}
+        <a href={PATHS.checkout.verify}>Change number</a>
+      </p>
+      <Form method="post" {...getFormProps(form)} noValidate>
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <TextField
+          meta={fields.code}
+          label="One-time code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={OTP_LENGTH}
+          className="input--code"
+          hint="The code is valid for 10 minutes."
+        />
+        <label className="checkbox field">
+          <input {...getInputProps(fields.whatsapp, { type: "checkbox" })} defaultChecked={whatsapp} />
+          <span>Send me policy updates on WhatsApp</span>
+        </label>
+        <SubmitButton name="intent" value="verify" pendingLabel="Checking…" className="button button--block">
+          Verify and continue
+        </SubmitButton>
+      </Form>
+      <Form method="post" className="resend">
+        <span className="muted small">{wait > 0 ? `Didn’t get it? You can ask again in ${wait} s.` : "Didn’t get it?"}</span>{" "}
+        <SubmitButton name="intent" value="resend" pendingLabel="Sending…" className="link-button">
+          Send a new code
+        </SubmitButton>
+      </Form>
+    </CheckoutShell>
+  );
+}

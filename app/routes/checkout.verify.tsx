@@ -1,0 +1,99 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { sendCode } from "~/api/global.server";
+import { handleEntryQuery, prefillOf } from "~/checkout/entry-query.server";
+import { attempt } from "~/checkout/guard.server";
+import { CheckoutShell } from "~/components/checkout-shell";
+import { FormErrors, SubmitButton, TextField } from "~/components/form";
+import { PATHS } from "~/paths";
+import { seoMeta } from "~/seo";
+import { seeOther } from "~/utils/see-other";
+import { commitSession, getSession } from "~/session.server";
+import { safeReturnHost } from "~/utils/safe-redirect";
+import { mobileNumber } from "~/validation/fields";
+
+const schema = z.object({ mobile: mobileNumber, from: z.string().max(255).optional() }).strict();
+
+export const meta: MetaFunction = ({ matches }) =>
+  seoMeta(
+    {
+      title: "Verify your mobile number",
+      description: "Start buying group health benefits for your team: verify your mobile number with a one-time code.",
+      path: PATHS.checkout.verify,
+    },
+    matches,
+  );
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const entry = await handleEntryQuery(request, { requireUtmSource: false });
+  if (entry instanceof Response) return entry;
+  const session = await getSession(request);
+  if (session.get("token")) return redirect(PATHS.checkout.gstDetails);
+  const prefill = prefillOf(session);
+  const from = safeReturnHost(new URL(request.url).searchParams.get("from"));
+  return json(
+    { mobile: session.get("mobileNo") ?? prefill.values.mobile ?? "", prefillError: prefill.errors.mobile ?? null, from },
+    { headers: entry ?? undefined },
+  );
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema });
+  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+
+  const { mobile, from } = submission.value;
+  const sent = await attempt(request, () => sendCode(mobile));
+  if (!sent.ok) return json(submission.reply({ formErrors: [sent.error.message] }), { status: sent.error.isOutage ? 503 : 400 });
+
+  const session = await getSession(request);
+  session.set("mobileNo", mobile);
+  session.set("whatsapp", sent.value.whatsapp === 1);
+  session.set("resendAt", Date.now() + (sent.value.resend_after_s ?? 30) * 1000);
+  const returnHost = safeReturnHost(from);
+  if (returnHost) session.set("from", returnHost);
+  return seeOther(PATHS.checkout.verifyOtp, { "Set-Cookie": await commitSession(session) });
+}
+
+export default function VerifyPhone() {
+  const { mobile, prefillError, from } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    lastResult,
+    defaultValue: { mobile },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  return (
+    <CheckoutShell step="verify" reached="verify">
+      <h1>Let’s get your team covered</h1>
+      <p className="muted">We’ll send a one-time code to your mobile number to keep your company’s purchase secure.</p>
+      {prefillError ? <p className="notice notice--warning">{prefillError}</p> : null}
+      <Form method="post" {...getFormProps(form)} noValidate>
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <TextField
+          meta={fields.mobile}
+          label="Mobile number"
+          type="tel"
+          prefix="+91"
+          inputMode="tel"
+          autoComplete="tel-national"
+          placeholder="98765 43210"
+          hint="Indian mobile numbers only. You can paste it with +91 or spaces."
+        />
+        {from ? <input type="hidden" name="from" value={from} /> : null}
+        <SubmitButton pendingLabel="Sending code…" className="button button--block">
+          Send code
+        </SubmitButton>
+      </Form>
+      <p className="small muted" style={{ marginTop: "1rem" }}>
+        By continuing you agree to our <a href="/terms-of-use">Terms &amp; Conditions</a>.
+      </p>
+    </CheckoutShell>
+  );
+}

@@ -1,0 +1,43 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { currentOrderStatus } from "~/checkout/payment-status.server";
+import { PATHS } from "~/paths";
+import { seoMeta } from "~/seo";
+
+/** Without script, the page re-checks itself by reloading (a meta refresh). */
+const RECHECK_SECONDS = 10;
+
+export const meta: MetaFunction = ({ matches }) => [
+  ...seoMeta({ title: "Payment processing", description: "Your payment is being confirmed.", path: PATHS.paymentPending }, matches),
+  { httpEquiv: "refresh", content: String(RECHECK_SECONDS) },
+];
+
+export const headers = () => ({ "Cache-Control": "no-store" });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const order = await currentOrderStatus(request);
+  if (!order) throw redirect(PATHS.checkout.payment);
+  if (order.status === "paid") throw redirect(`${PATHS.paymentSuccess}?order_id=${order.order_id}`);
+  if (order.status !== "pending") throw redirect(`${PATHS.paymentFail}?order_id=${order.order_id}`);
+  return json({ orderId: order.order_id });
+}
+
+export default function PaymentPending() {
+  const { orderId } = useLoaderData<typeof loader>();
+  return (
+    <div className="container outcome">
+      <section className="card outcome__card">
+        <div className="outcome__icon outcome__icon--pending" aria-hidden="true">…</div>
+        <h1>Payment processing</h1>
+        <p>Your bank is confirming the payment. This usually takes less than a minute; please don’t pay again.</p>
+        <p className="muted small">Reference: {orderId}. This page checks again every {RECHECK_SECONDS} seconds.</p>
+        <p>
+          <a className="button button--ghost" href={`${PATHS.paymentPending}?order_id=${orderId}`}>
+            Check now
+          </a>
+        </p>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+/**
+ * Redirect targets that come from a query or a form must stay on this site: a path, never
+ * `//host` or `https://host` (issue 6).
+ */
+export function safeRedirectPath(to: FormDataEntryValue | string | null | undefined, fallback: string): string {
+  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+  // A control character or backslash can make a browser read the path as another host.
+  if (/[\u0000-\u001f\\]/.test(to)) return fallback;
+  return to;
+}
+
+/** The spec's `from` value is a bare host name; anything else (a URL, a path, a script) is dropped. */
+export function safeReturnHost(host: string | null | undefined): string | null {
+  if (!host) return null;
+  const value = host.trim().toLowerCase();
+  return /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/.test(value) ? value : null;
+}
