@@ -34,7 +34,7 @@ const DEFAULT_PENDING_SETTLE_MS = 20_000;
 export function createEmbeddedApi(o: EmbeddedApiOptions): EmbeddedApi {
   const now = o.now ?? Date.now;
   const sink: LogSink = o.log ?? ((event) => console.log(JSON.stringify(event)));
-  const log: LogSink = (event) => sink({ time: iso(now()), ...event });
+  const log: LogSink = (event) => sink({ level: "info", time: iso(now()), ...event });
   const db = openDatabase(o.databasePath, now);
   seedCatalog(db);
   const ctx: ApiContext = {
@@ -80,6 +80,7 @@ function errorHandler(log: LogSink) {
       return;
     }
     log({
+      level: "error",
       event: "api_error",
       method: req.method,
       path: req.originalUrl.split("?")[0],

@@ -210,7 +210,7 @@ export function verifyPayment(ctx: ApiContext, input: VerifyInput): OrderRow {
         if (input.paymentId === undefined) throw new HttpError(400, "razorpay_payment_id is required with a signature.");
         // Checked against the order id we stored, so a signature for another order cannot be reused here.
         if (!signatureMatches(ctx.gatewayKeySecret, order.order_id, input.paymentId, input.signature)) {
-          ctx.log({ event: "payment_signature_mismatch", order_id: order.order_id, payment_id: input.paymentId });
+          ctx.log({ level: "warn", event: "payment_signature_mismatch", order_id: order.order_id, payment_id: input.paymentId });
           throw new HttpError(400, "Payment signature mismatch.");
         }
       }

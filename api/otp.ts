@@ -123,7 +123,7 @@ export function verifyCode(ctx: ApiContext, mobileNo: string, code: string): voi
     return null;
   })();
   if (failure !== null) {
-    ctx.log({ event: "otp_verify_failed", mobile: maskMobile(mobileNo), reason: failure.reason });
+    ctx.log({ level: "warn", event: "otp_verify_failed", mobile: maskMobile(mobileNo), reason: failure.reason });
     throw failure.error;
   }
 }
