@@ -73,7 +73,12 @@ const updateSchema = z.discriminatedUnion(
           .max(100, "Too many rows."),
       }),
     }),
-    z.object({ type: z.literal("billing"), item: z.object({ policy: z.enum(["monthly", "yearly"]) }) }),
+    z.object({
+      type: z.literal("billing"),
+      item: z.object({
+        policy: z.enum(["monthly", "yearly"], { errorMap: () => ({ message: "policy must be monthly or yearly." }) }),
+      }),
+    }),
   ],
   { errorMap: (issue, ctx) => ({
       message:

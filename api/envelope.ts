@@ -32,17 +32,19 @@ export function route(handler: (req: Request, res: Response) => void | Promise<v
   };
 }
 
+// zod's own wording ("Expected string, received number") means nothing without the field's name;
+// messages written in the schemas are shown as they are.
+const ZOD_DEFAULT_MESSAGE = /^(Required|Expected|Invalid|Unrecognized|String must|Number must|Array must)/;
+
 /** Parses input with a zod schema, turning the first problem into a 400 with a readable message. */
 export function parseInput<T>(schema: ZodType<T, ZodTypeDef, unknown>, input: unknown): T {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
+  if (!ZOD_DEFAULT_MESSAGE.test(issue.message)) throw new HttpError(400, issue.message);
   const field = issue.path.join(".");
   if (issue.code === "invalid_type" && issue.received === "undefined") {
     throw new HttpError(400, field ? `${field} is required.` : "A request body is required.");
   }
-  if (issue.code === "invalid_type" || issue.code === "unrecognized_keys") {
-    throw new HttpError(400, field ? `${field}: ${issue.message}.` : `${issue.message}.`);
-  }
-  throw new HttpError(400, issue.message);
+  throw new HttpError(400, field ? `${field}: ${issue.message}.` : `${issue.message}.`);
 }

@@ -30,6 +30,11 @@ const policySchema = z.enum(["monthly", "yearly"], {
 const optionalField = (max: number) =>
   z.preprocess((v) => (v === "" ? undefined : v), z.string().max(max).optional());
 
+function isHttpUrl(value: string): boolean {
+  // Runs even when .url() has already failed, so it must not throw on junk.
+  return URL.canParse(value) && /^https?:$/.test(new URL(value).protocol);
+}
+
 function validGstin(input: string): string {
   const check = checkGstin(input);
   if (!check.ok) throw new HttpError(400, check.msg);
@@ -170,7 +175,7 @@ export function employerRouter(ctx: ApiContext): Router {
             .string({ required_error: "callback_url is required." })
             .max(2000)
             .url("callback_url must be an absolute URL.")
-            .refine((u) => /^https?:$/.test(new URL(u).protocol), "callback_url must be an http or https URL."),
+            .refine(isHttpUrl, "callback_url must be an http or https URL."),
         }),
         req.body,
       );

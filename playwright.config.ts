@@ -1,0 +1,57 @@
+import { defineConfig, devices } from "@playwright/test";
+
+/**
+ * End-to-end tests drive Debian's Chromium (browsers cannot be downloaded here) against the built
+ * server: one on the embedded API, and one whose upstream is down, to see the failure paths.
+ */
+export const E2E_PORT = 3200;
+export const DOWN_PORT = 3201;
+const SECRET = "e2e-session-secret-0123456789abcdef";
+const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  outputDir: "test-results",
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  timeout: 60_000,
+  reporter: [["list"]],
+  use: {
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    ...devices["Desktop Chrome"],
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS },
+    trace: "off",
+  },
+  webServer: [
+    {
+      command: "rm -rf data/e2e && npx tsx server.ts",
+      url: `http://127.0.0.1:${E2E_PORT}/healthz`,
+      reuseExistingServer: false,
+      env: { PORT: String(E2E_PORT), DATA_DIR: "./data/e2e", LOG_REQUESTS: "0", SESSION_SECRET: SECRET, SANDBOX_PENDING_SETTLE_MS: "4000" },
+      timeout: 60_000,
+    },
+    {
+      command: "npx tsx server.ts",
+      url: `http://127.0.0.1:${DOWN_PORT}/healthz`,
+      reuseExistingServer: false,
+      env: {
+        PORT: String(DOWN_PORT),
+        DATA_DIR: "./data/e2e-down",
+        LOG_REQUESTS: "0",
+        SESSION_SECRET: SECRET,
+        // Nothing listens on the discard port: every upstream call fails like an outage.
+        API_BASE_URL: "http://127.0.0.1:9",
+        API_TIMEOUT_MS: "1000",
+      },
+      timeout: 60_000,
+    },
+  ],
+});

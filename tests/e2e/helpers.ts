@@ -1,0 +1,78 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect } from "@playwright/test";
+
+/** A fresh Indian mobile number per test, so the API's per-number code limits never collide. */
+export function freshMobile(): string {
+  return `9${String(Math.floor(Math.random() * 1e9)).padStart(9, "0")}`;
+}
+
+/** The newest code the sandbox SMS outbox holds for a number. */
+export async function readCode(request: APIRequestContext, mobile: string): Promise<string> {
+  const response = await request.get(`/api/sandbox/sms?mobile_no=${mobile}`);
+  const body = (await response.json()) as { data: Array<{ text: string }> };
+  const match = body.data[0]?.text.match(/\b(\d{4,6})\b/);
+  if (!match) throw new Error(`no code in the outbox for ${mobile}`);
+  return match[1];
+}
+
+export async function signIn(page: Page, mobile: string = freshMobile()): Promise<string> {
+  await page.goto("/checkout/verify");
+  await page.getByLabel("Mobile number").fill(`+91 ${mobile.slice(0, 5)} ${mobile.slice(5)}`);
+  await page.getByRole("button", { name: "Send code" }).click();
+  await expect(page).toHaveURL(/\/checkout\/verify-otp$/);
+  await page.getByLabel("One-time code").fill(await readCode(page.request, mobile));
+  await page.getByRole("button", { name: "Verify and continue" }).click();
+  return mobile;
+}
+
+export const FERNLEAF = "29AAKCF2931M1Z6"; // Karnataka
+export const HARBOURLINE = "33AAHCS4170P1ZY"; // Tamil Nadu, SEZ
+export const TANAGER = "07AAFCT1128B1ZV"; // Delhi
+
+export async function enterGstin(page: Page, gstin: string) {
+  await expect(page).toHaveURL(/\/checkout\/gst-details$/);
+  await page.getByLabel("GSTIN").fill(gstin);
+  await page.getByRole("button", { name: /Verify/ }).click();
+}
+
+export async function enterCompanyDetails(page: Page, employees = "12") {
+  await expect(page).toHaveURL(/\/checkout\/company-details$/);
+  await page.getByLabel("Your full name").fill("Asha Rao");
+  await page.getByLabel("Work email").fill("asha.rao@fernleaf.example");
+  await page.getByLabel(/Total employees/).fill(employees);
+  await page.getByRole("button", { name: "Continue to plans" }).click();
+}
+
+export async function choosePlan(page: Page) {
+  await expect(page).toHaveURL(/\/checkout\/plan-select$/);
+  await page.getByRole("button", { name: "Buy this plan" }).click();
+}
+
+export async function addPeople(page: Page, counts: Record<string, string> = { "18–35 years, 1A": "8", "36–45 years, 2A+2C": "4" }) {
+  await expect(page).toHaveURL(/\/checkout\/add-people$/);
+  for (const [label, value] of Object.entries(counts)) await page.getByLabel(label, { exact: true }).fill(value);
+  await page.getByRole("button", { name: "Continue to review" }).click();
+}
+
+export async function review(page: Page, policy: "Monthly" | "Yearly" = "Yearly") {
+  await expect(page).toHaveURL(/\/checkout\/checkout$/);
+  await page.getByRole("radio", { name: new RegExp(policy) }).check();
+  await page.getByRole("button", { name: "Proceed to payment" }).click();
+}
+
+/** From the payment page to the sandbox's hosted checkout. */
+export async function pay(page: Page) {
+  await expect(page).toHaveURL(/\/checkout\/payment$/);
+  await page.getByRole("button", { name: "Pay securely" }).click();
+  await expect(page).toHaveURL(/\/api\/sandbox\/checkout\//);
+}
+
+/** Everything from sign-in to the hosted payment page. */
+export async function reachPayment(page: Page, gstin = FERNLEAF) {
+  await signIn(page);
+  await enterGstin(page, gstin);
+  await enterCompanyDetails(page);
+  await choosePlan(page);
+  await addPeople(page);
+  await review(page);
+}
