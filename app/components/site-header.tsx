@@ -1,5 +1,8 @@
-import { Form, Link } from "@remix-run/react";
+import { Form, Link, useMatches } from "@remix-run/react";
+import type { CSSProperties } from "react";
+import { PURCHASE_LABEL } from "~/content/site";
 import { PATHS } from "~/paths";
+import { DemoLink } from "./marketing";
 
 function Logo() {
   return (
@@ -13,25 +16,57 @@ function Logo() {
   );
 }
 
+/** A partner landing page's brand in the header (spec §2 layout 1: partner logo and Talk to us). */
+export interface Cobrand {
+  name: string;
+  logoUrl: string;
+  purchaseLabel: string;
+  style: CSSProperties;
+}
+
+/** Routes that co-brand the header export `handle: SiteHeaderHandle`; the header asks them. */
+export interface SiteHeaderHandle {
+  cobrand?: (data: unknown) => Cobrand | undefined;
+}
+
+function useCobrand(): Cobrand | undefined {
+  const matches = useMatches();
+  for (const match of matches) {
+    const cobrand = (match.handle as SiteHeaderHandle | undefined)?.cobrand?.(match.data);
+    if (cobrand) return cobrand;
+  }
+  return undefined;
+}
+
 export function SiteHeader({ signedIn }: { signedIn: boolean }) {
+  const cobrand = useCobrand();
   return (
-    <header className="site-header">
+    <header className={`site-header${cobrand ? " site-header--cobrand" : ""}`} style={cobrand?.style}>
       <div className="container site-header__bar">
         <Logo />
-        <nav aria-label="Main" className="site-nav">
-          <a href="/employee-healthcare-benefits">Benefits</a>
-          <a href="/reviews">Reviews</a>
-          <a href="/partner">Partners</a>
-          <a href="/about-us">About</a>
-        </nav>
+        {cobrand ? (
+          <span className="cobrand">
+            <span aria-hidden="true">×</span>
+            {/* Plain img: the header is above the fold, so there is nothing to defer. */}
+            <img src={cobrand.logoUrl} alt={cobrand.name} width="120" height="36" />
+          </span>
+        ) : (
+          <nav aria-label="Main" className="site-nav">
+            <a href="/employee-healthcare-benefits">Benefits</a>
+            <a href="/reviews">Reviews</a>
+            <a href="/partner">Partners</a>
+            <a href="/about-us">About</a>
+          </nav>
+        )}
         <div className="site-header__actions">
           {signedIn ? (
             <Form method="post" action={PATHS.logout} reloadDocument>
               <button type="submit" className="button button--ghost">Sign out</button>
             </Form>
           ) : null}
-          <a href={PATHS.checkout.verify} className="button button--small">
-            {signedIn ? "Continue" : "Purchase now"}
+          {cobrand ? <DemoLink className="button button--ghost button--small" /> : null}
+          <a href={PATHS.checkout.verify} className={`button button--small${cobrand ? " partner__button" : ""}`}>
+            {signedIn ? "Continue" : (cobrand?.purchaseLabel ?? PURCHASE_LABEL)}
           </a>
         </div>
       </div>

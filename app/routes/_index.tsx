@@ -1,14 +1,112 @@
 import type { MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { Greeting, kolkataHour } from "~/components/greeting";
+import { HeroArt } from "~/components/hero-art";
+import { Icon } from "~/components/icons";
+import { CheckList, CtaBand, DemoLink, FeatureGrid, PageHero, ProductCards, PurchaseButton, Section } from "~/components/marketing";
+import { APP_SEO } from "~/content/mobile-app";
+import { BENEFITS_SEO } from "~/content/benefits";
+import { COMPARISON, COMPARISON_SEO } from "~/content/comparison";
+import { HOME, HOME_SEO, SIGNED_IN_HOME } from "~/content/home";
+import { PRODUCTS } from "~/content/products";
+import { REVIEWS_SEO } from "~/content/legal";
+import { CONTACT_SEO } from "~/content/company";
+import { EXTERNAL } from "~/content/site";
+import { PATHS } from "~/paths";
+import type { RootLoader } from "~/root";
 import { seoMeta } from "~/seo";
 
-export const meta: MetaFunction = ({ matches }) =>
-  seoMeta({ title: "Kavach: group health benefits for your team", description: "Group health insurance and benefits for Indian companies.", path: "/" }, matches);
+export const meta: MetaFunction = ({ matches }) => seoMeta(HOME_SEO, matches);
+
+/** The greeting's hour as the server sees it in India; the browser corrects it to its own clock. */
+export async function loader() {
+  return json({ hour: kolkataHour() }, { headers: { "Cache-Control": "private, no-cache" } });
+}
 
 export default function Home() {
+  const { hour } = useLoaderData<typeof loader>();
+  const root = useRouteLoaderData<RootLoader>("root");
+  return root?.signedIn ? <SignedInHome hour={hour} /> : <Landing hour={hour} />;
+}
+
+function Landing({ hour }: { hour: number }) {
   return (
-    <section className="container page-message">
-      <h1>Group health benefits for your team</h1>
-      <a className="button" href="/checkout/verify">Purchase now</a>
-    </section>
+    <>
+      <PageHero eyebrow={<><Greeting serverHour={hour} />! Cover your team in minutes.</>} title={HOME.headline} intro={HOME.intro} art={<HeroArt />}>
+        <div className="actions">
+          <PurchaseButton />
+          <DemoLink />
+        </div>
+        <CheckList items={HOME.trust} />
+      </PageHero>
+
+      <section className="stats" aria-label="Kavach in numbers">
+        <dl className="container stats__grid">
+          {HOME.stats.map((s) => (
+            <div key={s.label}>
+              <dt>{s.label}</dt>
+              <dd>{s.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      <Section eyebrow="One plan, seven benefits" title="Healthcare your people will use every month" intro="Start with group health insurance and add the everyday care that fits your team.">
+        <ProductCards products={PRODUCTS} />
+        <p className="section__more">
+          <a href={BENEFITS_SEO.path}>Compare all benefits and prices</a>
+        </p>
+      </Section>
+
+      <Section tone="tint" eyebrow="How it works" title="From sign-in to covered in four steps" intro="No brokers, no forms to scan. Most companies finish in about ten minutes.">
+        <ol className="grid how-grid">
+          {HOME.steps.map((step, i) => (
+            <li key={step.title} className="how-step">
+              <span className="how-step__num" aria-hidden="true">{i + 1}</span>
+              <Icon name={step.icon} />
+              <h3>{step.title}</h3>
+              <p>{step.text}</p>
+            </li>
+          ))}
+        </ol>
+        <div className="actions actions--center">
+          <PurchaseButton />
+        </div>
+      </Section>
+
+      <Section eyebrow="Why Kavach" title="Built for growing Indian companies">
+        <FeatureGrid items={HOME.why} />
+      </Section>
+
+      <Section tone="tint" title="How Kavach compares" intro={COMPARISON.intro}>
+        <ul className="grid compare-teaser">
+          {COMPARISON.takeaways.map((t) => (
+            <li key={t.title} className="card">
+              <h3>{t.title}</h3>
+              <p>{t.text}</p>
+            </li>
+          ))}
+        </ul>
+        <p className="section__more">
+          <a href={COMPARISON_SEO.path}>See the full comparison</a> · <a href={REVIEWS_SEO.path}>Read customer reviews</a>
+        </p>
+      </Section>
+
+      <CtaBand title="Give your team cover they can count on" text="Plans from ₹150 per employee a month. Pay monthly or yearly, with a GST invoice." />
+    </>
+  );
+}
+
+function SignedInHome({ hour }: { hour: number }) {
+  return (
+    <>
+      <PageHero eyebrow="Welcome back" title={`${""}`} intro={SIGNED_IN_HOME.intro}>
+        <div className="actions">
+          <PurchaseButton label="Continue your purchase" />
+        </div>
+      </PageHero>
+      <GreetingTitle hour={hour} />
+    </>
   );
 }

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
 import { z } from "zod";
 import { verifyOrder } from "~/api/employer.server";
 import { ApiError } from "~/api/http.server";

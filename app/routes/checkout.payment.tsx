@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json, redirect, redirectDocument } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { createOrder, getPaymentOptions, updateCart } from "~/api/employer.server";
@@ -48,7 +48,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const order = await attempt(request, () => createOrder(token, { policy, callback_url: paymentCallbackUrl(request) }));
   if (!order.ok) return fail(order.error.message, order.error.isOutage);
   if (order.value.status === "paid") return seeOther(`${PATHS.paymentSuccess}?order_id=${order.value.order_id}`);
-  return seeOther(order.value.checkout_url);
+  // The hosted payment page is not one of ours: the browser must load it as a whole document.
+  return redirectDocument(order.value.checkout_url, 303);
 }
 
 export default function Payment() {

@@ -1,0 +1,185 @@
+import type { ReactNode } from "react";
+import type { Testimonial } from "~/api/employer.server";
+import { PURCHASE_LABEL, EXTERNAL } from "~/content/site";
+import type { Product } from "~/content/products";
+import { productPath } from "~/content/products";
+import { PATHS } from "~/paths";
+import { Icon, type IconName } from "./icons";
+import { LazyImage } from "./lazy-image";
+
+/** Building blocks shared by the public pages: hero, section headings, cards, FAQ, calls to action. */
+
+export function PurchaseButton({ label = PURCHASE_LABEL, className = "button" }: { label?: string; className?: string }) {
+  return (
+    <a className={className} href={PATHS.checkout.verify}>
+      {label}
+      <Icon name="arrow" size={18} />
+    </a>
+  );
+}
+
+/** Opens the provider's demo-request page in a new window (spec §2 'Talk to us', 'Get A Demo'). */
+export function DemoLink({ label = "Talk to us", className = "button button--ghost" }: { label?: string; className?: string }) {
+  return (
+    <a className={className} href={EXTERNAL.demoRequest} target="_blank" rel="noopener noreferrer">
+      {label}
+      <span className="visually-hidden"> (opens in a new window)</span>
+    </a>
+  );
+}
+
+interface PageHeroProps {
+  eyebrow?: ReactNode;
+  title: string;
+  intro: string;
+  icon?: IconName;
+  children?: ReactNode;
+  art?: ReactNode;
+}
+
+export function PageHero({ eyebrow, title, intro, icon, children, art }: PageHeroProps) {
+  return (
+    <section className={`hero${art ? " hero--art" : ""}`}>
+      <div className="container hero__inner">
+        <div className="hero__text">
+          {icon ? <span className="hero__icon"><Icon name={icon} size={28} /></span> : null}
+          {eyebrow ? <p className="eyebrow">{eyebrow}</p> : null}
+          <h1>{title}</h1>
+          <p className="lead">{intro}</p>
+          {children}
+        </div>
+        {art ? <div className="hero__art">{art}</div> : null}
+      </div>
+    </section>
+  );
+}
+
+export function Section({ title, intro, eyebrow, tone, children, id }: {
+  title: string;
+  intro?: string;
+  eyebrow?: string;
+  tone?: "tint" | "plain";
+  children: ReactNode;
+  id?: string;
+}) {
+  const headingId = id ?? `s-${title.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
+  return (
+    <section className={`section${tone === "tint" ? " section--tint" : ""}`} aria-labelledby={headingId}>
+      <div className="container">
+        <header className="section__head">
+          {eyebrow ? <p className="eyebrow">{eyebrow}</p> : null}
+          <h2 id={headingId}>{title}</h2>
+          {intro ? <p className="muted">{intro}</p> : null}
+        </header>
+        {children}
+      </div>
+    </section>
+  );
+}
+
+export function FeatureGrid({ items }: { items: readonly { icon: IconName; title: string; text: string }[] }) {
+  return (
+    <ul className="grid feature-grid">
+      {items.map((item) => (
+        <li key={item.title} className="feature">
+          <span className="feature__icon"><Icon name={item.icon} /></span>
+          <h3>{item.title}</h3>
+          <p>{item.text}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function CheckList({ items }: { items: readonly string[] }) {
+  return (
+    <ul className="checklist">
+      {items.map((item) => (
+        <li key={item}>
+          <Icon name="check" size={20} />
+          <span>{item}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function Steps({ items }: { items: readonly string[] }) {
+  return (
+    <ol className="steps">
+      {items.map((item) => (
+        <li key={item}>{item}</li>
+      ))}
+    </ol>
+  );
+}
+
+export function ProductCards({ products }: { products: readonly Product[] }) {
+  return (
+    <ul className="grid product-grid">
+      {products.map((p) => (
+        <li key={p.slug} className="product-card">
+          <span className="feature__icon"><Icon name={p.icon} /></span>
+          <h3>
+            <a href={productPath(p.slug)} className="stretched">{p.name}</a>
+          </h3>
+          <p>{p.summary}</p>
+          <span className="product-card__more">Learn more <Icon name="arrow" size={16} /></span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Questions as native disclosure widgets; a shared `name` keeps one open at a time without script. */
+export function FaqList({ items, name }: { items: readonly { question: string; answer: ReactNode }[]; name: string }) {
+  return (
+    <div className="faq">
+      {items.map((item, i) => (
+        <details key={item.question} name={name} open={i === 0}>
+          <summary>{item.question}</summary>
+          <div className="faq__answer">{typeof item.answer === "string" ? <p>{item.answer}</p> : item.answer}</div>
+        </details>
+      ))}
+    </div>
+  );
+}
+
+export function CtaBand({ title, text, purchaseLabel }: { title: string; text: string; purchaseLabel?: string }) {
+  return (
+    <section className="cta-band" aria-label="Get started">
+      <div className="container cta-band__inner">
+        <div>
+          <h2>{title}</h2>
+          <p>{text}</p>
+        </div>
+        <div className="actions">
+          <PurchaseButton label={purchaseLabel} className="button button--accent" />
+          <DemoLink className="button button--light" />
+        </div>
+      </div>
+    </section>
+  );
+}
+
+type Quote = Pick<Testimonial, "testimonialContent" | "author">;
+
+export function TestimonialCard({ testimonial }: { testimonial: Quote }) {
+  const { author } = testimonial;
+  return (
+    <figure className="quote">
+      <blockquote>
+        <p>{testimonial.testimonialContent}</p>
+      </blockquote>
+      <figcaption>
+        <LazyImage src={author.imageUrl} alt="" width={44} height={44} className="quote__avatar" />
+        <span>
+          <strong>{author.name}</strong>
+          <span className="muted small">
+            {author.designation}, {author.organization}
+          </span>
+        </span>
+      </figcaption>
+    </figure>
+  );
+}

@@ -1,0 +1,209 @@
+import { Link } from "@remix-run/react";
+import type { CSSProperties } from "react";
+import { PARTNER_CAROUSEL, SLIDER_DEFAULTS } from "~/constants";
+import type { LayoutOneData, LayoutTwoData, PartnerTheme } from "~/content/partner-data.server";
+import { PATHS } from "~/paths";
+import { Carousel } from "./carousel";
+import { Icon } from "./icons";
+import { LazyImage } from "./lazy-image";
+import { DemoLink, TestimonialCard } from "./marketing";
+
+/**
+ * Spec §2 partner landing layouts 1 and 2. Every field arrives checked and, for the two HTML fields,
+ * sanitized on the server (app/content/partner-data.server.ts); only those two use innerHTML.
+ */
+
+/** Partner colours as custom properties: primary for text, secondary for buttons, ctaText on buttons. */
+export function themeStyle(theme: PartnerTheme): CSSProperties {
+  return {
+    "--partner-primary": theme.primaryColor,
+    "--partner-button": theme.secondaryColor,
+    "--partner-button-text": theme.ctaTextColor,
+  } as CSSProperties;
+}
+
+export function LayoutOne({ data, partnerName }: { data: LayoutOneData; partnerName: string }) {
+  const { bannerTextArea, bannerImage } = data.banner;
+  const firstRow = data.whyKavachContent.slice(0, 3);
+  const secondRow = data.whyKavachContent.slice(3);
+  return (
+    <div className="partner" style={themeStyle(data.theme)}>
+      <section className="hero partner-banner">
+        <div className="container hero__inner">
+          <div className="hero__text">
+            <h1 className="partner__ink">{bannerTextArea.heading1}</h1>
+            <p className="partner-banner__sub">{bannerTextArea.heading2}</p>
+            <div className="lead rich" dangerouslySetInnerHTML={{ __html: bannerTextArea.heading3 }} />
+            <div className="actions">
+              <a className="button partner__button" href={PATHS.checkout.verify}>
+                Start your Healthcare Journey Today
+              </a>
+            </div>
+          </div>
+          <div className="hero__art">
+            <LazyImage src={bannerImage} alt={`Kavach health benefits with ${partnerName}`} width={480} height={360} eager />
+          </div>
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="partner-plans">
+        <div className="container">
+          <header className="section__head">
+            <h2 id="partner-plans" className="partner__ink">Plans for your team</h2>
+          </header>
+          <ul className="grid plan-grid">
+            {data.kavachBenefits.map((plan) => (
+              <li key={plan.topHeader} className="plan-card">
+                <h3 className="partner__ink">{plan.topHeader}</h3>
+                <ul className="checklist">
+                  {plan.cardPoints.map((point) => (
+                    <li key={point}>
+                      <Icon name="check" size={20} />
+                      <span>{point}</span>
+                    </li>
+                  ))}
+                </ul>
+                <div className="plan-card__price rich" dangerouslySetInnerHTML={{ __html: plan.priceContent }} />
+                <Link className="button partner__button button--block" to={plan.btnContentObj.url}>
+                  {plan.btnContentObj.title}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section className="section section--tint" aria-labelledby="partner-why">
+        <div className="container">
+          <header className="section__head">
+            <h2 id="partner-why" className="partner__ink">Why Kavach</h2>
+          </header>
+          {[firstRow, secondRow].map((row, i) =>
+            row.length ? (
+              <ul key={i} className="why-row">
+                {row.map((card) => (
+                  <li key={card.cardText} className="why-card">
+                    <LazyImage src={card.imgUrl} alt="" width={56} height={56} />
+                    <p>{card.cardText}</p>
+                  </li>
+                ))}
+              </ul>
+            ) : null,
+          )}
+        </div>
+      </section>
+
+      {data.testimonials.length ? (
+        <section className="section" aria-labelledby="partner-testimonials">
+          <div className="container">
+            <header className="section__head">
+              <h2 id="partner-testimonials" className="partner__ink">Here’s what our customers are saying!</h2>
+            </header>
+            <Carousel label="Customer testimonials" variant="cards" speedMs={SLIDER_DEFAULTS.speedMs} dots={SLIDER_DEFAULTS.dots} slidesToScroll={SLIDER_DEFAULTS.slidesToScroll}>
+              {data.testimonials.map((t) => (
+                <TestimonialCard key={t.author.name} testimonial={t} />
+              ))}
+            </Carousel>
+          </div>
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+export function LayoutTwo({ data, purchaseLabel }: { data: LayoutTwoData; purchaseLabel: string }) {
+  const start = data.startWithKavach;
+  return (
+    <div className="partner" style={themeStyle(data.theme)}>
+      <section className="hero partner-start">
+        <div className="container">
+          <div className="hero__text hero__text--wide">
+            <h1 className="partner__ink">{start.label}</h1>
+            <p className="lead">{start.subTitle}</p>
+          </div>
+          <ul className="grid benefit-list">
+            {start.data.map((item) => (
+              <li key={item.content} className="benefit-item">
+                <LazyImage src={item.imgUrl} alt="benefits_logo" width={48} height={48} />
+                <p>{item.content}</p>
+              </li>
+            ))}
+          </ul>
+          <div className="actions">
+            <DemoLink label="Get A Demo" className="button partner__button" />
+            <a className="button button--ghost" href={PATHS.checkout.verify}>
+              {purchaseLabel}
+            </a>
+          </div>
+        </div>
+      </section>
+
+      {data.partners.data.length ? (
+        <section className="section section--tint" aria-labelledby="partner-logos">
+          <div className="container">
+            <header className="section__head">
+              <h2 id="partner-logos" className="partner__ink">{data.partners.label}</h2>
+            </header>
+            <Carousel
+              label={data.partners.label}
+              variant="logos"
+              speedMs={PARTNER_CAROUSEL.speedMs}
+              autoplayMs={PARTNER_CAROUSEL.autoplayMs}
+              dots
+              narrowStart={{ maxWidth: 500, slide: 1 }}
+            >
+              {data.partners.data.map((logo, i) => (
+                <LazyImage key={`${logo}-${i}`} src={logo} alt={`Partner company logo ${i + 1}`} width={160} height={64} className="logo-tile" />
+              ))}
+            </Carousel>
+          </div>
+        </section>
+      ) : null}
+
+      <section className="section" aria-labelledby="partner-about">
+        <div className="container narrow">
+          <h2 id="partner-about" className="partner__ink">{data.aboutKavach.label}</h2>
+          <p className="lead">{data.aboutKavach.content}</p>
+        </div>
+      </section>
+
+      <section className="section section--tint" aria-labelledby="partner-faq">
+        <div className="container narrow">
+          <h2 id="partner-faq" className="partner__ink">{data.frequentAskedQes.label}</h2>
+          <div className="faq">
+            {data.frequentAskedQes.data.map((entry, i) => (
+              <details key={entry.question} name="partner-faq" open={i === 0}>
+                <summary>{entry.question}</summary>
+                <div className="faq__answer">
+                  {entry.ans.label ? <p><strong>{entry.ans.label}</strong></p> : null}
+                  {entry.ans.allPoints.length ? (
+                    <ul>
+                      {entry.ans.allPoints.map((point) => (
+                        <li key={point.value}>
+                          {point.value}
+                          {point.isNested && point.morePoint.length ? (
+                            <ul>
+                              {point.morePoint.map((more) => <li key={more}>{more}</li>)}
+                            </ul>
+                          ) : null}
+                        </li>
+                      ))}
+                    </ul>
+                  ) : null}
+                  {entry.extratext ? <p>{entry.extratext}</p> : null}
+                  {entry.locationurl ? (
+                    <p>
+                      <a href={entry.locationurl} target="_blank" rel="noopener noreferrer">
+                        See the location<span className="visually-hidden"> (opens in a new window)</span>
+                      </a>
+                    </p>
+                  ) : null}
+                </div>
+              </details>
+            ))}
+          </div>
+        </div>
+      </section>
+    </div>
+  );
+}
