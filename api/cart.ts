@@ -15,7 +15,7 @@ import { type ApiContext, iso } from "./context";
 import { HttpError, parseInput } from "./envelope";
 import { type Policy, type Quote, computeQuote, taxRegimeFor, unitMonthlyPaise } from "./pricing";
 
-export const MAX_PEOPLE = 10_000;
+const MAX_PEOPLE = 10_000;
 
 const nameSchema = z
   .string()
@@ -68,7 +68,7 @@ const updateSchema = z.discriminatedUnion(
                 .int("count must be a whole number.")
                 .min(0, "count cannot be negative.")
                 .max(MAX_PEOPLE, "count can be at most 10,000."),
-            }),
+            })
           )
           .max(100, "Too many rows."),
       }),
@@ -80,10 +80,14 @@ const updateSchema = z.discriminatedUnion(
       }),
     }),
   ],
-  { errorMap: (issue, ctx) => ({
+  {
+    errorMap: (issue, ctx) => ({
       message:
-        issue.code === "invalid_union_discriminator" ? `type must be one of ${UPDATE_TYPES.join(", ")}.` : ctx.defaultError,
-    }) },
+        issue.code === "invalid_union_discriminator"
+          ? `type must be one of ${UPDATE_TYPES.join(", ")}.`
+          : ctx.defaultError,
+    }),
+  }
 );
 
 export type CartUpdate = z.infer<typeof updateSchema>;
@@ -124,9 +128,7 @@ interface CartRow {
 export function cartIdFor(ctx: ApiContext, mobileNo: string): number {
   const now = ctx.now();
   ctx.db
-    .prepare(
-      "INSERT INTO carts (mobile_no, created_at, updated_at) VALUES (?, ?, ?) ON CONFLICT(mobile_no) DO NOTHING",
-    )
+    .prepare("INSERT INTO carts (mobile_no, created_at, updated_at) VALUES (?, ?, ?) ON CONFLICT(mobile_no) DO NOTHING")
     .run(mobileNo, now, now);
   return ctx.db.prepare("SELECT id FROM carts WHERE mobile_no = ?").pluck().get(mobileNo) as number;
 }
@@ -136,10 +138,10 @@ export function readCart(ctx: ApiContext, cartId: number): CartDetails {
   const row = db
     .prepare(
       `SELECT id, company_gstin, admin_name, admin_email, admin_total_employees, plan_id, billing_policy, updated_at
-       FROM carts WHERE id = ?`,
+       FROM carts WHERE id = ?`
     )
     .get(cartId) as CartRow;
-  const company = row.company_gstin === null ? null : (findCompany(db, row.company_gstin) ?? null);
+  const company = row.company_gstin === null ? null : findCompany(db, row.company_gstin) ?? null;
   const admin =
     row.admin_name === null || row.admin_email === null
       ? null
@@ -152,14 +154,14 @@ export function readCart(ctx: ApiContext, cartId: number): CartDetails {
           ...basePlan,
           coverages: resolveCoverages(
             db,
-            db.prepare("SELECT coverage_id FROM cart_coverages WHERE cart_id = ?").pluck().all(cartId) as string[],
+            db.prepare("SELECT coverage_id FROM cart_coverages WHERE cart_id = ?").pluck().all(cartId) as string[]
           ),
         };
   const rows = db
     .prepare(
       `SELECT p.band, p.range_code AS range, p.count FROM cart_people p
        JOIN age_bands b ON b.code = p.band JOIN family_ranges f ON f.code = p.range_code
-       WHERE p.cart_id = ? ORDER BY b.sort_order, f.sort_order`,
+       WHERE p.cart_id = ? ORDER BY b.sort_order, f.sort_order`
     )
     .all(cartId) as PeopleRow[];
   const people = rows.length === 0 ? null : { rows, total: rows.reduce((sum, r) => sum + r.count, 0) };
@@ -172,10 +174,10 @@ export function readCart(ctx: ApiContext, cartId: number): CartDetails {
             ...r,
             unit_monthly_paise: unitMonthlyPaise(
               rateFor(db, r.band, r.range, plan.sum_insured_inr),
-              plan.coverages.map((c) => c.monthly_paise),
+              plan.coverages.map((c) => c.monthly_paise)
             ),
           })),
-          taxRegimeFor(company.state_code, company.is_sez === 1),
+          taxRegimeFor(company.state_code, company.is_sez === 1)
         );
   return {
     id: row.id,
@@ -217,7 +219,7 @@ export function applyCartUpdate(ctx: ApiContext, cartId: number, update: CartUpd
           name.replace(/\s+/g, " "),
           email,
           total_employees,
-          cartId,
+          cartId
         );
         break;
       }

@@ -45,7 +45,7 @@ export function findCompany(db: Db, gstin: string): Company | undefined {
   return db.prepare(`${COMPANY_SELECT} WHERE c.gstin = ?`).get(gstin) as Company | undefined;
 }
 
-export const SEARCH_LIMIT = 20;
+const SEARCH_LIMIT = 20;
 
 /** Any part of the name, case-insensitive; instr() avoids escaping LIKE wildcards typed by the user. */
 export function searchCompanies(db: Db, text: string): Company[] {
@@ -112,7 +112,7 @@ export function ratesFor(db: Db, sumInsuredInr: number): Rate[] {
     .prepare(
       `SELECT r.band, r.range_code AS range, r.monthly_paise FROM rates r
        JOIN age_bands b ON b.code = r.band JOIN family_ranges f ON f.code = r.range_code
-       WHERE r.sum_insured_inr = ? ORDER BY b.sort_order, f.sort_order`,
+       WHERE r.sum_insured_inr = ? ORDER BY b.sort_order, f.sort_order`
     )
     .all(sumInsuredInr) as Rate[];
 }

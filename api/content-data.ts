@@ -1,7 +1,10 @@
 // Editorial content served by the embedded API: FAQ, testimonials and the terms of use.
 // People and companies named here are fictional.
 
-export interface Faq { question: string; answer: string }
+export interface Faq {
+  question: string;
+  answer: string;
+}
 export interface Testimonial {
   id: string;
   testimonialContent: string;
@@ -32,8 +35,7 @@ export const FAQS: Faq[] = [
   },
   {
     question: "Can we pay monthly?",
-    answer:
-      "Yes. You can pay every month, or pay for twelve months at once and save 10% on the premium.",
+    answer: "Yes. You can pay every month, or pay for twelve months at once and save 10% on the premium.",
   },
   {
     question: "When does the cover start?",

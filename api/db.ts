@@ -23,9 +23,7 @@ function runMigrations(db: Db, now: () => number): void {
     name TEXT NOT NULL,
     applied_at INTEGER NOT NULL
   )`);
-  const applied = new Set(
-    db.prepare("SELECT version FROM schema_migrations").pluck().all() as number[],
-  );
+  const applied = new Set(db.prepare("SELECT version FROM schema_migrations").pluck().all() as number[]);
   const files = readdirSync(MIGRATIONS_DIR)
     .filter((f) => /^\d+_.+\.sql$/.test(f))
     .sort();
@@ -38,7 +36,7 @@ function runMigrations(db: Db, now: () => number): void {
       db.prepare("INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)").run(
         version,
         file,
-        now(),
+        now()
       );
     })();
   }

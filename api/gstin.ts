@@ -8,7 +8,7 @@ const STATE_CODE = "(?:0[1-9]|[12][0-9]|3[0-8]|97|99)";
 // State code, PAN (5 letters, 4 digits, 1 letter), entity number 1–9/A–Z, "Z", check character.
 const STRUCTURE = new RegExp(`^${STATE_CODE}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$`);
 
-export const GSTIN_LENGTH = 15;
+const GSTIN_LENGTH = 15;
 
 /** Luhn mod 36 over the first 14 characters: weights 1, 2, 1, 2, … left to right, products folded. */
 export function gstinCheckCharacter(first14: string): string {

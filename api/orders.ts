@@ -54,9 +54,9 @@ function settled(ctx: ApiContext, order: OrderRow): OrderRow {
 }
 
 function selectOrder(ctx: ApiContext, where: string, ...params: unknown[]): OrderRow | undefined {
-  const row = ctx.db.prepare(`SELECT ${ORDER_COLUMNS} FROM orders WHERE ${where} ORDER BY seq DESC LIMIT 1`).get(
-    ...params,
-  ) as OrderRow | undefined;
+  const row = ctx.db
+    .prepare(`SELECT ${ORDER_COLUMNS} FROM orders WHERE ${where} ORDER BY seq DESC LIMIT 1`)
+    .get(...params) as OrderRow | undefined;
   return row === undefined ? undefined : settled(ctx, row);
 }
 
@@ -141,7 +141,7 @@ export function createOrder(ctx: ApiContext, mobileNo: string, policy: Policy, c
         .prepare(
           `INSERT INTO orders (order_id, cart_id, receipt, contents_hash, policy, amount_paise, premium_paise, tax_paise,
              callback_url, status, created_at, updated_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'created', ?, ?)`,
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'created', ?, ?)`
         )
         .run(
           orderId,
@@ -154,7 +154,7 @@ export function createOrder(ctx: ApiContext, mobileNo: string, policy: Policy, c
           bill.tax_paise,
           callbackUrl,
           now,
-          now,
+          now
         );
       ctx.log({ event: "order_created", order_id: orderId, cart_id: cartId, policy, amount_paise: bill.total_paise });
       return findOrder(ctx, orderId)!;
@@ -165,11 +165,12 @@ export function createOrder(ctx: ApiContext, mobileNo: string, policy: Policy, c
 /** The three sandbox payment attempts offered on a checkout page render. */
 export function createPaymentAttempts(ctx: ApiContext, orderId: string): Record<PaymentOutcome, string> {
   const insert = ctx.db.prepare(
-    "INSERT INTO payment_attempts (payment_id, order_id, outcome, created_at) VALUES (?, ?, ?, ?)",
+    "INSERT INTO payment_attempts (payment_id, order_id, outcome, created_at) VALUES (?, ?, ?, ?)"
   );
   return ctx.db.transaction(() => {
     const ids = { success: gatewayId("pay"), failed: gatewayId("pay"), pending: gatewayId("pay") };
-    for (const outcome of ["success", "failed", "pending"] as const) insert.run(ids[outcome], orderId, outcome, ctx.now());
+    for (const outcome of ["success", "failed", "pending"] as const)
+      insert.run(ids[outcome], orderId, outcome, ctx.now());
     return ids;
   })();
 }
@@ -189,7 +190,7 @@ function advance(ctx: ApiContext, order: OrderRow, to: "attempted" | "pending" |
       `UPDATE orders SET status = ?, payment_id = ?, updated_at = ?,
          pending_at = CASE WHEN ? = 'pending' THEN ? ELSE pending_at END,
          paid_at = CASE WHEN ? = 'paid' THEN ? ELSE paid_at END
-       WHERE order_id = ?`,
+       WHERE order_id = ?`
     )
     .run(to, paymentId, now, to, now, to, now, order.order_id);
   ctx.log({ event: "order_status", order_id: order.order_id, from: order.status, to, payment_id: paymentId });
@@ -207,10 +208,16 @@ export function verifyPayment(ctx: ApiContext, input: VerifyInput): OrderRow {
       const order = findOrder(ctx, input.orderId);
       if (order === undefined) throw new HttpError(404, `We could not find the order ${input.orderId}.`);
       if (input.signature !== undefined) {
-        if (input.paymentId === undefined) throw new HttpError(400, "razorpay_payment_id is required with a signature.");
+        if (input.paymentId === undefined)
+          throw new HttpError(400, "razorpay_payment_id is required with a signature.");
         // Checked against the order id we stored, so a signature for another order cannot be reused here.
         if (!signatureMatches(ctx.gatewayKeySecret, order.order_id, input.paymentId, input.signature)) {
-          ctx.log({ level: "warn", event: "payment_signature_mismatch", order_id: order.order_id, payment_id: input.paymentId });
+          ctx.log({
+            level: "warn",
+            event: "payment_signature_mismatch",
+            order_id: order.order_id,
+            payment_id: input.paymentId,
+          });
           throw new HttpError(400, "Payment signature mismatch.");
         }
       }

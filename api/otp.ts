@@ -28,7 +28,7 @@ function lockedError(retryAfterMs: number): HttpError {
   return new HttpError(
     429,
     `Too many wrong tries. Ask for a new code in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
-    { retry_after_s: seconds(retryAfterMs) },
+    { retry_after_s: seconds(retryAfterMs) }
   );
 }
 
@@ -92,7 +92,9 @@ export function verifyCode(ctx: ApiContext, mobileNo: string, code: string): voi
     const lockMs = wrongTryLockMs(ctx, mobileNo);
     if (lockMs > 0) return { reason: "locked", error: lockedError(lockMs) };
     const latest = ctx.db
-      .prepare("SELECT id, code_hash, salt, expires_at, used_at FROM otp_codes WHERE mobile_no = ? ORDER BY id DESC LIMIT 1")
+      .prepare(
+        "SELECT id, code_hash, salt, expires_at, used_at FROM otp_codes WHERE mobile_no = ? ORDER BY id DESC LIMIT 1"
+      )
       .get(mobileNo) as CodeRow | undefined;
     // A used code counts as none: codes are single use.
     if (latest === undefined || latest.used_at !== null) {

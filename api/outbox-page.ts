@@ -15,12 +15,16 @@ export function devRouter(ctx: ApiContext): Router {
       const parsed = raw === "" ? undefined : mobileNoSchema.safeParse(raw);
       const filter = parsed?.success ? parsed.data : undefined;
       const problem =
-        parsed !== undefined && !parsed.success ? `<p role="alert">${escapeHtml(parsed.error.issues[0]!.message)}</p>` : "";
+        parsed !== undefined && !parsed.success
+          ? `<p role="alert">${escapeHtml(parsed.error.issues[0]!.message)}</p>`
+          : "";
       const messages = listOutbox(ctx.db, filter);
       const rows = messages
         .map(
           (m) =>
-            `<tr><td>${escapeHtml(m.created_at.replace("T", " ").slice(0, 19))}</td><td>${escapeHtml(m.mobile_no)}</td><td>${escapeHtml(m.text)}</td></tr>`,
+            `<tr><td>${escapeHtml(m.created_at.replace("T", " ").slice(0, 19))}</td><td>${escapeHtml(
+              m.mobile_no
+            )}</td><td>${escapeHtml(m.text)}</td></tr>`
         )
         .join("\n");
       const table =
@@ -37,7 +41,7 @@ export function devRouter(ctx: ApiContext): Router {
 <button class="secondary" type="submit">Filter</button>
 </form>
 ${problem}
-${table}`,
+${table}`
       );
       res
         .status(200)
@@ -47,7 +51,7 @@ ${table}`,
           "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'",
         })
         .send(html);
-    }),
+    })
   );
   return router;
 }

@@ -1,7 +1,6 @@
 // Quote arithmetic: pure functions over integer paise (see api/PRICES.md for the rules in prose).
 
 export type Policy = "monthly" | "yearly";
-export const POLICIES: readonly Policy[] = ["monthly", "yearly"];
 export const YEARLY_DISCOUNT_PCT = 10;
 // Kavach's registered office is in Bengaluru: buyers in Karnataka pay CGST + SGST, others IGST.
 export const SELLER_STATE_CODE = "29";
@@ -59,7 +58,11 @@ export function taxRegimeFor(buyerStateCode: string, isSez: boolean): TaxRegime 
 }
 
 export function taxLines(regime: TaxRegime, premiumPaise: number): TaxLine[] {
-  const line = (label: string, rate_bp: number): TaxLine => ({ label, rate_bp, paise: roundDiv(premiumPaise * rate_bp, 10_000) });
+  const line = (label: string, rate_bp: number): TaxLine => ({
+    label,
+    rate_bp,
+    paise: roundDiv(premiumPaise * rate_bp, 10_000),
+  });
   switch (regime) {
     case "intra":
       return [line("CGST 9%", CGST_BP), line("SGST 9%", SGST_BP)];
@@ -70,7 +73,7 @@ export function taxLines(regime: TaxRegime, premiumPaise: number): TaxLine[] {
   }
 }
 
-function bill(policy: Policy, premiumPaise: number, regime: TaxRegime, savingPaise: number): Bill {
+function bill(policy: Policy, premiumPaise: number, regime: TaxRegime): Bill {
   const lines = taxLines(regime, premiumPaise);
   const tax = lines.reduce((sum, l) => sum + l.paise, 0);
   return {
@@ -78,7 +81,7 @@ function bill(policy: Policy, premiumPaise: number, regime: TaxRegime, savingPai
     months: policy === "monthly" ? 1 : 12,
     discount_pct: policy === "monthly" ? 0 : YEARLY_DISCOUNT_PCT,
     premium_paise: premiumPaise,
-    saving_paise: savingPaise,
+    saving_paise: 0,
     tax_lines: lines,
     tax_paise: tax,
     total_paise: premiumPaise + tax,
@@ -93,10 +96,10 @@ export function unitMonthlyPaise(ratePaise: number, coverageMonthlyPaise: readon
 export function computeQuote(rows: readonly PricedRow[], regime: TaxRegime): Quote {
   const lines = rows.map((r) => ({ ...r, monthly_paise: r.unit_monthly_paise * r.count }));
   const monthlyPremium = lines.reduce((sum, l) => sum + l.monthly_paise, 0);
-  const monthly = bill("monthly", monthlyPremium, regime, 0);
-  const yearlyPremium = roundDiv(monthlyPremium * 12 * (100 - YEARLY_DISCOUNT_PCT), 100);
-  const yearlyWithoutSaving = bill("yearly", yearlyPremium, regime, 0);
-  const yearly = { ...yearlyWithoutSaving, saving_paise: 12 * monthly.total_paise - yearlyWithoutSaving.total_paise };
+  const monthly = bill("monthly", monthlyPremium, regime);
+  const yearly = bill("yearly", roundDiv(monthlyPremium * 12 * (100 - YEARLY_DISCOUNT_PCT), 100), regime);
+  // The saving is what paying twelve monthly bills would cost more, tax included.
+  yearly.saving_paise = 12 * monthly.total_paise - yearly.total_paise;
   return {
     members: lines.reduce((sum, l) => sum + l.count, 0),
     tax_regime: regime,

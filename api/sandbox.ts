@@ -8,7 +8,7 @@ import { mobileNoSchema } from "./mobile";
 import { type OrderRow, createPaymentAttempts, findOrder, paymentSignature } from "./orders";
 import { listOutbox } from "./sms";
 
-export const MERCHANT_NAME = "Kavach (sandbox)";
+const MERCHANT_NAME = "Kavach (sandbox)";
 
 function hidden(name: string, value: string): string {
   return `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`;
@@ -46,18 +46,25 @@ const SANDBOX_NOTE =
 function checkoutPage(ctx: ApiContext, order: OrderRow): string {
   const heading = `<h1>Pay ${escapeHtml(formatRupees(order.amount_paise))} to ${escapeHtml(MERCHANT_NAME)}</h1>`;
   if (order.status === "paid") {
-    return page("Order already paid", `${heading}${orderSummary(order)}<p>This order is already paid. There is nothing more to pay.</p>`);
+    return page(
+      "Order already paid",
+      `${heading}${orderSummary(order)}<p>This order is already paid. There is nothing more to pay.</p>`
+    );
   }
   if (order.status === "superseded") {
     return page(
       "Order replaced",
-      `${heading}${orderSummary(order)}<p>This order was replaced by a newer one after the cart changed. Go back and check out again.</p>`,
+      `${heading}${orderSummary(
+        order
+      )}<p>This order was replaced by a newer one after the cart changed. Go back and check out again.</p>`
     );
   }
   if (order.status === "pending") {
     return page(
       "Payment being processed",
-      `${heading}${orderSummary(order)}<p>A payment for this order is being processed. It will be confirmed shortly.</p>`,
+      `${heading}${orderSummary(
+        order
+      )}<p>A payment for this order is being processed. It will be confirmed shortly.</p>`
     );
   }
   const ids = createPaymentAttempts(ctx, order.order_id);
@@ -77,9 +84,13 @@ function checkoutPage(ctx: ApiContext, order: OrderRow): string {
   return page(
     `Pay ${formatRupees(order.amount_paise)} — ${MERCHANT_NAME}`,
     `${heading}${SANDBOX_NOTE}${orderSummary(order)}
-<form method="post" action="${action}">${signed(ids.success)}<button class="primary" type="submit">Pay ${escapeHtml(formatRupees(order.amount_paise))} — Success</button></form>
+<form method="post" action="${action}">${signed(ids.success)}<button class="primary" type="submit">Pay ${escapeHtml(
+      formatRupees(order.amount_paise)
+    )} — Success</button></form>
 <form method="post" action="${action}">${failure}<button class="secondary" type="submit">Simulate Failure</button></form>
-<form method="post" action="${action}">${signed(ids.pending)}<button class="secondary" type="submit">Simulate Pending</button></form>`,
+<form method="post" action="${action}">${signed(
+      ids.pending
+    )}<button class="secondary" type="submit">Simulate Pending</button></form>`
   );
 }
 
@@ -93,7 +104,7 @@ export function sandboxRouter(ctx: ApiContext): Router {
     route((req, res) => {
       const q = parseInput(z.object({ mobile_no: mobileNoSchema.optional() }), req.query);
       sendOk(res, listOutbox(ctx.db, q.mobile_no));
-    }),
+    })
   );
 
   router.get(
@@ -106,7 +117,7 @@ export function sandboxRouter(ctx: ApiContext): Router {
         return;
       }
       sendHtml(res, 200, checkoutPage(ctx, order), new URL(order.callback_url).origin);
-    }),
+    })
   );
 
   return router;

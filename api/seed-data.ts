@@ -1,8 +1,16 @@
 // The catalog the embedded API serves: all of it is data, loaded into SQLite by seed.ts.
 // Companies are fictional; their GSTINs carry correct check characters (tests/api/gstin.test.ts).
 
-export interface StateSeed { code: string; name: string }
-export interface CompanySeed { gstin: string; company_name: string; state_code: string; is_sez: 0 | 1 }
+export interface StateSeed {
+  code: string;
+  name: string;
+}
+export interface CompanySeed {
+  gstin: string;
+  company_name: string;
+  state_code: string;
+  is_sez: 0 | 1;
+}
 export interface CoverageSeed {
   id: string;
   name: string;
@@ -19,9 +27,21 @@ export interface PlanSeed {
   default_visibility: 0 | 1;
   features: string[];
 }
-export interface BandSeed { code: string; label: string }
-export interface RangeSeed { code: string; label: string; relations: string[] }
-export interface RateSeed { band: string; range: string; sum_insured_inr: number; monthly_paise: number }
+export interface BandSeed {
+  code: string;
+  label: string;
+}
+export interface RangeSeed {
+  code: string;
+  label: string;
+  relations: string[];
+}
+export interface RateSeed {
+  band: string;
+  range: string;
+  sum_insured_inr: number;
+  monthly_paise: number;
+}
 
 export const STATES: StateSeed[] = [
   { code: "01", name: "Jammu and Kashmir" },
@@ -68,7 +88,12 @@ export const STATES: StateSeed[] = [
 
 export const COMPANIES: CompanySeed[] = [
   { gstin: "29AAKCF2931M1Z6", company_name: "Fernleaf Analytics Private Limited", state_code: "29", is_sez: 0 },
-  { gstin: "33AAHCS4170P1ZY", company_name: "Harbourline Software Services Private Limited", state_code: "33", is_sez: 1 },
+  {
+    gstin: "33AAHCS4170P1ZY",
+    company_name: "Harbourline Software Services Private Limited",
+    state_code: "33",
+    is_sez: 1,
+  },
   { gstin: "07AAFCT1128B1ZV", company_name: "Tanager Foods Private Limited", state_code: "07", is_sez: 0 },
   { gstin: "24AADCR7793L1ZR", company_name: "Rivermint Textiles Private Limited", state_code: "24", is_sez: 0 },
   { gstin: "29AABCB4021K1ZU", company_name: "Banyan Ledger Technologies Private Limited", state_code: "29", is_sez: 0 },
@@ -170,7 +195,11 @@ export const PLANS: PlanSeed[] = [
     name: "Kavach Essential",
     sum_insured_inr: 1_00_000,
     default_visibility: 1,
-    features: ["Sum insured ₹1,00,000 per family per year", ...COMMON_FEATURES, "Room rent up to 1% of the sum insured a day"],
+    features: [
+      "Sum insured ₹1,00,000 per family per year",
+      ...COMMON_FEATURES,
+      "Room rent up to 1% of the sum insured a day",
+    ],
   },
   {
     plan_id: "kavach-standard",
@@ -178,7 +207,11 @@ export const PLANS: PlanSeed[] = [
     name: "Kavach Standard",
     sum_insured_inr: 2_00_000,
     default_visibility: 1,
-    features: ["Sum insured ₹2,00,000 per family per year", ...COMMON_FEATURES, "Room rent up to 1% of the sum insured a day"],
+    features: [
+      "Sum insured ₹2,00,000 per family per year",
+      ...COMMON_FEATURES,
+      "Room rent up to 1% of the sum insured a day",
+    ],
   },
   {
     plan_id: "kavach-plus",
@@ -213,7 +246,11 @@ export const AGE_BANDS: BandSeed[] = [
 export const FAMILY_RANGES: RangeSeed[] = [
   { code: "1A", label: "Employee only", relations: ["Employee"] },
   { code: "2A", label: "Employee + spouse", relations: ["Employee", "Spouse"] },
-  { code: "2A+2C", label: "Employee, spouse and two children", relations: ["Employee", "Spouse", "First child", "Second child"] },
+  {
+    code: "2A+2C",
+    label: "Employee, spouse and two children",
+    relations: ["Employee", "Spouse", "First child", "Second child"],
+  },
 ];
 
 // How the rate rows below were set: a base price for one employee with ₹1,00,000 cover, by age band,
@@ -226,13 +263,14 @@ const RANGE_FACTOR: Record<string, number> = { "1A": 100, "2A": 180, "2A+2C": 26
 export const RATES: RateSeed[] = PLANS.flatMap((plan) =>
   AGE_BANDS.flatMap((band) =>
     FAMILY_RANGES.map((range) => {
-      const scaled = BASE_RUPEES_BY_BAND[band.code]! * SUM_INSURED_FACTOR[plan.sum_insured_inr]! * RANGE_FACTOR[range.code]!;
+      const scaled =
+        BASE_RUPEES_BY_BAND[band.code]! * SUM_INSURED_FACTOR[plan.sum_insured_inr]! * RANGE_FACTOR[range.code]!;
       return {
         band: band.code,
         range: range.code,
         sum_insured_inr: plan.sum_insured_inr,
         monthly_paise: Math.round(scaled / 10_000) * 100,
       };
-    }),
-  ),
+    })
+  )
 );

@@ -27,8 +27,7 @@ const policySchema = z.enum(["monthly", "yearly"], {
 });
 
 // Gateway callbacks arrive as forms with empty fields; an empty field means "not given".
-const optionalField = (max: number) =>
-  z.preprocess((v) => (v === "" ? undefined : v), z.string().max(max).optional());
+const optionalField = (max: number) => z.preprocess((v) => (v === "" ? undefined : v), z.string().max(max).optional());
 
 function isHttpUrl(value: string): boolean {
   // Runs even when .url() has already failed, so it must not throw on junk.
@@ -54,7 +53,7 @@ export function employerRouter(ctx: ApiContext): Router {
       const company = findCompany(db, gstin);
       if (company === undefined) throw companyNotFound(gstin);
       sendOk(res, company);
-    }),
+    })
   );
 
   router.get(
@@ -69,16 +68,16 @@ export function employerRouter(ctx: ApiContext): Router {
             .min(1, "Type part of the company name.")
             .max(100, "The search text can be at most 100 characters."),
         }),
-        req.query,
+        req.query
       );
       sendOk(res, searchCompanies(db, q.text));
-    }),
+    })
   );
 
   router.get(
     "/plan/coverages",
     auth,
-    route((_req, res) => sendOk(res, listCoverages(db))),
+    route((_req, res) => sendOk(res, listCoverages(db)))
   );
 
   router.post(
@@ -93,7 +92,7 @@ export function employerRouter(ctx: ApiContext): Router {
           mid: z.string().max(100).optional(),
           identifier: z.string().max(100).optional(),
         }),
-        req.body,
+        req.body
       );
       const gstin = validGstin(body.gstin);
       if (findCompany(db, gstin) === undefined) throw companyNotFound(gstin);
@@ -106,7 +105,7 @@ export function employerRouter(ctx: ApiContext): Router {
         from_monthly_paise: unitMonthlyPaise(rateFor(db, youngest, smallest, p.sum_insured_inr), addOns),
       }));
       sendOk(res, { source: body.source ?? null, plans });
-    }),
+    })
   );
 
   router.get(
@@ -115,7 +114,7 @@ export function employerRouter(ctx: ApiContext): Router {
     route((req, res) => {
       const q = parseInput(
         z.object({ group_id: z.string({ required_error: "group_id is required." }).max(100), policy: policySchema }),
-        req.query,
+        req.query
       );
       const plan = findPlanByGroup(db, q.group_id);
       if (plan === undefined) throw new HttpError(404, `There is no plan group ${q.group_id}.`);
@@ -127,13 +126,13 @@ export function employerRouter(ctx: ApiContext): Router {
         bands: listBands(db),
         rates: ratesFor(db, plan.sum_insured_inr),
       });
-    }),
+    })
   );
 
   router.get(
     "/plan/plan-for-relation",
     auth,
-    route((_req, res) => sendOk(res, rangeRelations(db))),
+    route((_req, res) => sendOk(res, rangeRelations(db)))
   );
 
   router.post(
@@ -144,13 +143,13 @@ export function employerRouter(ctx: ApiContext): Router {
       const cartId = cartIdFor(ctx, callerMobile(res));
       applyCartUpdate(ctx, cartId, update);
       sendOk(res, fullCart(ctx, cartId));
-    }),
+    })
   );
 
   router.get(
     "/carts/get",
     auth,
-    route((_req, res) => sendOk(res, fullCart(ctx, cartIdFor(ctx, callerMobile(res))))),
+    route((_req, res) => sendOk(res, fullCart(ctx, cartIdFor(ctx, callerMobile(res)))))
   );
 
   router.get(
@@ -160,8 +159,8 @@ export function employerRouter(ctx: ApiContext): Router {
       sendOk(res, [
         { policy: "monthly", label: "Monthly", months: 1, discount_pct: 0 },
         { policy: "yearly", label: "Yearly", months: 12, discount_pct: YEARLY_DISCOUNT_PCT },
-      ]),
-    ),
+      ])
+    )
   );
 
   router.post(
@@ -177,11 +176,11 @@ export function employerRouter(ctx: ApiContext): Router {
             .url("callback_url must be an absolute URL.")
             .refine(isHttpUrl, "callback_url must be an http or https URL."),
         }),
-        req.body,
+        req.body
       );
       const order = createOrder(ctx, callerMobile(res), body.policy, body.callback_url);
       sendOk(res, orderJson(ctx, order));
-    }),
+    })
   );
 
   // Public: the gateway's signature is the proof. Accepts a form body too, as gateways post forms.
@@ -195,7 +194,7 @@ export function employerRouter(ctx: ApiContext): Router {
           razorpay_payment_id: optionalField(64),
           razorpay_signature: optionalField(256),
         }),
-        req.body,
+        req.body
       );
       const order = verifyPayment(ctx, {
         orderId: body.razorpay_order_id,
@@ -203,19 +202,19 @@ export function employerRouter(ctx: ApiContext): Router {
         signature: body.razorpay_signature,
       });
       sendOk(res, verifyJson(order));
-    }),
+    })
   );
 
   router.get(
     "/web-contents",
-    route((_req, res) => sendOk(res, { testimonials: TESTIMONIALS })),
+    route((_req, res) => sendOk(res, { testimonials: TESTIMONIALS }))
   );
 
   // Defined by the spec with no meaning: always an empty list.
   router.get(
     "/getempdata",
     auth,
-    route((_req, res) => sendOk(res, [])),
+    route((_req, res) => sendOk(res, []))
   );
 
   return router;

@@ -8,7 +8,7 @@ import { CODE_LENGTH, CODE_TTL_MS, RESEND_WAIT_MS, sendCode, verifyCode } from "
 import { callerMobile, issueToken, requireToken, revokeCallerToken } from "../tokens";
 import { ensureUser, setWhatsapp } from "../users";
 
-export const APP_LINK_TEXT = "Download the Kavach app: https://kavach.example/app";
+const APP_LINK_TEXT = "Download the Kavach app: https://kavach.example/app";
 // The app link goes to any number anyone types, so it is capped to keep the form from being an SMS cannon.
 const APP_LINKS_PER_HOUR = 3;
 
@@ -29,7 +29,7 @@ export function globalRouter(ctx: ApiContext): Router {
         expires_in_s: CODE_TTL_MS / 1000,
         resend_after_s: RESEND_WAIT_MS / 1000,
       });
-    }),
+    })
   );
 
   router.post(
@@ -39,16 +39,18 @@ export function globalRouter(ctx: ApiContext): Router {
         z.object({
           mobile_no: mobileNoSchema,
           country_id: countryIdSchema,
-          code: z.string({ required_error: "code is required." }).regex(new RegExp(`^\\d{${CODE_LENGTH}}$`), `Enter the ${CODE_LENGTH}-digit code.`),
+          code: z
+            .string({ required_error: "code is required." })
+            .regex(new RegExp(`^\\d{${CODE_LENGTH}}$`), `Enter the ${CODE_LENGTH}-digit code.`),
         }),
-        req.body,
+        req.body
       );
       verifyCode(ctx, body.mobile_no, body.code);
       const user = ensureUser(ctx, body.mobile_no);
       const { token, expiresAt } = issueToken(ctx, body.mobile_no);
       ctx.log({ event: "otp_verified", mobile: maskMobile(body.mobile_no) });
       sendOk(res, { token, expires_at: iso(expiresAt), user }, "Verified");
-    }),
+    })
   );
 
   router.get(
@@ -57,7 +59,7 @@ export function globalRouter(ctx: ApiContext): Router {
     route((_req, res) => {
       revokeCallerToken(ctx, res);
       sendOk(res);
-    }),
+    })
   );
 
   router.patch(
@@ -70,16 +72,16 @@ export function globalRouter(ctx: ApiContext): Router {
             errorMap: () => ({ message: "whatsapp_status must be 0 or 1." }),
           }),
         }),
-        req.body,
+        req.body
       );
       setWhatsapp(ctx, callerMobile(res), body.whatsapp_status);
       sendOk(res, { whatsapp: body.whatsapp_status });
-    }),
+    })
   );
 
   router.get(
     "/faq",
-    route((_req, res) => sendOk(res, FAQS)),
+    route((_req, res) => sendOk(res, FAQS))
   );
 
   // This endpoint answers with `statusCode` rather than the usual envelope (contract).
@@ -111,7 +113,7 @@ export function globalRouter(ctx: ApiContext): Router {
       }
       await ctx.sms.send(mobileNo, APP_LINK_TEXT);
       res.status(200).json({ statusCode: 1 });
-    }),
+    })
   );
 
   return router;

@@ -17,13 +17,15 @@ export function termsRouter(): Router {
             .transform(Number)
             .optional(),
         }),
-        req.query,
+        req.query
       );
       const terms =
-        q.version === undefined ? TERMS.reduce((a, b) => (b.version > a.version ? b : a)) : TERMS.find((t) => t.version === q.version);
+        q.version === undefined
+          ? TERMS.reduce((a, b) => (b.version > a.version ? b : a))
+          : TERMS.find((t) => t.version === q.version);
       if (terms === undefined) throw new HttpError(404, `There is no version ${q.version} of the terms.`);
       sendOk(res, terms);
-    }),
+    })
   );
   return router;
 }

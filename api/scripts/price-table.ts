@@ -23,14 +23,18 @@ const out: string[] = [
 
 for (const plan of PLANS) {
   out.push(
-    `### ${plan.name}: sum insured ${formatRupees(plan.sum_insured_inr * 100)} (\`${plan.plan_id}\`, group \`${plan.group_id}\`${plan.default_visibility ? "" : ", not shown by default"})`,
+    `### ${plan.name}: sum insured ${formatRupees(plan.sum_insured_inr * 100)} (\`${plan.plan_id}\`, group \`${
+      plan.group_id
+    }\`${plan.default_visibility ? "" : ", not shown by default"})`,
     "",
     `| Age band | ${FAMILY_RANGES.map((r) => `${r.code}: ${r.label}`).join(" | ")} |`,
-    `|---|${FAMILY_RANGES.map(() => "---:").join("|")}|`,
+    `|---|${FAMILY_RANGES.map(() => "---:").join("|")}|`
   );
   for (const band of AGE_BANDS) {
     out.push(
-      `| ${band.label} | ${FAMILY_RANGES.map((r) => formatRupees(rate(band.code, r.code, plan.sum_insured_inr))).join(" | ")} |`,
+      `| ${band.label} | ${FAMILY_RANGES.map((r) => formatRupees(rate(band.code, r.code, plan.sum_insured_inr))).join(
+        " | "
+      )} |`
     );
   }
   out.push("");
@@ -43,7 +47,9 @@ out.push(
   "|---|---:|:---:|:---:|",
   ...COVERAGES.map(
     (c) =>
-      `| ${c.name} (\`${c.id}\`) | ${c.monthly_paise === 0 ? "in the rate above" : formatRupees(c.monthly_paise)} | ${c.is_default ? "yes" : "no"} | ${c.is_required ? "yes" : "no"} |`,
+      `| ${c.name} (\`${c.id}\`) | ${c.monthly_paise === 0 ? "in the rate above" : formatRupees(c.monthly_paise)} | ${
+        c.is_default ? "yes" : "no"
+      } | ${c.is_required ? "yes" : "no"} |`
   ),
   "",
   "## How a quote is worked out",
@@ -56,7 +62,7 @@ out.push(
   "  - buyer in another state: IGST 18%;",
   "  - buyer is an SEZ unit: zero-rated, no GST lines.",
   "- Total = premium + GST. Yearly saving = 12 × monthly total − yearly total.",
-  "",
+  ""
 );
 
 // A worked example, computed with the same code the API uses.
@@ -66,7 +72,10 @@ const rows = [
   { band: "18-35", range: "1A", count: 10 },
   { band: "36-45", range: "2A+2C", count: 3 },
 ];
-const priced = rows.map((r) => ({ ...r, unit_monthly_paise: unitMonthlyPaise(rate(r.band, r.range, plan.sum_insured_inr), addOns) }));
+const priced = rows.map((r) => ({
+  ...r,
+  unit_monthly_paise: unitMonthlyPaise(rate(r.band, r.range, plan.sum_insured_inr), addOns),
+}));
 const quote = computeQuote(priced, taxRegimeFor("29", false));
 out.push(
   `### Example: ${plan.name}, default benefits, a company in Karnataka`,
@@ -74,18 +83,21 @@ out.push(
   "| Row | Unit price | Members | Per month |",
   "|---|---:|---:|---:|",
   ...quote.lines.map(
-    (l) => `| ${l.band}, ${l.range} | ${formatRupees(l.unit_monthly_paise)} | ${l.count} | ${formatRupees(l.monthly_paise)} |`,
+    (l) =>
+      `| ${l.band}, ${l.range} | ${formatRupees(l.unit_monthly_paise)} | ${l.count} | ${formatRupees(
+        l.monthly_paise
+      )} |`
   ),
   "",
   "| | Monthly | Yearly |",
   "|---|---:|---:|",
   `| Premium | ${formatRupees(quote.monthly.premium_paise)} | ${formatRupees(quote.yearly.premium_paise)} |`,
   ...quote.monthly.tax_lines.map(
-    (t, i) => `| ${t.label} | ${formatRupees(t.paise)} | ${formatRupees(quote.yearly.tax_lines[i]!.paise)} |`,
+    (t, i) => `| ${t.label} | ${formatRupees(t.paise)} | ${formatRupees(quote.yearly.tax_lines[i]!.paise)} |`
   ),
   `| Total | ${formatRupees(quote.monthly.total_paise)} | ${formatRupees(quote.yearly.total_paise)} |`,
   `| Saving | | ${formatRupees(quote.yearly.saving_paise)} |`,
-  "",
+  ""
 );
 
 writeFileSync(fileURLToPath(new URL("../PRICES.md", import.meta.url)), out.join("\n"));

@@ -22,7 +22,7 @@ describe("GET /global/users (send a code)", () => {
     const sms = await api.call("GET", `/api/sandbox/sms?mobile_no=${MOBILE}`);
     expect(sms.json.data).toHaveLength(1);
     expect(sms.json.data[0].text).toMatch(
-      /^\d{4} is your Kavach verification code\. It is valid for 10 minutes\. Never share this code with anyone\.$/,
+      /^\d{4} is your Kavach verification code\. It is valid for 10 minutes\. Never share this code with anyone\.$/
     );
     expect(sms.json.data[0].created_at).toBe(new Date(api.now()).toISOString());
   });
@@ -299,7 +299,8 @@ describe("GET /global/applink", () => {
   });
 
   it("sends at most 3 links per number per hour", async () => {
-    for (let i = 0; i < 3; i++) expect((await api.call("GET", `/api/global/applink?mobile_no=${MOBILE}`)).status).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await api.call("GET", `/api/global/applink?mobile_no=${MOBILE}`)).status).toBe(200);
     const fourth = await api.call("GET", `/api/global/applink?mobile_no=${MOBILE}`);
     expect(fourth.status).toBe(429);
     expect(fourth.json.statusCode).toBe(0);

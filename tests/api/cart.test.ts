@@ -25,8 +25,12 @@ const PEOPLE = [
 
 async function fillCart(gstin: string) {
   expect((await update("company", { gstin })).status).toBe(200);
-  expect((await update("admin", { name: "Ananya Rao", email: "ananya@fernleaf.example", total_employees: 12 })).status).toBe(200);
-  expect((await update("plan", { plan_id: "kavach-essential", coverage_ids: ["doctor-consultation"] })).status).toBe(200);
+  expect(
+    (await update("admin", { name: "Ananya Rao", email: "ananya@fernleaf.example", total_employees: 12 })).status
+  ).toBe(200);
+  expect((await update("plan", { plan_id: "kavach-essential", coverage_ids: ["doctor-consultation"] })).status).toBe(
+    200
+  );
   const r = await update("people", { rows: PEOPLE });
   expect(r.status).toBe(200);
   return r.json.data;
@@ -127,7 +131,12 @@ describe("carts", () => {
     const cart = await fillCart("33AAHCS4170P1ZY");
     expect(cart.quote.tax_regime).toBe("sez");
     expect(cart.quote.monthly).toMatchObject({ tax_lines: [], tax_paise: 0, total_paise: 224500 });
-    expect(cart.quote.yearly).toMatchObject({ tax_lines: [], tax_paise: 0, total_paise: 2424600, saving_paise: 269400 });
+    expect(cart.quote.yearly).toMatchObject({
+      tax_lines: [],
+      tax_paise: 0,
+      total_paise: 2424600,
+      saving_paise: 269400,
+    });
   });
 
   it("has no quote until company, plan and people are all there", async () => {
@@ -181,14 +190,39 @@ describe("carts", () => {
   });
 
   it.each([
-    ["company", { gstin: "27AAPFU0939F1ZV" }, 404, "We could not find a company registered with GSTIN 27AAPFU0939F1ZV."],
-    ["company", { gstin: "29AAKCF2931M1Z7" }, 400, "29AAKCF2931M1Z7 is not a valid GSTIN: its last character does not match. Check for a typo."],
-    ["admin", { name: "R2-D2", email: "a@b.in", total_employees: 5 }, 400, "The name can have letters and spaces only."],
+    [
+      "company",
+      { gstin: "27AAPFU0939F1ZV" },
+      404,
+      "We could not find a company registered with GSTIN 27AAPFU0939F1ZV.",
+    ],
+    [
+      "company",
+      { gstin: "29AAKCF2931M1Z7" },
+      400,
+      "29AAKCF2931M1Z7 is not a valid GSTIN: its last character does not match. Check for a typo.",
+    ],
+    [
+      "admin",
+      { name: "R2-D2", email: "a@b.in", total_employees: 5 },
+      400,
+      "The name can have letters and spaces only.",
+    ],
     ["admin", { name: "Ravi", email: "ravi@", total_employees: 5 }, 400, "Enter a valid email address."],
     ["admin", { name: "Ravi", email: "ravi@x.c", total_employees: 5 }, 400, "Enter a valid email address."],
     ["admin", { name: "Ravi", email: "ravi@x.in", total_employees: 1 }, 400, "Employees range can be from 2 to 10,000"],
-    ["admin", { name: "Ravi", email: "ravi@x.in", total_employees: 10001 }, 400, "Employees range can be from 2 to 10,000"],
-    ["admin", { name: "Ravi", email: "ravi@x.in", total_employees: 2.5 }, 400, "Employees range can be from 2 to 10,000"],
+    [
+      "admin",
+      { name: "Ravi", email: "ravi@x.in", total_employees: 10001 },
+      400,
+      "Employees range can be from 2 to 10,000",
+    ],
+    [
+      "admin",
+      { name: "Ravi", email: "ravi@x.in", total_employees: 2.5 },
+      400,
+      "Employees range can be from 2 to 10,000",
+    ],
     ["plan", { plan_id: "gold", coverage_ids: [] }, 400, "Unknown plan: gold."],
     ["plan", { plan_id: "kavach-plus", coverage_ids: ["spa"] }, 400, "Unknown coverage: spa."],
     ["people", { rows: [{ band: "66-80", range: "1A", count: 1 }] }, 400, "Unknown age band: 66-80."],
@@ -199,13 +233,23 @@ describe("carts", () => {
     ["people", { rows: [{ band: "18-35", range: "1A", count: 0 }] }, 400, "Add at least one person."],
     [
       "people",
-      { rows: [{ band: "18-35", range: "1A", count: 6000 }, { band: "36-45", range: "1A", count: 6000 }] },
+      {
+        rows: [
+          { band: "18-35", range: "1A", count: 6000 },
+          { band: "36-45", range: "1A", count: 6000 },
+        ],
+      },
       400,
       "At most 10,000 people can be covered.",
     ],
     [
       "people",
-      { rows: [{ band: "18-35", range: "1A", count: 1 }, { band: "18-35", range: "1A", count: 2 }] },
+      {
+        rows: [
+          { band: "18-35", range: "1A", count: 1 },
+          { band: "18-35", range: "1A", count: 2 },
+        ],
+      },
       400,
       "The age band 18-35 with cover 1A appears twice.",
     ],

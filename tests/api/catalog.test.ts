@@ -113,7 +113,9 @@ describe("plans and coverages", () => {
       is_required: 1,
       monthly_paise: 0,
     });
-    const defaults = r.json.data.filter((c: { is_default: number }) => c.is_default === 1).map((c: { id: string }) => c.id);
+    const defaults = r.json.data
+      .filter((c: { is_default: number }) => c.is_default === 1)
+      .map((c: { id: string }) => c.id);
     expect(defaults).toEqual(["group-health-insurance", "doctor-consultation", "discounted-health-checkups"]);
   });
 
@@ -134,7 +136,9 @@ describe("plans and coverages", () => {
     expect(plans.map((p: { sum_insured_inr: number }) => p.sum_insured_inr)).toEqual([100000, 200000, 300000, 500000]);
     expect(plans.map((p: { default_visibility: number }) => p.default_visibility)).toEqual([1, 1, 1, 0]);
     // Youngest band, employee only, plus ₹49 doctor consultation (insurance is always included at 0).
-    expect(plans.map((p: { from_monthly_paise: number }) => p.from_monthly_paise)).toEqual([19900, 28200, 34200, 43900]);
+    expect(plans.map((p: { from_monthly_paise: number }) => p.from_monthly_paise)).toEqual([
+      19900, 28200, 34200, 43900,
+    ]);
     expect(plans[0]).toMatchObject({ plan_id: "kavach-essential", group_id: "kavach-si-100000" });
     expect(plans[0].features.length).toBeGreaterThan(2);
   });
@@ -164,7 +168,9 @@ describe("plans and coverages", () => {
   });
 
   it("gives the rate table of a plan group", async () => {
-    const r = await api.call("GET", `${V1}/plan/plan-pricing-details?group_id=kavach-si-200000&policy=yearly`, { token });
+    const r = await api.call("GET", `${V1}/plan/plan-pricing-details?group_id=kavach-si-200000&policy=yearly`, {
+      token,
+    });
     expect(r.status).toBe(200);
     const d = r.json.data;
     expect(d.group_id).toBe("kavach-si-200000");
@@ -185,7 +191,9 @@ describe("plans and coverages", () => {
   it("refuses an unknown group or policy", async () => {
     const group = await api.call("GET", `${V1}/plan/plan-pricing-details?group_id=nope&policy=monthly`, { token });
     expect(group.status).toBe(404);
-    const policy = await api.call("GET", `${V1}/plan/plan-pricing-details?group_id=kavach-si-200000&policy=weekly`, { token });
+    const policy = await api.call("GET", `${V1}/plan/plan-pricing-details?group_id=kavach-si-200000&policy=weekly`, {
+      token,
+    });
     expect(policy).toEqual({ status: 400, json: { success: 0, msg: "policy must be monthly or yearly." } });
   });
 
@@ -236,7 +244,8 @@ describe("public content", () => {
   it("serves the FAQ without a token", async () => {
     const r = await api.call("GET", "/api/global/faq");
     expect(r.json.data.length).toBeGreaterThanOrEqual(8);
-    for (const f of r.json.data) expect(f).toEqual({ question: expect.stringMatching(/\?$/), answer: expect.any(String) });
+    for (const f of r.json.data)
+      expect(f).toEqual({ question: expect.stringMatching(/\?$/), answer: expect.any(String) });
   });
 
   it("serves the latest terms with the platform header", async () => {

@@ -111,7 +111,12 @@ export function wrongCode(code: string): string {
 export function checkoutForms(pageHtml: string): Map<string, { action: string; fields: Record<string, string> }> {
   const forms = new Map<string, { action: string; fields: Record<string, string> }>();
   const decode = (s: string) =>
-    s.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+    s
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/&lt;/g, "<")
+      .replace(/&gt;/g, ">")
+      .replace(/&amp;/g, "&");
   for (const m of pageHtml.matchAll(/<form method="post" action="([^"]*)">([\s\S]*?)<\/form>/g)) {
     const fields: Record<string, string> = {};
     for (const input of m[2]!.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)) {

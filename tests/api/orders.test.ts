@@ -136,14 +136,14 @@ describe("POST /checkout/order/create", () => {
         .prepare(
           `INSERT INTO orders (order_id, cart_id, receipt, contents_hash, policy, amount_paise, premium_paise, tax_paise,
              callback_url, status, created_at, updated_at)
-           VALUES ('order_rawrawrawrawraw', ?, 'rcpt_raw', 'x', 'yearly', 100, 100, 0, ?, ?, 0, 0)`,
+           VALUES ('order_rawrawrawrawraw', ?, 'rcpt_raw', 'x', 'yearly', 100, 100, 0, ?, ?, 0, 0)`
         )
         .run(row.cart_id, CALLBACK, "attempted");
     expect(insert).toThrow(/UNIQUE constraint failed: orders\.cart_id/);
     // Reopening a closed order is refused too.
     await createOrder("yearly");
     expect(() => raw.prepare("UPDATE orders SET status = 'created' WHERE order_id = ?").run(id)).toThrow(
-      /UNIQUE constraint failed/,
+      /UNIQUE constraint failed/
     );
   });
 
@@ -163,7 +163,9 @@ describe("POST /checkout/order/create", () => {
   it("validates policy and callback_url", async () => {
     expect((await createOrder("weekly")).json.msg).toBe("policy must be monthly or yearly.");
     expect((await createOrder("monthly", "not a url")).json.msg).toBe("callback_url must be an absolute URL.");
-    expect((await createOrder("monthly", "javascript:alert(1)")).json.msg).toBe("callback_url must be an http or https URL.");
+    expect((await createOrder("monthly", "javascript:alert(1)")).json.msg).toBe(
+      "callback_url must be an http or https URL."
+    );
   });
 });
 
@@ -190,12 +192,17 @@ describe("sandbox checkout page", () => {
         "error[reason]",
         "error[source]",
         "error[step]",
-      ].sort(),
+      ].sort()
     );
     expect(fail.fields["error[metadata][order_id]"]).toBe(id);
-    const ids = new Set([pay, pending].map((f) => f.fields.razorpay_payment_id).concat(fail.fields["error[metadata][payment_id]"]));
+    const ids = new Set(
+      [pay, pending].map((f) => f.fields.razorpay_payment_id).concat(fail.fields["error[metadata][payment_id]"])
+    );
     expect(ids.size).toBe(3);
-    const attempts = raw.prepare("SELECT outcome FROM payment_attempts WHERE order_id = ? ORDER BY outcome").pluck().all(id);
+    const attempts = raw
+      .prepare("SELECT outcome FROM payment_attempts WHERE order_id = ? ORDER BY outcome")
+      .pluck()
+      .all(id);
     expect(attempts).toEqual(["failed", "pending", "success"]);
   });
 
@@ -267,7 +274,11 @@ describe("POST /checkout/order/verify", () => {
     const { pay } = await checkout(first);
     const second = await orderId("yearly");
     const paymentId = pay.fields.razorpay_payment_id!;
-    const r = await verify({ razorpay_order_id: second, razorpay_payment_id: paymentId, razorpay_signature: sign(second, paymentId) });
+    const r = await verify({
+      razorpay_order_id: second,
+      razorpay_payment_id: paymentId,
+      razorpay_signature: sign(second, paymentId),
+    });
     expect(r).toEqual({ status: 400, json: { success: 0, msg: "This payment does not belong to this order." } });
   });
 
@@ -284,7 +295,10 @@ describe("POST /checkout/order/verify", () => {
     const paid = await verify(pay.fields);
     expect(paid.json.data.status).toBe("paid");
     // A late failure report does not undo the payment.
-    const late = await verify({ razorpay_order_id: id, razorpay_payment_id: fail.fields["error[metadata][payment_id]"]! });
+    const late = await verify({
+      razorpay_order_id: id,
+      razorpay_payment_id: fail.fields["error[metadata][payment_id]"]!,
+    });
     expect(late.json.data.status).toBe("paid");
   });
 
@@ -293,7 +307,11 @@ describe("POST /checkout/order/verify", () => {
     const { pending } = await checkout(id);
     const started = api.now();
     const r = await verify(pending.fields);
-    expect(r.json.data).toMatchObject({ status: "pending", payment_id: pending.fields.razorpay_payment_id, paid_at: null });
+    expect(r.json.data).toMatchObject({
+      status: "pending",
+      payment_id: pending.fields.razorpay_payment_id,
+      paid_at: null,
+    });
     const page = await api.html(`/api/sandbox/checkout/${id}`);
     expect(page.text).toContain("being processed");
     expect(page.text).not.toContain("<form");
@@ -364,7 +382,7 @@ describe("POST /checkout/order/verify", () => {
   it("needs a payment id with a signature, and an order id", async () => {
     const id = await orderId();
     expect((await verify({ razorpay_order_id: id, razorpay_signature: "ab" })).json.msg).toBe(
-      "razorpay_payment_id is required with a signature.",
+      "razorpay_payment_id is required with a signature."
     );
     expect((await verify({})).json.msg).toBe("razorpay_order_id is required.");
   });

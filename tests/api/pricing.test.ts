@@ -13,9 +13,12 @@ describe("rate table", () => {
   it("follows the base prices and factors, in whole rupees", () => {
     const rate = (band: string, range: string, si: number) =>
       RATES.find((r) => r.band === band && r.range === range && r.sum_insured_inr === si)!.monthly_paise;
-    expect([rate("18-35", "1A", 100000), rate("36-45", "1A", 100000), rate("46-55", "1A", 100000), rate("56-65", "1A", 100000)]).toEqual([
-      15000, 21000, 32000, 48000,
-    ]);
+    expect([
+      rate("18-35", "1A", 100000),
+      rate("36-45", "1A", 100000),
+      rate("46-55", "1A", 100000),
+      rate("56-65", "1A", 100000),
+    ]).toEqual([15000, 21000, 32000, 48000]);
     expect(rate("18-35", "1A", 200000)).toBe(23300); // 150 × 1.55 = 232.5 → 233
     expect(rate("18-35", "2A", 200000)).toBe(41900); // 150 × 1.55 × 1.8 = 418.5 → 419
     expect(rate("56-65", "2A+2C", 500000)).toBe(324500); // 480 × 2.6 × 2.6 = 3244.8 → 3245
@@ -96,8 +99,12 @@ describe("quote", () => {
     ]);
     expect(taxLines("inter", 150)).toEqual([{ label: "IGST 18%", rate_bp: 1800, paise: 27 }]);
     expect(taxLines("inter", 1)).toEqual([{ label: "IGST 18%", rate_bp: 1800, paise: 0 }]); // 0.18
-    expect(computeQuote([{ band: "b", range: "r", count: 1, unit_monthly_paise: 5 }], "sez").yearly.premium_paise).toBe(54); // 54
-    expect(computeQuote([{ band: "b", range: "r", count: 1, unit_monthly_paise: 7 }], "sez").yearly.premium_paise).toBe(76); // 75.6
+    expect(computeQuote([{ band: "b", range: "r", count: 1, unit_monthly_paise: 5 }], "sez").yearly.premium_paise).toBe(
+      54
+    ); // 54
+    expect(computeQuote([{ band: "b", range: "r", count: 1, unit_monthly_paise: 7 }], "sez").yearly.premium_paise).toBe(
+      76
+    ); // 75.6
   });
 });
 
