@@ -30,7 +30,7 @@ export function DemoLink({ label = "Talk to us", className = "button button--gho
 
 interface PageHeroProps {
   eyebrow?: ReactNode;
-  title: string;
+  title: ReactNode;
   intro: string;
   icon?: IconName;
   children?: ReactNode;

@@ -12,7 +12,6 @@ import { HOME, HOME_SEO, SIGNED_IN_HOME } from "~/content/home";
 import { PRODUCTS } from "~/content/products";
 import { REVIEWS_SEO } from "~/content/legal";
 import { CONTACT_SEO } from "~/content/company";
-import { EXTERNAL } from "~/content/site";
 import { PATHS } from "~/paths";
 import type { RootLoader } from "~/root";
 import { seoMeta } from "~/seo";
@@ -21,7 +20,7 @@ export const meta: MetaFunction = ({ matches }) => seoMeta(HOME_SEO, matches);
 
 /** The greeting's hour as the server sees it in India; the browser corrects it to its own clock. */
 export async function loader() {
-  return json({ hour: kolkataHour() }, { headers: { "Cache-Control": "private, no-cache" } });
+  return json({ hour: kolkataHour() });
 }
 
 export default function Home() {
@@ -101,12 +100,39 @@ function Landing({ hour }: { hour: number }) {
 function SignedInHome({ hour }: { hour: number }) {
   return (
     <>
-      <PageHero eyebrow="Welcome back" title={`${""}`} intro={SIGNED_IN_HOME.intro}>
+      <PageHero eyebrow="Your Kavach account" title={<><Greeting serverHour={hour} />, welcome back</>} intro={SIGNED_IN_HOME.intro}>
         <div className="actions">
-          <PurchaseButton label="Continue your purchase" />
+          <PurchaseButton />
+          <a className="button button--ghost" href={APP_SEO.path}>Get the app</a>
         </div>
       </PageHero>
-      <GreetingTitle hour={hour} />
+      <Section title="Pick up where you left off">
+        <ul className="grid dash-grid">
+          <li className="card dash-card">
+            <Icon name="shield" />
+            <h3><a className="stretched" href={PATHS.checkout.verify}>{SIGNED_IN_HOME.continueTitle}</a></h3>
+            <p>{SIGNED_IN_HOME.continueText}</p>
+          </li>
+          <li className="card dash-card">
+            <Icon name="clipboard" />
+            <h3><a className="stretched" href={BENEFITS_SEO.path}>Explore benefits</a></h3>
+            <p>See what each benefit covers and what it costs per member.</p>
+          </li>
+          <li className="card dash-card">
+            <Icon name="phone" />
+            <h3><a className="stretched" href={APP_SEO.path}>Get the Kavach app</a></h3>
+            <p>E-cards, doctor consultations and claims for your employees.</p>
+          </li>
+          <li className="card dash-card">
+            <Icon name="headset" />
+            <h3><a className="stretched" href={CONTACT_SEO.path}>Talk to our team</a></h3>
+            <p>Questions about plans, invoices or claims? We answer within one working day.</p>
+          </li>
+        </ul>
+      </Section>
+      <Section tone="tint" title="Benefits you can add">
+        <ProductCards products={PRODUCTS} />
+      </Section>
     </>
   );
 }

@@ -1,0 +1,8 @@
+import type { MetaFunction } from "@remix-run/node";
+import { AboutPage } from "~/components/pages/about-page";
+import { ABOUT_SEO } from "~/content/company";
+import { seoMeta } from "~/seo";
+
+export const meta: MetaFunction = ({ matches }) => seoMeta(ABOUT_SEO, matches);
+
+export default AboutPage;

@@ -1,0 +1,68 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, useActionData } from "@remix-run/react";
+import { z } from "zod";
+import { sendAppLink } from "~/api/global.server";
+import { ApiError } from "~/api/http.server";
+import { FormErrors, SubmitButton, TextField } from "~/components/form";
+import { FeatureGrid, PageHero, Section } from "~/components/marketing";
+import { APP_PAGE, APP_SEO } from "~/content/mobile-app";
+import { EXTERNAL } from "~/content/site";
+import { seoMeta } from "~/seo";
+import { mobileNumber } from "~/validation/fields";
+
+export const meta: MetaFunction = ({ matches }) => seoMeta(APP_SEO, matches);
+
+const schema = z.object({ mobile: mobileNumber });
+
+/** The app invite (spec §7 GET /applink): a validated number gets one SMS with the download links. */
+export async function action({ request }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema });
+  if (submission.status !== "success") return json({ result: submission.reply(), sentTo: null }, { status: 400 });
+  try {
+    await sendAppLink(submission.value.mobile);
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return json({ result: submission.reply({ formErrors: [error.message] }), sentTo: null }, { status: error.isOutage ? 503 : 400 });
+  }
+  const m = submission.value.mobile;
+  return json({ result: submission.reply({ resetForm: true }), sentTo: `+91 ${m.slice(0, 5)} ${m.slice(5)}` });
+}
+
+export default function AppPage() {
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(schema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  return (
+    <>
+      <PageHero eyebrow="Kavach app" title={APP_PAGE.headline} intro={APP_PAGE.intro} icon="phone">
+        <div className="card invite">
+          <h2 className="h3">{APP_PAGE.formTitle}</h2>
+          {actionData?.sentTo ? (
+            <p className="notice notice--success" role="status">
+              Sent! The download link is on its way to {actionData.sentTo}. It can take a minute to arrive.
+            </p>
+          ) : null}
+          <Form method="post" {...getFormProps(form)} noValidate>
+            <FormErrors id={form.errorId} errors={form.errors} />
+            <TextField meta={fields.mobile} label="Mobile number" type="tel" prefix="+91" inputMode="tel" autoComplete="tel-national" hint={APP_PAGE.formHint} />
+            <SubmitButton pendingLabel="Sending…">Send me the link</SubmitButton>
+          </Form>
+          <p className="small muted store-links">
+            Or download directly: <a href={EXTERNAL.appStores.android}>Google Play</a> · <a href={EXTERNAL.appStores.ios}>App Store</a>
+          </p>
+        </div>
+      </PageHero>
+      <Section title="Everything in one place">
+        <FeatureGrid items={APP_PAGE.features} />
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,8 @@
+import type { MetaFunction } from "@remix-run/node";
+import { ContactPage } from "~/components/pages/contact-page";
+import { CONTACT_SEO } from "~/content/company";
+import { seoMeta } from "~/seo";
+
+export const meta: MetaFunction = ({ matches }) => seoMeta(CONTACT_SEO, matches);
+
+export default ContactPage;

@@ -1,0 +1,55 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useParams } from "@remix-run/react";
+import { Icon } from "~/components/icons";
+import { CtaBand, FaqList, FeatureGrid, PageHero, ProductCards, PurchaseButton, Section, Steps } from "~/components/marketing";
+import { PublicRouteErrorBoundary } from "~/components/not-found";
+import { PRODUCTS, findProduct, productPath } from "~/content/products";
+import { seoMeta } from "~/seo";
+
+/** The seven product pages under /employee-healthcare/, from app/content/products.ts; others are 404. */
+export async function loader({ params }: LoaderFunctionArgs) {
+  if (!findProduct(params.product)) throw new Response("Not Found", { status: 404 });
+  return json(null);
+}
+
+export const meta: MetaFunction = ({ params, matches }) => {
+  const product = findProduct(params.product);
+  return product ? seoMeta({ ...product.seo, path: productPath(product.slug) }, matches) : [{ title: "Page not found | Kavach" }];
+};
+
+export default function ProductPage() {
+  const product = findProduct(useParams().product);
+  if (!product) return null;
+  const others = PRODUCTS.filter((p) => p.slug !== product.slug).slice(0, 3);
+  return (
+    <>
+      <PageHero eyebrow={product.name} title={product.headline} intro={product.intro} icon={product.icon}>
+        <p className="price-tag">
+          <Icon name="rupee" size={18} />
+          {product.price}
+        </p>
+        <div className="actions">
+          <PurchaseButton />
+        </div>
+      </PageHero>
+      <Section title={`What ${product.name} includes`}>
+        <FeatureGrid items={product.highlights.map((h) => ({ icon: "check", ...h }))} />
+      </Section>
+      <Section tone="tint" title="How it works">
+        <Steps items={product.steps} />
+      </Section>
+      <Section title="Questions">
+        <div className="narrow">
+          <FaqList items={product.faqs} name={`faq-${product.slug}`} />
+        </div>
+      </Section>
+      <Section tone="tint" title="Add more to your plan">
+        <ProductCards products={others} />
+      </Section>
+      <CtaBand title={`Add ${product.name} for your team`} text="Choose it with your plan at checkout. Everyone on the plan gets it from day one." />
+    </>
+  );
+}
+
+export const ErrorBoundary = PublicRouteErrorBoundary;

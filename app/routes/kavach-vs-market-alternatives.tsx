@@ -1,0 +1,64 @@
+import type { MetaFunction } from "@remix-run/node";
+import { Icon } from "~/components/icons";
+import { CtaBand, PageHero, Section } from "~/components/marketing";
+import { COMPARISON, COMPARISON_SEO } from "~/content/comparison";
+import { seoMeta } from "~/seo";
+
+export const meta: MetaFunction = ({ matches }) => seoMeta(COMPARISON_SEO, matches);
+
+function Cell({ value }: { value: string | boolean }) {
+  if (typeof value === "string") return <>{value}</>;
+  return (
+    <span className={value ? "mark mark--yes" : "mark mark--no"}>
+      <Icon name={value ? "check" : "cross"} size={18} />
+      <span>{value ? "Yes" : "No"}</span>
+    </span>
+  );
+}
+
+export default function Comparison() {
+  return (
+    <>
+      <PageHero eyebrow="Compare" title={COMPARISON.headline} intro={COMPARISON.intro} icon="trend" />
+      <div className="container section">
+        {/* Focusable so the table can be scrolled sideways from the keyboard on a phone. */}
+        <div className="table-scroll" role="region" aria-labelledby="compare-caption" tabIndex={0}>
+          <table className="compare">
+            <caption id="compare-caption">Kavach compared with three common alternatives</caption>
+            <thead>
+              <tr>
+                <td />
+                {COMPARISON.columns.map((c) => (
+                  <th key={c} scope="col">{c}</th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {COMPARISON.rows.map(([label, ...values]) => (
+                <tr key={label}>
+                  <th scope="row">{label}</th>
+                  {values.map((v, i) => (
+                    <td key={i}>
+                      <Cell value={v} />
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </div>
+      <Section tone="tint" title="Which is right for you?">
+        <ul className="grid compare-teaser">
+          {COMPARISON.takeaways.map((t) => (
+            <li key={t.title} className="card">
+              <h3>{t.title}</h3>
+              <p>{t.text}</p>
+            </li>
+          ))}
+        </ul>
+      </Section>
+      <CtaBand title="See your price in minutes" text="Enter your GSTIN, pick a plan and count your team. No commitment until you pay." />
+    </>
+  );
+}

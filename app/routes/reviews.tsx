@@ -1,0 +1,52 @@
+import type { MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { getTestimonials, type Testimonial } from "~/api/employer.server";
+import { ApiError } from "~/api/http.server";
+import { CtaBand, PageHero, TestimonialCard } from "~/components/marketing";
+import { REVIEWS_SEO } from "~/content/legal";
+import { seoMeta } from "~/seo";
+
+export const meta: MetaFunction = ({ matches }) => seoMeta(REVIEWS_SEO, matches);
+
+/** Testimonials from the API's /web-contents; when it fails the page says so (503, spec §8). */
+export async function loader() {
+  try {
+    return json({ testimonials: await getTestimonials(), error: null });
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    const none: Testimonial[] = [];
+    return json({ testimonials: none, error: error.message }, { status: 503 });
+  }
+}
+
+export default function Reviews() {
+  const { testimonials, error } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <PageHero
+        eyebrow="Reviews"
+        title="What our customers say"
+        intro="Founders, HR leaders and employees on what changed when their company moved its health benefits to Kavach."
+        icon="star"
+      />
+      <div className="container section">
+        {error ? (
+          <div className="notice notice--warning" role="alert">
+            <p><strong>We could not load reviews right now.</strong></p>
+            <p>{error}</p>
+          </div>
+        ) : (
+          <ul className="grid quote-grid">
+            {testimonials.map((t) => (
+              <li key={t.id}>
+                <TestimonialCard testimonial={t} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <CtaBand title="Join 4,800+ companies on Kavach" text="Group health benefits from two employees, bought online in minutes." />
+    </>
+  );
+}

@@ -1,0 +1,226 @@
+import { expect, test } from "@playwright/test";
+import { DOWN_PORT } from "../../playwright.config";
+import {
+  addPeople,
+  choosePlan,
+  enterCompanyDetails,
+  enterGstin,
+  FERNLEAF,
+  freshMobile,
+  HARBOURLINE,
+  pay,
+  reachPayment,
+  readCode,
+  review,
+  signIn,
+  TANAGER,
+} from "./helpers";
+
+test.use({ javaScriptEnabled: false });
+
+test("a failed payment offers Try again, and paying again succeeds", async ({ page }) => {
+  await reachPayment(page, TANAGER);
+  // Delhi buyer: IGST, not CGST/SGST.
+  await expect(page.getByText("IGST 18%").first()).toBeVisible();
+  await pay(page);
+  await page.getByRole("button", { name: "Simulate Failure" }).click();
+  await expect(page).toHaveURL(/\/teamsure\/payment-fail/);
+  await expect(page.getByRole("heading", { name: "Payment failed" })).toBeVisible();
+  await page.getByRole("link", { name: "Try again" }).click();
+  await expect(page.getByText("Your last payment did not go through")).toBeVisible();
+  await pay(page);
+  await page.getByRole("button", { name: /Success/ }).click();
+  await expect(page.getByRole("heading", { name: "Payment successful" })).toBeVisible();
+});
+
+test("a pending payment waits, then shows success once it settles", async ({ page }) => {
+  await reachPayment(page, HARBOURLINE);
+  // SEZ unit: zero-rated.
+  await expect(page.getByText("GST: zero-rated (SEZ)").first()).toBeVisible();
+  await pay(page);
+  await page.getByRole("button", { name: "Simulate Pending" }).click();
+  await expect(page).toHaveURL(/\/teamsure\/payment-pending/);
+  await expect(page.getByRole("heading", { name: "Payment processing" })).toBeVisible();
+  // The sandbox settles pending payments after SANDBOX_PENDING_SETTLE_MS (4 s in e2e).
+  await expect(async () => {
+    await page.getByRole("link", { name: "Check now" }).click();
+    await expect(page.getByRole("heading", { name: "Payment successful" })).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+});
+
+test("jumping ahead by URL lands on the first unfinished step", async ({ page }) => {
+  await page.goto("/checkout/payment");
+  await expect(page).toHaveURL(/\/checkout\/verify$/);
+  await signIn(page);
+  await page.goto("/checkout/add-people");
+  await expect(page).toHaveURL(/\/checkout\/gst-details$/);
+  await enterGstin(page, FERNLEAF);
+  await page.goto("/checkout/checkout");
+  await expect(page).toHaveURL(/\/checkout\/company-details$/);
+});
+
+test("bad input on every step gets a message beside the field and keeps what was typed", async ({ page }) => {
+  await page.goto("/checkout/verify");
+  await page.getByLabel("Mobile number").fill("12345");
+  await page.getByRole("button", { name: "Send code" }).click();
+  await expect(page.getByText("Enter a 10-digit Indian mobile number")).toBeVisible();
+  await expect(page.getByLabel("Mobile number")).toHaveValue("12345");
+
+  const mobile = freshMobile();
+  await page.getByLabel("Mobile number").fill(mobile);
+  await page.getByRole("button", { name: "Send code" }).click();
+  await page.getByLabel("One-time code").fill("12");
+  await page.getByRole("button", { name: "Verify and continue" }).click();
+  await expect(page.getByText("Enter the 4-digit code we sent you.")).toBeVisible();
+  const code = await readCode(page.request, mobile);
+  const wrong = code === "0000" ? "1111" : "0000";
+  await page.getByLabel("One-time code").fill(wrong);
+  await page.getByRole("button", { name: "Verify and continue" }).click();
+  await expect(page.getByText(/The code is incorrect/)).toBeVisible();
+  // A one-time code is never echoed back.
+  await expect(page.getByLabel("One-time code")).toHaveValue("");
+  await page.getByLabel("One-time code").fill(code);
+  await page.getByRole("button", { name: "Verify and continue" }).click();
+
+  await page.getByLabel("GSTIN").fill("29AAKCF2931M1Z7");
+  await page.getByRole("button", { name: /Verify/ }).click();
+  await expect(page.getByText("last character does not match")).toBeVisible();
+  await expect(page.getByLabel("GSTIN")).toHaveValue("29AAKCF2931M1Z7");
+  await page.getByLabel("GSTIN").fill("45AAKCF2931M1Z6");
+  await page.getByRole("button", { name: /Verify/ }).click();
+  await expect(page.getByText("state code")).toBeVisible();
+  await page.getByLabel("GSTIN").fill("29AAKCF2931M1");
+  await page.getByRole("button", { name: /Verify/ }).click();
+  await expect(page.getByText("exactly 15 letters or digits")).toBeVisible();
+  await enterGstin(page, FERNLEAF);
+
+  await page.getByLabel("Your full name").fill("Asha R4o");
+  await page.getByLabel("Work email").fill("asha@fernleaf");
+  await page.getByLabel(/Total employees/).fill("1");
+  await page.getByRole("button", { name: "Continue to plans" }).click();
+  await expect(page.getByText("Use letters and spaces only.")).toBeVisible();
+  await expect(page.getByText("Enter a valid email address")).toBeVisible();
+  await expect(page.getByText("Employees range can be from 2 to 10,000")).toBeVisible();
+  await expect(page.getByLabel("Your full name")).toHaveValue("Asha R4o");
+  await expect(page.getByLabel("Work email")).toHaveValue("asha@fernleaf");
+  await expect(page.getByLabel(/Total employees/)).toHaveValue("1");
+  await enterCompanyDetails(page, "");
+
+  await choosePlan(page);
+  await page.getByLabel("18–35 years, 1A", { exact: true }).fill("1");
+  await page.getByRole("button", { name: "Continue to review" }).click();
+  await expect(page.getByText("Employees range can be from 2 to 10,000. You have added 1.")).toBeVisible();
+  await expect(page.getByLabel("18–35 years, 1A", { exact: true })).toHaveValue("1");
+  await addPeople(page, { "18–35 years, 1A": "3" });
+  await expect(page).toHaveURL(/\/checkout\/checkout$/);
+});
+
+test("add people recalculates the price on the server, and flags a headcount that differs", async ({ page }) => {
+  await signIn(page);
+  await enterGstin(page, FERNLEAF);
+  await enterCompanyDetails(page, "12");
+  await choosePlan(page);
+  await page.getByLabel("18–35 years, 1A", { exact: true }).fill("5");
+  await page.getByRole("button", { name: "Recalculate" }).click();
+  await expect(page.getByText(/5\s*members · premium/)).toBeVisible();
+  await expect(page.getByText("You told us 12 people work at Fernleaf Analytics Private Limited")).toBeVisible();
+});
+
+test("an upstream that is down shows the generic message in the page and keeps the number", async ({ page }) => {
+  const down = `http://127.0.0.1:${DOWN_PORT}`;
+  await page.goto(`${down}/checkout/verify`);
+  await page.getByLabel("Mobile number").fill("98765 43210");
+  await page.getByRole("button", { name: "Send code" }).click();
+  await expect(page.getByText("Currently service is down. Please try after sometime.")).toBeVisible();
+  await expect(page.getByLabel("Mobile number")).toHaveValue("98765 43210");
+  await expect(page.locator("footer")).toBeVisible();
+});
+
+test("a signed-in step whose upstream fails shows the generic message inside the page", async ({ page, context }) => {
+  // Sign in on the working server; the down server shares the session secret and the cookie.
+  await signIn(page);
+  await expect(page).toHaveURL(/gst-details/);
+  const response = await page.goto(`http://127.0.0.1:${DOWN_PORT}/checkout/gst-details`);
+  expect(response?.status()).toBe(503);
+  await expect(page.getByText("Currently service is down. Please try after sometime.")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "We could not load this step" })).toBeVisible();
+  expect(await context.cookies()).not.toHaveLength(0);
+});
+
+test("logout revokes the session and lands on verify-phone", async ({ page }) => {
+  await signIn(page);
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/checkout\/verify$/);
+  await expect(page.getByText("You have signed out.")).toBeVisible();
+  await page.goto("/checkout/gst-details");
+  await expect(page).toHaveURL(/\/checkout\/verify$/);
+});
+
+test("a prefill link keeps the good values, drops the bad one and says why", async ({ page }) => {
+  const mobile = freshMobile();
+  await page.goto(
+    `/checkout/verify?prefill=1&business_contact_number=${mobile}&gstin=${FERNLEAF}&admin_name=Ravi%20Kumar&business_email=not-an-email&total_employees=25`,
+  );
+  await expect(page).toHaveURL(/\/checkout\/verify$/);
+  await expect(page.getByLabel("Mobile number")).toHaveValue(mobile);
+  await page.getByRole("button", { name: "Send code" }).click();
+  await page.getByLabel("One-time code").fill(await readCode(page.request, mobile));
+  await page.getByRole("button", { name: "Verify and continue" }).click();
+  await expect(page.getByLabel("GSTIN")).toHaveValue(FERNLEAF);
+  await page.getByRole("button", { name: /Verify/ }).click();
+  await expect(page.getByLabel("Your full name")).toHaveValue("Ravi Kumar");
+  await expect(page.getByLabel(/Total employees/)).toHaveValue("25");
+  await expect(page.getByLabel("Work email")).toHaveValue("");
+  await expect(page.getByText("The email in your link was left out")).toBeVisible();
+});
+
+test("signing in again in a fresh browser resumes at the same step", async ({ page, browser }) => {
+  const mobile = await signIn(page);
+  await enterGstin(page, FERNLEAF);
+  await enterCompanyDetails(page);
+  await choosePlan(page);
+  await expect(page).toHaveURL(/add-people/);
+
+  const other = await browser.newContext({ javaScriptEnabled: false });
+  const second = await other.newPage();
+  await second.goto("/checkout/verify");
+  await second.getByLabel("Mobile number").fill(mobile);
+  await second.getByRole("button", { name: "Send code" }).click();
+  // The API makes a second code wait out the resend interval; the page says how long.
+  const wait = second.getByText(/Please wait (\d+) seconds/);
+  await expect(wait.or(second.getByLabel("One-time code"))).toBeVisible();
+  if (await wait.isVisible()) {
+    const seconds = Number((await wait.textContent())!.match(/(\d+) seconds/)![1]);
+    await second.waitForTimeout(seconds * 1000 + 500);
+    await second.getByRole("button", { name: "Send code" }).click();
+  }
+  await expect(second).toHaveURL(/\/checkout\/verify-otp$/);
+  await second.getByLabel("One-time code").fill(await readCode(second.request, mobile));
+  await second.getByRole("button", { name: "Verify and continue" }).click();
+  await expect(second).toHaveURL(/\/checkout\/add-people$/);
+  await other.close();
+});
+
+test("a double-submitted Pay makes one order", async ({ page }) => {
+  await reachPayment(page);
+  const post = () => page.request.post("/checkout/payment", { form: { policy: "yearly" }, maxRedirects: 0 });
+  const [first, second] = await Promise.all([post(), post()]);
+  expect(first.status()).toBe(303);
+  expect(second.headers().location).toBe(first.headers().location);
+  const third = await post();
+  expect(third.headers().location).toBe(first.headers().location);
+  expect(first.headers().location).toMatch(/\/api\/sandbox\/checkout\/order_/);
+});
+
+test("monthly billing pays the monthly total", async ({ page }) => {
+  await signIn(page);
+  await enterGstin(page, FERNLEAF);
+  await enterCompanyDetails(page);
+  await choosePlan(page);
+  await addPeople(page);
+  await review(page, "Monthly");
+  const monthly = page.locator(".billing-option", { hasText: "Monthly" }).locator(".bill__total dd");
+  const total = await monthly.textContent();
+  await pay(page);
+  await expect(page.getByRole("button", { name: /Success/ })).toContainText(total!);
+});
