@@ -13,6 +13,7 @@ export const PATHS = {
     payment: "/checkout/payment",
     paymentCallback: "/checkout/payment/callback",
     summary: "/checkout/summary",
+    whatsapp: "/checkout/whatsapp",
   },
   paymentSuccess: "/teamsure/verify-payment",
   paymentFail: "/teamsure/payment-fail",

@@ -10,6 +10,7 @@ import { attempt, requireCheckoutStep } from "~/checkout/guard.server";
 import { firstUnfinishedStep, nextPath } from "~/checkout/steps";
 import { CheckoutShell } from "~/components/checkout-shell";
 import { FormErrors, SubmitButton, TextField } from "~/components/form";
+import { WhatsappToggle } from "~/components/whatsapp-toggle";
 import { PATHS } from "~/paths";
 import { seoMeta } from "~/seo";
 import { seeOther } from "~/utils/see-other";
@@ -44,6 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       searchError: search && !search.ok ? search.error.message : null,
       prefillGstin: cart.company?.gstin ?? prefill.values.gstin ?? "",
       prefillError: prefill.errors.gstin ?? null,
+      whatsapp: session.get("whatsapp") ?? false,
     },
     { headers },
   );
@@ -67,7 +69,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function GstDetails() {
-  const { cart, reached, q, results, searchError, prefillGstin, prefillError } = useLoaderData<typeof loader>();
+  const { cart, reached, q, results, searchError, prefillGstin, prefillError, whatsapp } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm({
     lastResult,
@@ -80,6 +82,7 @@ export default function GstDetails() {
     <CheckoutShell step="gst" reached={reached} cart={cart}>
       <h1>Your company’s GSTIN</h1>
       <p className="muted">We need your GST registration to tax the membership correctly and to put your company’s name on the policy.</p>
+      <WhatsappToggle enabled={whatsapp} returnTo={PATHS.checkout.gstDetails} />
       {cart.company ? (
         <div className="notice notice--success verified-company">
           <strong>{cart.company.company_name}</strong>

@@ -40,11 +40,7 @@ async function requirePendingNumber(request: Request) {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { session, mobile } = await requirePendingNumber(request);
-  return json({
-    mobile,
-    whatsapp: session.get("whatsapp") ?? false,
-    resendAt: session.get("resendAt") ?? 0,
-  });
+  return json({ mobile, resendAt: session.get("resendAt") ?? 0 });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -70,13 +66,13 @@ export async function action({ request }: ActionFunctionArgs) {
     });
   }
   const { token, user } = verified.value;
-  const wantsWhatsapp = whatsapp === "on";
-  const reported = user?.whatsapp === 1 || (user?.whatsapp === undefined && session.get("whatsapp") === true);
-  // The opt-in is a preference: failing to save it must not stop the purchase.
-  if (wantsWhatsapp !== reported) await setWhatsapp(token, wantsWhatsapp).catch(() => undefined);
+  // The box only opts in: the API says nothing of a number's choice before sign-in, so an
+  // unticked box must not switch off an opt-in made earlier. It can be switched off after sign-in.
+  const optedIn = user?.whatsapp === 1 || whatsapp === "on";
+  if (optedIn && user?.whatsapp !== 1) await setWhatsapp(token, true).catch(() => undefined);
 
   // A fresh session: nothing from before sign-in carries over except what the links gave us.
-  const fresh = await startSignedInSession(token, mobile, wantsWhatsapp, {
+  const fresh = await startSignedInSession(token, mobile, optedIn, {
     prefill: session.get("prefill"),
     prefillErrors: session.get("prefillErrors"),
     parentLge: session.get("parentLge"),
@@ -101,7 +97,7 @@ function useSecondsUntil(at: number) {
 }
 
 export default function VerifyOtp() {
-  const { mobile, whatsapp, resendAt } = useLoaderData<typeof loader>();
+  const { mobile, resendAt } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm({
     lastResult,
@@ -129,7 +125,7 @@ export default function VerifyOtp() {
           hint="The code is valid for 10 minutes."
         />
         <label className="checkbox field">
-          <input {...getInputProps(fields.whatsapp, { type: "checkbox" })} defaultChecked={whatsapp} />
+          <input {...getInputProps(fields.whatsapp, { type: "checkbox" })} />
           <span>Send me policy updates on WhatsApp</span>
         </label>
         <SubmitButton name="intent" value="verify" pendingLabel="Checking…" className="button button--block">

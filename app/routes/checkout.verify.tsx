@@ -52,7 +52,6 @@ export async function action({ request }: ActionFunctionArgs) {
 
   const session = await getSession(request);
   session.set("mobileNo", mobile);
-  session.set("whatsapp", sent.value.whatsapp === 1);
   session.set("resendAt", Date.now() + (sent.value.resend_after_s ?? 30) * 1000);
   const returnHost = safeReturnHost(from);
   if (returnHost) session.set("from", returnHost);

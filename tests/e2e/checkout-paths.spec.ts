@@ -224,3 +224,17 @@ test("monthly billing pays the monthly total", async ({ page }) => {
   await pay(page);
   await expect(page.getByRole("button", { name: /Success/ })).toContainText(total!);
 });
+
+test("the WhatsApp opt-in is shown as the API reports it and can be switched off", async ({ page }) => {
+  const mobile = freshMobile();
+  await page.goto("/checkout/verify");
+  await page.getByLabel("Mobile number").fill(mobile);
+  await page.getByRole("button", { name: "Send code" }).click();
+  await page.getByLabel("One-time code").fill(await readCode(page.request, mobile));
+  await page.getByLabel("Send me policy updates on WhatsApp").check();
+  await page.getByRole("button", { name: "Verify and continue" }).click();
+  await expect(page.locator(".whatsapp-toggle")).toContainText("WhatsApp updates: on");
+  await page.getByRole("button", { name: "Turn off" }).click();
+  await expect(page.locator(".whatsapp-toggle")).toContainText("WhatsApp updates: off");
+  await expect(page.getByText("WhatsApp updates are off.")).toBeVisible();
+});

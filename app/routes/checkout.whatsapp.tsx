@@ -1,0 +1,30 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { z } from "zod";
+import { setWhatsapp } from "~/api/global.server";
+import { attempt, requireToken } from "~/checkout/guard.server";
+import { PATHS } from "~/paths";
+import { commitSession } from "~/session.server";
+import { setToast } from "~/toast.server";
+import { safeRedirectPath } from "~/utils/safe-redirect";
+import { seeOther } from "~/utils/see-other";
+
+/** The WhatsApp opt-in toggle (spec §7 PATCH /users/whatsapp), posted from any checkout page. */
+const schema = z.object({ whatsapp: z.enum(["on", "off"]), returnTo: z.string().max(200).optional() }).strict();
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { token, session } = await requireToken(request);
+  const parsed = schema.safeParse(Object.fromEntries(await request.formData()));
+  const back = safeRedirectPath(parsed.success ? parsed.data.returnTo : null, PATHS.checkout.gstDetails);
+  if (!parsed.success) return seeOther(back);
+  const saved = await attempt(request, () => setWhatsapp(token, parsed.data.whatsapp === "on"));
+  if (!saved.ok) return seeOther(back, await setToast({ kind: "danger", message: saved.error.message }));
+  session.set("whatsapp", saved.value.whatsapp === 1);
+  const headers = await setToast({ kind: "success", message: saved.value.whatsapp === 1 ? "WhatsApp updates are on." : "WhatsApp updates are off." });
+  headers.append("Set-Cookie", await commitSession(session));
+  return seeOther(back, headers);
+}
+
+export function loader() {
+  return redirect(PATHS.checkout.gstDetails);
+}
