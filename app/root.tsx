@@ -21,10 +21,12 @@ import { embeddedApi, env } from "~/env.server";
 import { useNonce } from "~/nonce";
 import { getSession } from "~/session.server";
 import appStyles from "~/styles/app.css";
+import siteStyles from "~/styles/site.css";
 import { takeToast } from "~/toast.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: appStyles },
+  { rel: "stylesheet", href: siteStyles },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 

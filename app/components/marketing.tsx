@@ -38,8 +38,10 @@ interface PageHeroProps {
 }
 
 export function PageHero({ eyebrow, title, intro, icon, children, art }: PageHeroProps) {
+  // Pages without an illustration show their icon large beside the text on wide screens.
+  const side = art ?? (icon ? <span className="hero__badge"><Icon name={icon} size={104} /></span> : null);
   return (
-    <section className={`hero${art ? " hero--art" : ""}`}>
+    <section className={`hero${side ? " hero--art" : ""}`}>
       <div className="container hero__inner">
         <div className="hero__text">
           {icon ? <span className="hero__icon"><Icon name={icon} size={28} /></span> : null}
@@ -48,7 +50,7 @@ export function PageHero({ eyebrow, title, intro, icon, children, art }: PageHer
           <p className="lead">{intro}</p>
           {children}
         </div>
-        {art ? <div className="hero__art">{art}</div> : null}
+        {side ? <div className="hero__art">{side}</div> : null}
       </div>
     </section>
   );
@@ -114,7 +116,8 @@ export function Steps({ items }: { items: readonly string[] }) {
   );
 }
 
-export function ProductCards({ products }: { products: readonly Product[] }) {
+/** Benefit cards; `more` adds a closing card that points to the full list (fills the last row). */
+export function ProductCards({ products, more }: { products: readonly Product[]; more?: { href: string; title: string; text: string } }) {
   return (
     <ul className="grid product-grid">
       {products.map((p) => (
@@ -127,6 +130,15 @@ export function ProductCards({ products }: { products: readonly Product[] }) {
           <span className="product-card__more">Learn more <Icon name="arrow" size={16} /></span>
         </li>
       ))}
+      {more ? (
+        <li className="product-card product-card--more">
+          <h3>
+            <a href={more.href} className="stretched">{more.title}</a>
+          </h3>
+          <p>{more.text}</p>
+          <span className="product-card__more">See prices <Icon name="arrow" size={16} /></span>
+        </li>
+      ) : null}
     </ul>
   );
 }
@@ -153,7 +165,7 @@ export function CtaBand({ title, text, purchaseLabel }: { title: string; text: s
           <h2>{title}</h2>
           <p>{text}</p>
         </div>
-        <div className="actions">
+        <div className="cta-row">
           <PurchaseButton label={purchaseLabel} className="button button--accent" />
           <DemoLink className="button button--light" />
         </div>

@@ -16,7 +16,7 @@ export function NotFound() {
       <p className="eyebrow">Error 404</p>
       <h1>Page not found</h1>
       <p className="lead">We could not find the page you were looking for. It may have moved, or the address may have a typo.</p>
-      <div className="actions actions--center">
+      <div className="cta-row cta-row--center">
         <a className="button" href="/">Go to the home page</a>
         <a className="button button--ghost" href={BENEFITS_SEO.path}>See our benefits</a>
       </div>
@@ -39,7 +39,7 @@ export function PublicRouteErrorBoundary() {
     <section className="container status-page">
       <h1>This page is not available right now</h1>
       <p className="lead">{MESSAGES.serviceDown}</p>
-      <div className="actions actions--center">
+      <div className="cta-row cta-row--center">
         <a className="button button--ghost" href="/">Go to the home page</a>
         <PurchaseButton />
       </div>

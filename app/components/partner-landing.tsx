@@ -34,7 +34,7 @@ export function LayoutOne({ data, partnerName }: { data: LayoutOneData; partnerN
             <h1 className="partner__ink">{bannerTextArea.heading1}</h1>
             <p className="partner-banner__sub">{bannerTextArea.heading2}</p>
             <div className="lead rich" dangerouslySetInnerHTML={{ __html: bannerTextArea.heading3 }} />
-            <div className="actions">
+            <div className="cta-row">
               <a className="button partner__button" href={PATHS.checkout.verify}>
                 Start your Healthcare Journey Today
               </a>
@@ -51,9 +51,9 @@ export function LayoutOne({ data, partnerName }: { data: LayoutOneData; partnerN
           <header className="section__head">
             <h2 id="partner-plans" className="partner__ink">Plans for your team</h2>
           </header>
-          <ul className="grid plan-grid">
+          <ul className="grid offer-grid">
             {data.kavachBenefits.map((plan) => (
-              <li key={plan.topHeader} className="plan-card">
+              <li key={plan.topHeader} className="offer-card">
                 <h3 className="partner__ink">{plan.topHeader}</h3>
                 <ul className="checklist">
                   {plan.cardPoints.map((point) => (
@@ -63,7 +63,7 @@ export function LayoutOne({ data, partnerName }: { data: LayoutOneData; partnerN
                     </li>
                   ))}
                 </ul>
-                <div className="plan-card__price rich" dangerouslySetInnerHTML={{ __html: plan.priceContent }} />
+                <div className="offer-card__price rich" dangerouslySetInnerHTML={{ __html: plan.priceContent }} />
                 <Link className="button partner__button button--block" to={plan.btnContentObj.url}>
                   {plan.btnContentObj.title}
                 </Link>
@@ -129,7 +129,7 @@ export function LayoutTwo({ data, purchaseLabel }: { data: LayoutTwoData; purcha
               </li>
             ))}
           </ul>
-          <div className="actions">
+          <div className="cta-row">
             <DemoLink label="Get A Demo" className="button partner__button" />
             <a className="button button--ghost" href={PATHS.checkout.verify}>
               {purchaseLabel}

@@ -48,7 +48,7 @@ export function SiteHeader({ signedIn }: { signedIn: boolean }) {
           <span className="cobrand">
             <span aria-hidden="true">×</span>
             {/* Plain img: the header is above the fold, so there is nothing to defer. */}
-            <img src={cobrand.logoUrl} alt={cobrand.name} width="120" height="36" />
+            <img src={cobrand.logoUrl} alt={cobrand.name} width="143" height="40" />
           </span>
         ) : (
           <nav aria-label="Main" className="site-nav">

@@ -43,7 +43,7 @@ export const INVESTORS: readonly Investor[] = [
     ],
     quote: {
       text: "Small companies compete for talent with the same promise big ones make: we will look after you. Kavach lets them keep it.",
-      by: "Ananya Rao",
+      by: "Kavita Menon",
       role: "Partner, Meridian Peak Ventures",
     },
   },

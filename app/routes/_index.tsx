@@ -33,7 +33,7 @@ function Landing({ hour }: { hour: number }) {
   return (
     <>
       <PageHero eyebrow={<><Greeting serverHour={hour} />! Cover your team in minutes.</>} title={HOME.headline} intro={HOME.intro} art={<HeroArt />}>
-        <div className="actions">
+        <div className="cta-row">
           <PurchaseButton />
           <DemoLink />
         </div>
@@ -52,10 +52,10 @@ function Landing({ hour }: { hour: number }) {
       </section>
 
       <Section eyebrow="One plan, seven benefits" title="Healthcare your people will use every month" intro="Start with group health insurance and add the everyday care that fits your team.">
-        <ProductCards products={PRODUCTS} />
-        <p className="section__more">
-          <a href={BENEFITS_SEO.path}>Compare all benefits and prices</a>
-        </p>
+        <ProductCards
+          products={PRODUCTS}
+          more={{ href: BENEFITS_SEO.path, title: "Build your plan", text: "Compare all seven benefits and what each costs per member." }}
+        />
       </Section>
 
       <Section tone="tint" eyebrow="How it works" title="From sign-in to covered in four steps" intro="No brokers, no forms to scan. Most companies finish in about ten minutes.">
@@ -69,7 +69,7 @@ function Landing({ hour }: { hour: number }) {
             </li>
           ))}
         </ol>
-        <div className="actions actions--center">
+        <div className="cta-row cta-row--center">
           <PurchaseButton />
         </div>
       </Section>
@@ -101,7 +101,7 @@ function SignedInHome({ hour }: { hour: number }) {
   return (
     <>
       <PageHero eyebrow="Your Kavach account" title={<><Greeting serverHour={hour} />, welcome back</>} intro={SIGNED_IN_HOME.intro}>
-        <div className="actions">
+        <div className="cta-row">
           <PurchaseButton />
           <a className="button button--ghost" href={APP_SEO.path}>Get the app</a>
         </div>

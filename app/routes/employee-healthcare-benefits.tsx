@@ -11,7 +11,7 @@ export default function Benefits() {
   return (
     <>
       <PageHero eyebrow="Employee healthcare benefits" title={BENEFITS.headline} intro={BENEFITS.intro} icon="shield">
-        <div className="actions">
+        <div className="cta-row">
           <PurchaseButton />
         </div>
       </PageHero>

@@ -29,7 +29,7 @@ export default function ProductPage() {
           <Icon name="rupee" size={18} />
           {product.price}
         </p>
-        <div className="actions">
+        <div className="cta-row">
           <PurchaseButton />
         </div>
       </PageHero>

@@ -22,7 +22,7 @@ export default function Comparison() {
       <PageHero eyebrow="Compare" title={COMPARISON.headline} intro={COMPARISON.intro} icon="trend" />
       <div className="container section">
         {/* Focusable so the table can be scrolled sideways from the keyboard on a phone. */}
-        <div className="table-scroll" role="region" aria-labelledby="compare-caption" tabIndex={0}>
+        <div className="table-wrap" role="region" aria-labelledby="compare-caption" tabIndex={0}>
           <table className="compare">
             <caption id="compare-caption">Kavach compared with three common alternatives</caption>
             <thead>

@@ -21,7 +21,7 @@ export default function OneMg() {
           {medicine ? <a href={productPath(medicine.slug)}>About the {medicine.name} benefit</a> : null} ·{" "}
           <a href={APP_SEO.path}>Get the Kavach app</a>
         </p>
-        <div className="actions">
+        <div className="cta-row">
           <PurchaseButton />
         </div>
       </Section>

@@ -13,7 +13,7 @@ export default function Partner() {
   return (
     <>
       <PageHero eyebrow="Partners" title={PARTNER_PROGRAM.headline} intro={PARTNER_PROGRAM.intro} icon="link">
-        <div className="actions">
+        <div className="cta-row">
           <DemoLink className="button" />
           <a className="button button--ghost" href={`mailto:${CORPORATE.partnersEmail}`}>{CORPORATE.partnersEmail}</a>
         </div>
