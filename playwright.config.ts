@@ -4,8 +4,10 @@ import { defineConfig, devices } from "@playwright/test";
  * End-to-end tests drive Debian's Chromium (browsers cannot be downloaded here) against the built
  * server: one on the embedded API, and one whose upstream is down, to see the failure paths.
  */
-export const E2E_PORT = 3200;
-export const DOWN_PORT = 3201;
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3200);
+export const DOWN_PORT = E2E_PORT + 1;
+/** Where the embedded server keeps its database and analytics file during the run. */
+export const E2E_DATA_DIR = `./data/e2e-${E2E_PORT}`;
 const SECRET = "e2e-session-secret-0123456789abcdef";
 const CHROMIUM_ARGS = [
   "--no-sandbox",
@@ -32,10 +34,10 @@ export default defineConfig({
   },
   webServer: [
     {
-      command: "rm -rf data/e2e && npx tsx server.ts",
+      command: `rm -rf ${E2E_DATA_DIR} && npx tsx server.ts`,
       url: `http://127.0.0.1:${E2E_PORT}/healthz`,
       reuseExistingServer: false,
-      env: { PORT: String(E2E_PORT), DATA_DIR: "./data/e2e", LOG_REQUESTS: "0", SESSION_SECRET: SECRET, SANDBOX_PENDING_SETTLE_MS: "4000" },
+      env: { PORT: String(E2E_PORT), DATA_DIR: E2E_DATA_DIR, LOG_REQUESTS: "0", SESSION_SECRET: SECRET, SANDBOX_PENDING_SETTLE_MS: "4000" },
       timeout: 60_000,
     },
     {
@@ -44,7 +46,7 @@ export default defineConfig({
       reuseExistingServer: false,
       env: {
         PORT: String(DOWN_PORT),
-        DATA_DIR: "./data/e2e-down",
+        DATA_DIR: `./data/e2e-${DOWN_PORT}`,
         LOG_REQUESTS: "0",
         SESSION_SECRET: SECRET,
         // Nothing listens on the discard port: every upstream call fails like an outage.

@@ -24,6 +24,11 @@ const schema = z.object({
   /** Public origin used for the payment callback URL; defaults to the request's own origin. */
   PUBLIC_ORIGIN: z.string().url().optional(),
   LOG_REQUESTS: z.enum(["0", "1"]).default("1"),
+  /** Analytics: an NDJSON file by default, plus a collector and HubSpot when configured. */
+  ANALYTICS_FILE: z.string().min(1).optional(),
+  ANALYTICS_URL: z.string().url().optional(),
+  HUBSPOT_URL: z.string().url().optional(),
+  HUBSPOT_TOKEN: z.string().min(1).optional(),
 });
 
 export type Env = z.infer<typeof schema> & { sessionSecrets: string[]; databasePath: string; sandboxKeySecret: string };

@@ -14,6 +14,7 @@ import { ReloadOnBackNavigation } from "~/components/reload-on-back";
 import { EMPLOYEES_MAX, EMPLOYEES_MIN, MESSAGES } from "~/constants";
 import { PATHS } from "~/paths";
 import { seoMeta } from "~/seo";
+import { trackEvent } from "~/analytics/track.server";
 import { seeOther } from "~/utils/see-other";
 import { formatCount, formatPaise } from "~/utils/money";
 
@@ -61,7 +62,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { token } = await requireCheckoutStep(request, "people");
+  const { token, session } = await requireCheckoutStep(request, "people");
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
@@ -75,6 +76,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const saved = await attempt(request, () => updateCart(token, { type: "people", item: { rows: rows.filter((r) => r.count > 0) } }));
   if (!saved.ok) return json(submission.reply({ formErrors: [saved.error.message] }), { status: saved.error.isOutage ? 503 : 400 });
+  trackEvent(request, session, intent === "continue" ? "purchase_age_distribution_proceed" : "purchase_age_distribution", { members: total });
   return seeOther(intent === "continue" ? nextPath("people") : PATHS.checkout.addPeople);
 }
 

@@ -13,6 +13,7 @@ import { FormErrors, SubmitButton } from "~/components/form";
 import { ReloadOnBackNavigation } from "~/components/reload-on-back";
 import { PATHS } from "~/paths";
 import { seoMeta } from "~/seo";
+import { trackEvent } from "~/analytics/track.server";
 import { seeOther } from "~/utils/see-other";
 import { formatPaise } from "~/utils/money";
 import { billingPolicy } from "~/validation/fields";
@@ -31,11 +32,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { token } = await requireCheckoutStep(request, "review");
+  const { token, session } = await requireCheckoutStep(request, "review");
   const submission = parseWithZod(await request.formData(), { schema: policySchema });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   const saved = await attempt(request, () => updateCart(token, { type: "billing", item: { policy: submission.value.policy } }));
   if (!saved.ok) return json(submission.reply({ formErrors: [saved.error.message] }), { status: saved.error.isOutage ? 503 : 400 });
+  trackEvent(request, session, "purchase_checkout_proceed", { policy: submission.value.policy });
   return seeOther(nextPath("review"));
 }
 

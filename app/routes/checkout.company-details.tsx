@@ -13,6 +13,7 @@ import { FormErrors, SubmitButton, TextField } from "~/components/form";
 import { EMPLOYEES_MAX, EMPLOYEES_MIN } from "~/constants";
 import { PATHS } from "~/paths";
 import { seoMeta } from "~/seo";
+import { pushProfile, trackEvent } from "~/analytics/track.server";
 import { seeOther } from "~/utils/see-other";
 import { email, personName, totalEmployees } from "~/validation/fields";
 
@@ -35,7 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { token } = await requireCheckoutStep(request, "details");
+  const { token, session } = await requireCheckoutStep(request, "details");
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
@@ -44,6 +45,9 @@ export async function action({ request }: ActionFunctionArgs) {
     updateCart(token, { type: "admin", item: { name, email, total_employees: totalEmployees ?? null } }),
   );
   if (!saved.ok) return json(submission.reply({ formErrors: [saved.error.message] }), { status: saved.error.isOutage ? 503 : 400 });
+  trackEvent(request, session, "purchase_company_details_proceed", { total_employees: totalEmployees ?? 0 });
+  const mobile = session.get("mobileNo");
+  if (mobile) pushProfile(mobile, { Name: name, Email: email, Phone: `+91${mobile}` });
   return seeOther(nextPath("details"));
 }
 

@@ -13,6 +13,7 @@ import { FormErrors, SubmitButton, TextField } from "~/components/form";
 import { WhatsappToggle } from "~/components/whatsapp-toggle";
 import { PATHS } from "~/paths";
 import { seoMeta } from "~/seo";
+import { trackEvent } from "~/analytics/track.server";
 import { seeOther } from "~/utils/see-other";
 import { gstin } from "~/validation/fields";
 
@@ -52,7 +53,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { token } = await requireCheckoutStep(request, "gst");
+  const { token, session } = await requireCheckoutStep(request, "gst");
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
@@ -65,6 +66,7 @@ export async function action({ request }: ActionFunctionArgs) {
       : submission.reply({ fieldErrors: { gstin: [error.message] } });
     return json(reply, { status: error.isOutage ? 503 : 400 });
   }
+  trackEvent(request, session, "purchase_account_details_proceed", { state_code: saved.value.company?.state_code ?? "", via: submission.value.intent });
   return seeOther(nextPath("gst"));
 }
 

@@ -14,6 +14,7 @@ import { FormErrors, SubmitButton } from "~/components/form";
 import { ReloadOnBackNavigation } from "~/components/reload-on-back";
 import { PATHS } from "~/paths";
 import { seoMeta } from "~/seo";
+import { trackEvent } from "~/analytics/track.server";
 import { seeOther } from "~/utils/see-other";
 import { formatPaise } from "~/utils/money";
 import { billingPolicy } from "~/validation/fields";
@@ -34,12 +35,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { token, cart } = await requireCheckoutStep(request, "payment");
+  const { token, session, cart } = await requireCheckoutStep(request, "payment");
   const submission = parseWithZod(await request.formData(), { schema });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   const { policy } = submission.value;
   const fail = (message: string, outage: boolean) => json(submission.reply({ formErrors: [message] }), { status: outage ? 503 : 400 });
 
+  trackEvent(request, session, "purchase_payment_method", { policy });
+  trackEvent(request, session, "purchase_payment_buy_button", { policy });
   if (cart.billing?.policy !== policy) {
     const saved = await attempt(request, () => updateCart(token, { type: "billing", item: { policy } }));
     if (!saved.ok) return fail(saved.error.message, saved.error.isOutage);
@@ -47,6 +50,7 @@ export async function action({ request }: ActionFunctionArgs) {
   // Idempotent upstream: a double click, a refresh or the back button gets the same open order.
   const order = await attempt(request, () => createOrder(token, { policy, callback_url: paymentCallbackUrl(request) }));
   if (!order.ok) return fail(order.error.message, order.error.isOutage);
+  trackEvent(request, session, "purchase_payment_final", { order_id: order.value.order_id, amount_paise: order.value.amount_paise, policy });
   if (order.value.status === "paid") return seeOther(`${PATHS.paymentSuccess}?order_id=${order.value.order_id}`);
   // The hosted payment page is not one of ours: the browser must load it as a whole document.
   return redirectDocument(order.value.checkout_url, 303);

@@ -13,6 +13,7 @@ import { FieldErrors, FormErrors, SubmitButton } from "~/components/form";
 import { partnerSourceFor } from "~/content/partner-source";
 import { PATHS } from "~/paths";
 import { seoMeta } from "~/seo";
+import { trackEvent } from "~/analytics/track.server";
 import { seeOther } from "~/utils/see-other";
 import type { Session } from "~/session.server";
 import { formatPaise, formatRupees } from "~/utils/money";
@@ -57,13 +58,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { token } = await requireCheckoutStep(request, "plan");
+  const { token, session } = await requireCheckoutStep(request, "plan");
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   const { planId, coverage } = submission.value;
   const saved = await attempt(request, () => updateCart(token, { type: "plan", item: { plan_id: planId!, coverage_ids: coverage } }));
   if (!saved.ok) return json(submission.reply({ formErrors: [saved.error.message] }), { status: saved.error.isOutage ? 503 : 400 });
+  trackEvent(request, session, "purchase_select_plan_buy", { plan_id: planId!, coverages: saved.value.plan?.coverage_ids.length ?? 0 });
   return seeOther(nextPath("plan"));
 }
 

@@ -1,9 +1,12 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
+import { trackEvent } from "~/analytics/track.server";
 import { currentOrderStatus } from "~/checkout/payment-status.server";
 import { PATHS } from "~/paths";
 import { seoMeta } from "~/seo";
+import { getSession } from "~/session.server";
+import { seeOther } from "~/utils/see-other";
 
 export const meta: MetaFunction = ({ matches }) =>
   seoMeta({ title: "Payment failed", description: "Your payment did not go through. Please try again.", path: PATHS.paymentFail }, matches);
@@ -17,6 +20,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ orderId: order?.order_id ?? null });
 }
 
+/** Try again is a post so the retry is counted where it happens (spec §9 events). */
+export async function action({ request }: ActionFunctionArgs) {
+  trackEvent(request, await getSession(request), "purchase_payment_fail_try_again");
+  return seeOther(PATHS.checkout.payment);
+}
+
 export default function PaymentFail() {
   const { orderId } = useLoaderData<typeof loader>();
   return (
@@ -26,11 +35,11 @@ export default function PaymentFail() {
         <h1>Payment failed</h1>
         <p>Your payment did not go through and no money was taken. Please try again.</p>
         {orderId ? <p className="muted small">Reference: {orderId}</p> : null}
-        <p>
-          <a className="button button--accent" href={PATHS.checkout.payment}>
+        <Form method="post" reloadDocument>
+          <button type="submit" className="button button--accent">
             Try again
-          </a>
-        </p>
+          </button>
+        </Form>
       </section>
     </div>
   );

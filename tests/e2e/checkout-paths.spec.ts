@@ -26,7 +26,7 @@ test("a failed payment offers Try again, and paying again succeeds", async ({ pa
   await page.getByRole("button", { name: "Simulate Failure" }).click();
   await expect(page).toHaveURL(/\/teamsure\/payment-fail/);
   await expect(page.getByRole("heading", { name: "Payment failed" })).toBeVisible();
-  await page.getByRole("link", { name: "Try again" }).click();
+  await page.getByRole("button", { name: "Try again" }).click();
   await expect(page.getByText("Your last payment did not go through")).toBeVisible();
   await pay(page);
   await page.getByRole("button", { name: /Success/ }).click();
