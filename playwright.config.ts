@@ -8,7 +8,7 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 3200);
 export const DOWN_PORT = E2E_PORT + 1;
 /** Where the embedded server keeps its database and analytics file during the run. */
 export const E2E_DATA_DIR = `./data/e2e-${E2E_PORT}`;
-const SECRET = "e2e-session-secret-0123456789abcdef";
+export const E2E_SESSION_SECRET = "e2e-session-secret-0123456789abcdef";
 const CHROMIUM_ARGS = [
   "--no-sandbox",
   "--disable-gpu",
@@ -37,7 +37,7 @@ export default defineConfig({
       command: `rm -rf ${E2E_DATA_DIR} && npx tsx server.ts`,
       url: `http://127.0.0.1:${E2E_PORT}/healthz`,
       reuseExistingServer: false,
-      env: { PORT: String(E2E_PORT), DATA_DIR: E2E_DATA_DIR, LOG_REQUESTS: "0", SESSION_SECRET: SECRET, SANDBOX_PENDING_SETTLE_MS: "4000" },
+      env: { PORT: String(E2E_PORT), DATA_DIR: E2E_DATA_DIR, LOG_REQUESTS: "0", SESSION_SECRET: E2E_SESSION_SECRET, SANDBOX_PENDING_SETTLE_MS: "4000" },
       timeout: 60_000,
     },
     {
@@ -48,7 +48,7 @@ export default defineConfig({
         PORT: String(DOWN_PORT),
         DATA_DIR: `./data/e2e-${DOWN_PORT}`,
         LOG_REQUESTS: "0",
-        SESSION_SECRET: SECRET,
+        SESSION_SECRET: E2E_SESSION_SECRET,
         // Nothing listens on the discard port: every upstream call fails like an outage.
         API_BASE_URL: "http://127.0.0.1:9",
         API_TIMEOUT_MS: "1000",

@@ -12,6 +12,7 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { CrossTabLogout, NavigationLoader, PageViews } from "~/components/client-behaviours";
 import { SandboxNotice } from "~/components/sandbox-notice";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
@@ -76,6 +77,9 @@ export default function App() {
         <Outlet />
       </main>
       <SiteFooter />
+      <PageViews />
+      <CrossTabLogout signedIn={signedIn} />
+      <NavigationLoader />
     </Document>
   );
 }

@@ -33,9 +33,12 @@ export async function requireToken(request: Request): Promise<SignedIn> {
   const session = await getSession(request);
   const token = session.get("token");
   if (!token) throw redirect(PATHS.checkout.verify);
+  // Spec §4: a session made under another app version is reset and sent to the root path.
+  if (session.get("version") !== APP_VERSION) {
+    throw await signOutRedirect(request, PATHS.home, await setToast({ kind: "info", message: "Kavach has been updated. Please sign in again." }));
+  }
   const now = Date.now();
   if (
-    session.get("version") !== APP_VERSION ||
     now - (session.get("lastSeenAt") ?? 0) > IDLE_TIMEOUT_MS ||
     now - (session.get("createdAt") ?? 0) > ABSOLUTE_TIMEOUT_MS
   ) {

@@ -7,16 +7,16 @@ import sanitizeHtml from "sanitize-html";
  */
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: ["p", "br", "strong", "b", "em", "i", "u", "span", "small", "sup", "sub", "ul", "ol", "li", "a"],
-  allowedAttributes: { a: ["href", "rel", { name: "target", values: ["_blank"], multiple: false }] },
+  allowedAttributes: { a: ["href", "target", "rel"] },
   allowedSchemes: ["https", "mailto", "tel"],
   allowedSchemesAppliedToAttributes: ["href"],
   allowProtocolRelative: false,
   disallowedTagsMode: "discard",
   transformTags: {
-    // A link that opens a new window must not hand it a reference back to this page.
-    a: (tagName, attribs) => ({
+    // Only target=_blank survives, and a link that opens a new window gets no handle on this page.
+    a: (tagName, { target, rel: _rel, ...attribs }) => ({
       tagName,
-      attribs: attribs.target === "_blank" ? { ...attribs, rel: "noopener noreferrer" } : attribs,
+      attribs: target === "_blank" ? { ...attribs, target, rel: "noopener noreferrer" } : attribs,
     }),
   },
 };
