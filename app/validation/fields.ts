@@ -51,7 +51,7 @@ export const personName = z
   .trim()
   .min(1, MESSAGES.nameRequired)
   .max(80, "Keep the name under 80 characters.")
-  .regex(/^[\p{L} ]+$/u, MESSAGES.nameLetters);
+  .regex(/^[\p{L}\p{M} ]+$/u, MESSAGES.nameLetters);
 
 export const email = z
   .string({ required_error: MESSAGES.emailInvalid })

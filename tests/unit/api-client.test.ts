@@ -1,0 +1,120 @@
+import { once } from "node:events";
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { gstinCheckCharacter } from "~/validation/gstin";
+import { createEmbeddedApi } from "../../api/index";
+
+/**
+ * The app's typed client (app/api/*.server.ts) against the embedded API over HTTP, with a switch
+ * in front of it that can make the upstream fail the ways real ones do.
+ */
+type Mode = "normal" | "500" | "malformed" | "slow" | "drop";
+let mode: Mode = "normal";
+let hits = 0;
+let server: import("node:http").Server;
+let client: typeof import("~/api/global.server") & typeof import("~/api/employer.server");
+let errors: typeof import("~/api/http.server");
+let MESSAGES: (typeof import("~/constants"))["MESSAGES"];
+
+beforeAll(async () => {
+  const api = createEmbeddedApi({ databasePath: ":memory:", mountPath: "/api", gatewayKeySecret: "client-test-secret-0123456789", log: () => undefined });
+  const app = express();
+  app.use((req, res, next) => {
+    hits++;
+    if (mode === "normal") return next();
+    if (mode === "500") return res.status(500).send("<html>Internal Server Error</html>");
+    if (mode === "malformed") return res.status(200).type("json").send('{"success":1,"data":');
+    if (mode === "drop") return req.socket.destroy();
+    // slow: never answer within the client's timeout.
+    setTimeout(() => res.json({ success: 1, data: [] }), 3000).unref();
+  });
+  app.use("/api", api.router);
+  server = app.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  process.env.API_BASE_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+  process.env.API_TIMEOUT_MS = "300";
+  process.env.DATA_DIR = "/tmp/kavach-client-test";
+  const [global, employer] = await Promise.all([import("~/api/global.server"), import("~/api/employer.server")]);
+  client = { ...global, ...employer };
+  errors = await import("~/api/http.server");
+  MESSAGES = (await import("~/constants")).MESSAGES;
+});
+
+afterAll(() => {
+  server.closeAllConnections();
+  server.close();
+});
+
+beforeEach(() => {
+  mode = "normal";
+  hits = 0;
+});
+
+async function codeFor(mobile: string) {
+  const response = await fetch(`${process.env.API_BASE_URL}/sandbox/sms?mobile_no=${mobile}`);
+  const body = (await response.json()) as { data: Array<{ text: string }> };
+  return body.data[0].text.match(/\d{4}/)![0];
+}
+
+async function signIn(mobile: string) {
+  await client.sendCode(mobile);
+  return (await client.verifyCode(mobile, await codeFor(mobile))).token;
+}
+
+describe("the typed API client", () => {
+  it("signs in, fills a cart and reads back the server's quote", async () => {
+    const token = await signIn("9811100001");
+    await client.updateCart(token, { type: "company", item: { gstin: "07AAFCT1128B1ZV" } });
+    const coverages = await client.getCoverages(token);
+    expect(coverages.find((c) => c.id === "group-health-insurance")?.is_required).toBe(true);
+    const { plans } = await client.getPlans(token, { gstin: "07AAFCT1128B1ZV", coverage_ids: ["group-health-insurance"] });
+    await client.updateCart(token, { type: "plan", item: { plan_id: plans[0].plan_id, coverage_ids: [] } });
+    const cart = await client.updateCart(token, { type: "people", item: { rows: [{ band: "18-35", range: "1A", count: 10 }] } });
+    expect(cart.company?.company_name).toBe("Tanager Foods Private Limited");
+    expect(cart.quote?.tax_regime).toBe("inter");
+    expect(cart.quote?.monthly.tax_lines.map((l) => l.label)).toEqual(["IGST 18%"]);
+    expect(cart.quote?.monthly.total_paise).toBe(cart.quote!.monthly.premium_paise + cart.quote!.monthly.tax_paise);
+  });
+
+  it("turns success: 0 into an ApiError carrying the server's msg", async () => {
+    const token = await signIn("9811100002");
+    const unknown = `29AAAAA0000A1Z${gstinCheckCharacter("29AAAAA0000A1Z")}`;
+    const failure = await client.lookupGstin(token, unknown).catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(errors.ApiError);
+    expect((failure as Error).message).toMatch(/could not find a company/i);
+    expect((failure as InstanceType<typeof errors.ApiError>).isOutage).toBe(false);
+  });
+
+  it("turns HTTP 401 into ApiUnauthorizedError, e.g. after logout revokes the token", async () => {
+    const token = await signIn("9811100003");
+    await client.logout(token);
+    await expect(client.getCart(token)).rejects.toBeInstanceOf(errors.ApiUnauthorizedError);
+  });
+
+  it.each<Mode>(["500", "malformed", "slow", "drop"])("shows the generic message when the upstream answers %s", async (fault) => {
+    mode = fault;
+    const failure = await client.getFaq().catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(errors.ApiError);
+    expect((failure as Error).message).toBe(MESSAGES.serviceDown);
+  });
+
+  it("retries an idempotent GET once, and never a POST", async () => {
+    mode = "500";
+    await client.getFaq().catch(() => undefined);
+    expect(hits).toBe(2);
+    hits = 0;
+    await client.verifyCode("9811100004", "1234").catch(() => undefined);
+    expect(hits).toBe(1);
+  });
+
+  it("reads the app-link answer's statusCode", async () => {
+    await expect(client.sendAppLink("9811100005")).resolves.toBeUndefined();
+    await expect(client.sendAppLink("12345")).rejects.toBeInstanceOf(errors.ApiError);
+  });
+
+  it("sends the platform header the terms call needs", async () => {
+    const terms = await client.getTerms();
+    expect(terms.sections.length).toBeGreaterThan(0);
+  });
+});
