@@ -37,7 +37,16 @@ export default defineConfig({
       command: `rm -rf ${E2E_DATA_DIR} && npx tsx server.ts`,
       url: `http://127.0.0.1:${E2E_PORT}/healthz`,
       reuseExistingServer: false,
-      env: { PORT: String(E2E_PORT), DATA_DIR: E2E_DATA_DIR, LOG_REQUESTS: "0", SESSION_SECRET: E2E_SESSION_SECRET, SANDBOX_PENDING_SETTLE_MS: "4000" },
+      env: {
+        PORT: String(E2E_PORT),
+        DATA_DIR: E2E_DATA_DIR,
+        LOG_REQUESTS: "0",
+        SESSION_SECRET: E2E_SESSION_SECRET,
+        SANDBOX_PENDING_SETTLE_MS: "4000",
+        // Every test signs in from 127.0.0.1: the per-IP code caps would end the run, not guard it.
+        IP_CODE_REQUESTS_PER_HOUR: "10000",
+        IP_CODE_VERIFICATIONS_PER_HOUR: "10000",
+      },
       timeout: 60_000,
     },
     {

@@ -6,6 +6,7 @@ import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import { env } from "./app/env.server";
+import { createIpAllowances } from "./server/ip-rate-limit";
 import { securityHeaders, sameSiteWrites, bodyLimit } from "./server/security";
 
 /**
@@ -57,13 +58,26 @@ app.use("/build", express.static(path.join(root, "public/build"), { immutable: t
 app.use(express.static(path.join(root, "public"), { maxAge: "1h" }));
 
 app.use(securityHeaders, sameSiteWrites);
+const spendIpAllowance = createIpAllowances({
+  codeRequestsPerHour: env.IP_CODE_REQUESTS_PER_HOUR,
+  codeVerificationsPerHour: env.IP_CODE_VERIFICATIONS_PER_HOUR,
+});
 const build = (await import(path.join(root, "build/index.js"))) as ServerBuild;
 app.all(
   "*",
   createRequestHandler({
     build,
     mode: env.NODE_ENV === "production" ? "production" : "development",
-    getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
+    getLoadContext: (req, res) => ({
+      cspNonce: res.locals.cspNonce as string,
+      // req.ip honours X-Forwarded-For only from a proxy on loopback ("trust proxy" above).
+      spendIpAllowance(kind) {
+        const ip = req.ip ?? "unknown";
+        const spent = spendIpAllowance(ip, kind);
+        if (!spent.ok) console.warn(JSON.stringify({ level: "warn", event: "ip_limit", kind, ip, id: res.locals.requestId }));
+        return spent;
+      },
+    }),
   }),
 );
 

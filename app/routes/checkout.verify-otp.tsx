@@ -43,11 +43,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ mobile, resendAt: session.get("resendAt") ?? 0 });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const { session, mobile } = await requirePendingNumber(request);
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema });
   if (submission.status !== "success") return json(submission.reply({ hideFields: ["code"] }), { status: 400 });
+  const allowance = context.spendIpAllowance(submission.value.intent === "resend" ? "codeRequest" : "codeVerification");
+  if (!allowance.ok) return json(submission.reply({ formErrors: [allowance.message], hideFields: ["code"] }), { status: 429 });
 
   if (submission.value.intent === "resend") {
     const sent = await attempt(request, () => sendCode(mobile));

@@ -41,10 +41,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  const allowance = context.spendIpAllowance("codeRequest");
+  if (!allowance.ok) return json(submission.reply({ formErrors: [allowance.message] }), { status: 429 });
 
   const { mobile, from } = submission.value;
   const sent = await attempt(request, () => sendCode(mobile));
