@@ -7,7 +7,8 @@ import compression from "compression";
 import express from "express";
 import { env } from "./app/env.server";
 import { createIpAllowances } from "./server/ip-rate-limit";
-import { securityHeaders, sameSiteWrites, bodyLimit } from "./server/security";
+import { securityHeaders, sameSiteWrites, bodyLimit, noStoreForSessions } from "./server/security";
+import { SESSION_COOKIE_NAME } from "./app/session.server";
 
 /**
  * The one Node process: static assets, the Remix app, and, unless API_BASE_URL points at a real
@@ -57,7 +58,7 @@ if (!env.API_BASE_URL) {
 app.use("/build", express.static(path.join(root, "public/build"), { immutable: true, maxAge: "1y" }));
 app.use(express.static(path.join(root, "public"), { maxAge: "1h" }));
 
-app.use(securityHeaders, sameSiteWrites);
+app.use(securityHeaders, sameSiteWrites, noStoreForSessions(SESSION_COOKIE_NAME));
 const spendIpAllowance = createIpAllowances({
   codeRequestsPerHour: env.IP_CODE_REQUESTS_PER_HOUR,
   codeVerificationsPerHour: env.IP_CODE_VERIFICATIONS_PER_HOUR,

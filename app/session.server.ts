@@ -31,10 +31,12 @@ export interface SessionData {
 
 const isProduction = env.NODE_ENV === "production";
 
+/** __Host- pins the cookie to this host over https with Path=/ (browsers enforce it). */
+export const SESSION_COOKIE_NAME = isProduction ? "__Host-kavach" : "kavach_session";
+
 export const sessionStorage = createCookieSessionStorage<SessionData>({
   cookie: {
-    // __Host- pins the cookie to this host over https with Path=/ (browsers enforce it).
-    name: isProduction ? "__Host-kavach" : "kavach_session",
+    name: SESSION_COOKIE_NAME,
     httpOnly: true,
     sameSite: "lax",
     secure: isProduction,

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { parse as parseCookie } from "cookie";
 import type { RequestHandler } from "express";
 import { env } from "../app/env.server";
 
@@ -48,6 +49,24 @@ export const sameSiteWrites: RequestHandler = (req, res, next) => {
   }
   next();
 };
+
+/**
+ * Anything answered to a browser that holds the session, or is being handed one, is personal:
+ * `no-store` is forced as the headers go out, so no route (nor a `?_data` fetch, whose headers come
+ * from its loader alone) can leave a signed-in page in a shared or back/forward cache.
+ */
+export function noStoreForSessions(cookieName: string): RequestHandler {
+  return (req, res, next) => {
+    const holdsSession = parseCookie(req.get("cookie") ?? "")[cookieName] !== undefined;
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {
+      const setCookie = [res.getHeader("set-cookie") ?? []].flat().map(String);
+      if (holdsSession || setCookie.some((c) => c.startsWith(`${cookieName}=`))) res.setHeader("Cache-Control", "no-store");
+      return writeHead.apply(this, args);
+    } as typeof writeHead;
+    next();
+  };
+}
 
 /**
  * Bodies over 64 KB answer 413 before anything reads them. Browsers always declare a form's
