@@ -162,15 +162,15 @@ export function createOrder(ctx: ApiContext, mobileNo: string, policy: Policy, c
     .immediate();
 }
 
-/** The three sandbox payment attempts offered on a checkout page render. */
-export function createPaymentAttempts(ctx: ApiContext, orderId: string): Record<PaymentOutcome, string> {
+/** The three sandbox payment attempts offered on a checkout page render, each for the order's amount. */
+export function createPaymentAttempts(ctx: ApiContext, order: OrderRow): Record<PaymentOutcome, string> {
   const insert = ctx.db.prepare(
-    "INSERT INTO payment_attempts (payment_id, order_id, outcome, created_at) VALUES (?, ?, ?, ?)"
+    "INSERT INTO payment_attempts (payment_id, order_id, outcome, amount_paise, created_at) VALUES (?, ?, ?, ?, ?)"
   );
   return ctx.db.transaction(() => {
     const ids = { success: gatewayId("pay"), failed: gatewayId("pay"), pending: gatewayId("pay") };
     for (const outcome of ["success", "failed", "pending"] as const)
-      insert.run(ids[outcome], orderId, outcome, ctx.now());
+      insert.run(ids[outcome], order.order_id, outcome, order.amount_paise, ctx.now());
     return ids;
   })();
 }
@@ -225,11 +225,23 @@ export function verifyPayment(ctx: ApiContext, input: VerifyInput): OrderRow {
         throw new HttpError(409, "This order was replaced by a newer one. Please check out again.");
       }
       if (input.paymentId !== undefined) {
-        const outcome = ctx.db
-          .prepare("SELECT outcome FROM payment_attempts WHERE payment_id = ? AND order_id = ?")
-          .pluck()
-          .get(input.paymentId, order.order_id) as PaymentOutcome | undefined;
-        if (outcome === undefined) throw new HttpError(400, "This payment does not belong to this order.");
+        const attempt = ctx.db
+          .prepare("SELECT outcome, amount_paise FROM payment_attempts WHERE payment_id = ? AND order_id = ?")
+          .get(input.paymentId, order.order_id) as { outcome: PaymentOutcome; amount_paise: number | null } | undefined;
+        if (attempt === undefined) throw new HttpError(400, "This payment does not belong to this order.");
+        const { outcome } = attempt;
+        // The signature binds the payment to the order id; this binds it to the amount stored with the order.
+        if (attempt.amount_paise !== order.amount_paise) {
+          ctx.log({
+            level: "warn",
+            event: "payment_amount_mismatch",
+            order_id: order.order_id,
+            payment_id: input.paymentId,
+            order_amount_paise: order.amount_paise,
+            payment_amount_paise: attempt.amount_paise,
+          });
+          throw new HttpError(400, "The amount paid does not match the order.");
+        }
         ctx.db
           .prepare("UPDATE payment_attempts SET reported_at = COALESCE(reported_at, ?) WHERE payment_id = ?")
           .run(ctx.now(), input.paymentId);

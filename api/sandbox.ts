@@ -67,7 +67,7 @@ function checkoutPage(ctx: ApiContext, order: OrderRow): string {
       )}<p>A payment for this order is being processed. It will be confirmed shortly.</p>`
     );
   }
-  const ids = createPaymentAttempts(ctx, order.order_id);
+  const ids = createPaymentAttempts(ctx, order);
   const signed = (paymentId: string) =>
     hidden("razorpay_order_id", order.order_id) +
     hidden("razorpay_payment_id", paymentId) +

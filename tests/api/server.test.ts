@@ -101,6 +101,7 @@ describe("database", () => {
       expect(db.pragma("journal_mode", { simple: true })).toBe("wal");
       expect(db.prepare("SELECT version, name FROM schema_migrations").all()).toEqual([
         { version: 1, name: "001_init.sql" },
+        { version: 2, name: "002_payment_amount.sql" },
       ]);
       expect(db.prepare("SELECT COUNT(*) FROM companies").pluck().get()).toBe(COMPANIES.length);
       expect(db.prepare("SELECT COUNT(*) FROM rates").pluck().get()).toBe(RATES.length);
