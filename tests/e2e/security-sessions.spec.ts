@@ -1,0 +1,160 @@
+import { expect, test } from "@playwright/test";
+import { Visitor, freshMobile, latestCode, signIn } from "../security/client";
+import { type RunningServer, startServer } from "../security/server";
+import { DEV_COOKIE, PRODUCTION_COOKIE, type SessionFields, sessionCodec } from "../security/session-cookie";
+
+/** Issue 6 item 1: the session cookie, its secrets, its clocks, and logout. */
+
+const CURRENT = "current-secret-0123456789abcdef";
+const PREVIOUS = "previous-secret-0123456789abcdef";
+const RETIRED = "retired-secret-0123456789abcdef";
+const MINUTE = 60_000;
+
+let server: RunningServer;
+test.beforeAll(async () => {
+  server = await startServer({ env: { SESSION_SECRET: `${CURRENT}, ${PREVIOUS}` } });
+});
+test.afterAll(async () => server.stop());
+
+const signing = sessionCodec([CURRENT]);
+
+/** Signs in, then rewrites the session's fields and signs the result with the given secret. */
+async function signedInWith(change: (fields: SessionFields) => SessionFields, codec = signing): Promise<Visitor> {
+  const visitor = new Visitor(server.url);
+  await signIn(visitor);
+  const fields = await signing.read(visitor.cookie(DEV_COOKIE)!);
+  visitor.cookies.set(DEV_COOKIE, await codec.write(change(fields)));
+  return visitor;
+}
+
+async function expectSignedOut(visitor: Visitor, method: "GET" | "POST" = "GET") {
+  const answer =
+    method === "GET"
+      ? await visitor.get("/checkout/gst-details")
+      : await visitor.post("/checkout/gst-details", { intent: "gstin", gstin: "29AAKCF2931M1Z6" });
+  expect([302, 303]).toContain(answer.status);
+  expect(answer.location).toBe("/checkout/verify");
+}
+
+async function expectSignedIn(visitor: Visitor) {
+  const answer = await visitor.get("/checkout/gst-details");
+  expect(answer.status).toBe(200);
+}
+
+test("development cookie: HttpOnly, SameSite=Lax, Path=/, signed with the first secret", async () => {
+  const visitor = new Visitor(server.url);
+  const answer = await visitor.post("/checkout/verify", { mobile: freshMobile() });
+  const cookie = answer.headers.getSetCookie().find((c) => c.startsWith(`${DEV_COOKIE}=`))!;
+  expect(cookie).toMatch(/; HttpOnly/);
+  expect(cookie).toMatch(/; SameSite=Lax/);
+  expect(cookie).toMatch(/; Path=\/(;|$)/);
+  expect(cookie).not.toMatch(/Domain=/i);
+  expect(await signing.read(visitor.cookie(DEV_COOKIE)!)).toHaveProperty("mobileNo");
+  expect(await sessionCodec([PREVIOUS]).read(visitor.cookie(DEV_COOKIE)!)).toEqual({});
+});
+
+test("production cookie: __Host- prefixed, Secure, HttpOnly, SameSite=Lax, Path=/, no Domain; HSTS sent", async () => {
+  const production = await startServer({ env: { NODE_ENV: "production" } });
+  try {
+    const visitor = new Visitor(production.url);
+    const answer = await visitor.post("/checkout/verify", { mobile: freshMobile() });
+    expect(answer.status).toBe(303);
+    const cookie = answer.headers.getSetCookie().find((c) => c.startsWith(`${PRODUCTION_COOKIE}=`));
+    expect(cookie).toBeDefined();
+    const attributes = cookie!.split(";").slice(1).map((a) => a.trim().toLowerCase());
+    expect(attributes).toEqual(expect.arrayContaining(["path=/", "secure", "httponly", "samesite=lax"]));
+    expect(attributes.some((a) => a.startsWith("domain="))).toBe(false);
+    expect(visitor.cookie(DEV_COOKIE)).toBeUndefined();
+    const page = await visitor.get("/");
+    expect(page.headers.get("strict-transport-security")).toMatch(/max-age=\d{8,}/);
+  } finally {
+    await production.stop();
+  }
+});
+
+test("rotation: a cookie signed with an older secret still verifies, a retired secret's is refused", async () => {
+  const previous = await signedInWith((fields) => fields, sessionCodec([PREVIOUS]));
+  await expectSignedIn(previous);
+  const retired = await signedInWith((fields) => fields, sessionCodec([RETIRED]));
+  const answer = await retired.get("/checkout/gst-details");
+  expect(answer.status).toBe(302);
+  expect(answer.location).toBe("/checkout/verify");
+});
+
+test("a successful code check starts a fresh session: nothing from before sign-in carries over", async () => {
+  const visitor = new Visitor(server.url);
+  const mobile = freshMobile();
+  const before = Date.now();
+  await visitor.post("/checkout/verify", { mobile });
+  const pending = await signing.read(visitor.cookie(DEV_COOKIE)!);
+  expect(pending).toMatchObject({ mobileNo: mobile });
+  // What an earlier visit could have left: an old clock and fields the app never sets at sign-in.
+  visitor.cookies.set(
+    DEV_COOKIE,
+    await signing.write({ ...pending, createdAt: before - 11 * 60 * MINUTE, lastSeenAt: before - 20 * MINUTE, leftover: "from before" }),
+  );
+  const preSignIn = visitor.cookie(DEV_COOKIE)!;
+  const verified = await visitor.post("/checkout/verify-otp", { intent: "verify", code: await latestCode(`${server.url}/api`, mobile) });
+  expect(verified.status).toBe(303);
+  const fresh = await signing.read(visitor.cookie(DEV_COOKIE)!);
+  expect(fresh.token).toEqual(expect.any(String));
+  expect(fresh.createdAt).toBeGreaterThanOrEqual(before);
+  expect(fresh.lastSeenAt).toBeGreaterThanOrEqual(before);
+  expect(fresh).not.toHaveProperty("leftover");
+  expect(fresh).not.toHaveProperty("resendAt");
+  // The cookie from before sign-in holds no token: whoever kept a copy is not signed in.
+  const stale = new Visitor(server.url);
+  stale.cookies.set(DEV_COOKIE, preSignIn);
+  expect((await stale.get("/checkout/gst-details")).location).toBe("/checkout/verify");
+});
+
+test("idle timeout: 29 idle minutes keep the session, 31 end it, on pages and on posts", async () => {
+  const now = Date.now();
+  await expectSignedIn(await signedInWith((f) => ({ ...f, lastSeenAt: now - 29 * MINUTE })));
+  await expectSignedOut(await signedInWith((f) => ({ ...f, lastSeenAt: now - 31 * MINUTE })), "GET");
+  await expectSignedOut(await signedInWith((f) => ({ ...f, lastSeenAt: now - 31 * MINUTE })), "POST");
+});
+
+test("a page view moves the idle clock forward", async () => {
+  const visitor = await signedInWith((f) => ({ ...f, lastSeenAt: Date.now() - 20 * MINUTE }));
+  const before = Date.now();
+  await expectSignedIn(visitor);
+  expect((await signing.read(visitor.cookie(DEV_COOKIE)!)).lastSeenAt).toBeGreaterThanOrEqual(before);
+});
+
+test("absolute lifetime: 11 h 59 min is fine, 12 h 1 min ends the session even when active", async () => {
+  const now = Date.now();
+  await expectSignedIn(await signedInWith((f) => ({ ...f, createdAt: now - (12 * 60 - 1) * MINUTE, lastSeenAt: now })));
+  await expectSignedOut(await signedInWith((f) => ({ ...f, createdAt: now - (12 * 60 + 1) * MINUTE, lastSeenAt: now })), "GET");
+  await expectSignedOut(await signedInWith((f) => ({ ...f, createdAt: now - (12 * 60 + 1) * MINUTE, lastSeenAt: now })), "POST");
+});
+
+test("after logout the old cookie is signed out: the API revoked its token", async () => {
+  const visitor = new Visitor(server.url);
+  await signIn(visitor);
+  const oldCookie = visitor.cookie(DEV_COOKIE)!;
+  const { token } = await signing.read(oldCookie);
+  const cart = () => fetch(`${server.url}/api/employer/v1/carts/get`, { headers: { authorization: `Bearer ${token}` } });
+  expect((await cart()).status).toBe(200);
+
+  const loggedOut = await visitor.post("/logout", {});
+  expect(loggedOut.status).toBe(303);
+  expect(loggedOut.location).toBe("/checkout/verify");
+  expect(visitor.cookie(DEV_COOKIE)).toBeUndefined();
+
+  expect((await cart()).status).toBe(401);
+  const replay = new Visitor(server.url);
+  replay.cookies.set(DEV_COOKIE, oldCookie);
+  const answer = await replay.get("/checkout/gst-details");
+  expect(answer.status).toBe(303);
+  expect(answer.location).toBe("/checkout/verify");
+});
+
+test("logout is a POST: GET /logout changes nothing", async () => {
+  const visitor = new Visitor(server.url);
+  await signIn(visitor);
+  const answer = await visitor.get("/logout");
+  expect(answer.status).toBe(302);
+  expect(answer.location).toBe("/");
+  await expectSignedIn(visitor);
+});
