@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { apiBaseUrl, env } from "~/env.server";
+import { apiBaseUrl, embeddedApi, env } from "~/env.server";
 import { MESSAGES } from "~/constants";
 
 /**
@@ -52,6 +52,12 @@ interface RequestOptions<T extends z.ZodTypeAny> {
   data: T;
 }
 
+/**
+ * The embedded API answers over loopback in this same process: gzip there would spend CPU on both
+ * ends of one event loop to save bytes that never leave the machine (issue 7 measured it).
+ */
+const ENCODING: Record<string, string> = embeddedApi ? { "accept-encoding": "identity" } : {};
+
 const failureEnvelope = z.object({ success: z.literal(0).or(z.number()), msg: z.string().optional(), data: z.unknown().optional() });
 
 function outage(status: number, detail: string): ApiError {
@@ -97,7 +103,7 @@ async function send(url: URL, init: RequestInit) {
 export async function apiRequest<T extends z.ZodTypeAny>(options: RequestOptions<T>): Promise<z.infer<T>> {
   const method = options.method ?? "GET";
   const url = buildUrl(options.backend, options.path, options.query);
-  const headers: Record<string, string> = { accept: "application/json", ...options.headers };
+  const headers: Record<string, string> = { accept: "application/json", ...ENCODING, ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.body !== undefined) headers["content-type"] = "application/json";
   const { status, json } = await send(url, {
@@ -120,7 +126,7 @@ export async function apiRequest<T extends z.ZodTypeAny>(options: RequestOptions
 /** The app-link call answers {statusCode} instead of the usual envelope (spec §7). */
 export async function apiStatusCodeRequest(options: Omit<RequestOptions<z.ZodTypeAny>, "data">): Promise<void> {
   const url = buildUrl(options.backend, options.path, options.query);
-  const { status, json } = await send(url, { method: "GET", headers: { accept: "application/json" } });
+  const { status, json } = await send(url, { method: "GET", headers: { accept: "application/json", ...ENCODING } });
   if (status >= 500) throw outage(status, `GET ${url.pathname}`);
   const parsed = z.object({ statusCode: z.number(), msg: z.string().optional() }).safeParse(json);
   if (!parsed.success) throw outage(status, `GET ${url.pathname}: unexpected shape`);

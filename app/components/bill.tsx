@@ -1,4 +1,4 @@
-import type { Bill, Quote } from "~/api/employer.server";
+import type { Bill, Policy, Quote } from "~/api/employer.server";
 import { formatCount, formatPaise } from "~/utils/money";
 
 const REGIME_NOTE: Record<Quote["tax_regime"], string> = {
@@ -78,5 +78,46 @@ export function QuoteTable({ quote }: { quote: Quote }) {
         </tfoot>
       </table>
     </div>
+  );
+}
+
+/** Monthly and yearly side by side, each with its full breakdown and the yearly saving. */
+export function BillingChoice({
+  legend,
+  name,
+  quote,
+  chosen,
+  options,
+  errors,
+}: {
+  legend: string;
+  name: string;
+  quote: Quote;
+  chosen: Policy;
+  options: ReadonlyArray<{ policy: Policy; label: string }>;
+  errors?: string[];
+}) {
+  return (
+    <fieldset className="fieldset">
+      <legend>{legend}</legend>
+      <div className="billing-options">
+        {options.map(({ policy, label }) => {
+          const bill = quote[policy];
+          return (
+            <label key={policy} className="billing-option">
+              <input type="radio" name={name} value={policy} defaultChecked={policy === chosen} />
+              <span className="billing-option__body">
+                <span className="billing-option__head">
+                  <strong>{label}</strong>
+                  {bill.saving_paise > 0 ? <span className="badge">Save {formatPaise(bill.saving_paise)}</span> : null}
+                </span>
+                <BillBreakdown bill={bill} regime={quote.tax_regime} />
+              </span>
+            </label>
+          );
+        })}
+      </div>
+      {errors?.length ? <p className="field__error">{errors[0]}</p> : null}
+    </fieldset>
   );
 }

@@ -3,11 +3,10 @@ import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { z } from "zod";
 import { updateCart } from "~/api/employer.server";
 import { attempt, requireCheckoutStep } from "~/checkout/guard.server";
 import { firstUnfinishedStep, nextPath } from "~/checkout/steps";
-import { BillBreakdown, QuoteTable, regimeNote } from "~/components/bill";
+import { BillingChoice, QuoteTable, regimeNote } from "~/components/bill";
 import { CheckoutShell } from "~/components/checkout-shell";
 import { FormErrors, SubmitButton } from "~/components/form";
 import { ReloadOnBackNavigation } from "~/components/reload-on-back";
@@ -15,10 +14,13 @@ import { PATHS } from "~/paths";
 import { seoMeta } from "~/seo";
 import { trackEvent } from "~/analytics/track.server";
 import { seeOther } from "~/utils/see-other";
-import { formatPaise } from "~/utils/money";
-import { billingPolicy } from "~/validation/fields";
+import { billingChoice } from "~/validation/fields";
 
-const policySchema = z.object({ policy: billingPolicy }).strict();
+
+const BILLING_LABELS = [
+  { policy: "monthly", label: "Monthly" },
+  { policy: "yearly", label: "Yearly" },
+] as const;
 
 export const meta: MetaFunction = ({ matches }) =>
   seoMeta(
@@ -33,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { token, session } = await requireCheckoutStep(request, "review");
-  const submission = parseWithZod(await request.formData(), { schema: policySchema });
+  const submission = parseWithZod(await request.formData(), { schema: billingChoice });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   const saved = await attempt(request, () => updateCart(token, { type: "billing", item: { policy: submission.value.policy } }));
   if (!saved.ok) return json(submission.reply({ formErrors: [saved.error.message] }), { status: saved.error.isOutage ? 503 : 400 });
@@ -44,8 +46,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function Review() {
   const { cart, reached, quote } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({ lastResult, onValidate: ({ formData }) => parseWithZod(formData, { schema: policySchema }) });
-  const chosen = cart.billing?.policy ?? "yearly";
+  const [form, fields] = useForm({ lastResult, onValidate: ({ formData }) => parseWithZod(formData, { schema: billingChoice }) });
   return (
     <CheckoutShell step="review" reached={reached} cart={cart}>
       <ReloadOnBackNavigation />
@@ -58,24 +59,14 @@ export default function Review() {
       <p className="small muted">{regimeNote(quote.tax_regime)}</p>
       <Form method="post" {...getFormProps(form)} noValidate>
         <FormErrors id={form.errorId} errors={form.errors} />
-        <fieldset className="fieldset">
-          <legend>How would you like to pay?</legend>
-          <div className="billing-options">
-            {([quote.monthly, quote.yearly] as const).map((bill) => (
-              <label key={bill.policy} className="billing-option">
-                <input type="radio" name={fields.policy.name} value={bill.policy} defaultChecked={bill.policy === chosen} />
-                <span className="billing-option__body">
-                  <span className="billing-option__head">
-                    <strong>{bill.policy === "yearly" ? "Yearly" : "Monthly"}</strong>
-                    {bill.saving_paise > 0 ? <span className="badge">Save {formatPaise(bill.saving_paise)}</span> : null}
-                  </span>
-                  <BillBreakdown bill={bill} regime={quote.tax_regime} />
-                </span>
-              </label>
-            ))}
-          </div>
-          {fields.policy.errors ? <p className="field__error">{fields.policy.errors[0]}</p> : null}
-        </fieldset>
+        <BillingChoice
+          legend="How would you like to pay?"
+          name={fields.policy.name}
+          quote={quote}
+          chosen={cart.billing?.policy ?? "yearly"}
+          options={BILLING_LABELS}
+          errors={fields.policy.errors}
+        />
         <SubmitButton pendingLabel="Saving…" className="button button--block">
           Proceed to payment
         </SubmitButton>

@@ -3,12 +3,11 @@ import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect, redirectDocument } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { z } from "zod";
 import { createOrder, getPaymentOptions, updateCart } from "~/api/employer.server";
 import { paymentCallbackUrl } from "~/checkout/callback-url.server";
 import { attempt, requireCheckoutStep, withToken } from "~/checkout/guard.server";
 import { firstUnfinishedStep } from "~/checkout/steps";
-import { BillBreakdown } from "~/components/bill";
+import { BillingChoice } from "~/components/bill";
 import { CheckoutShell } from "~/components/checkout-shell";
 import { FormErrors, SubmitButton } from "~/components/form";
 import { ReloadOnBackNavigation } from "~/components/reload-on-back";
@@ -17,9 +16,9 @@ import { seoMeta } from "~/seo";
 import { trackEvent } from "~/analytics/track.server";
 import { seeOther } from "~/utils/see-other";
 import { formatPaise } from "~/utils/money";
-import { billingPolicy } from "~/validation/fields";
+import { billingChoice } from "~/validation/fields";
 
-const schema = z.object({ policy: billingPolicy }).strict();
+const schema = billingChoice;
 
 export const meta: MetaFunction = ({ matches }) =>
   seoMeta(
@@ -60,7 +59,6 @@ export default function Payment() {
   const { cart, reached, options, quote } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm({ lastResult, onValidate: ({ formData }) => parseWithZod(formData, { schema }) });
-  const chosen = cart.billing?.policy ?? "yearly";
   return (
     <CheckoutShell step="payment" reached={reached} cart={cart}>
       <ReloadOnBackNavigation />
@@ -70,27 +68,14 @@ export default function Payment() {
       ) : null}
       <Form method="post" {...getFormProps(form)} noValidate>
         <FormErrors id={form.errorId} errors={form.errors} />
-        <fieldset className="fieldset">
-          <legend>Billing</legend>
-          <div className="billing-options">
-            {options.map((option) => {
-              const bill = quote[option.policy];
-              return (
-                <label key={option.policy} className="billing-option">
-                  <input type="radio" name={fields.policy.name} value={option.policy} defaultChecked={option.policy === chosen} />
-                  <span className="billing-option__body">
-                    <span className="billing-option__head">
-                      <strong>{option.label}</strong>
-                      {option.discount_pct ? <span className="badge">{option.discount_pct}% off</span> : null}
-                    </span>
-                    <BillBreakdown bill={bill} regime={quote.tax_regime} />
-                  </span>
-                </label>
-              );
-            })}
-          </div>
-          {fields.policy.errors ? <p className="field__error">{fields.policy.errors[0]}</p> : null}
-        </fieldset>
+        <BillingChoice
+          legend="Billing"
+          name={fields.policy.name}
+          quote={quote}
+          chosen={cart.billing?.policy ?? "yearly"}
+          options={options}
+          errors={fields.policy.errors}
+        />
         <SubmitButton pendingLabel="Taking you to payment…" className="button button--accent button--block">
           Pay securely
         </SubmitButton>

@@ -68,7 +68,12 @@ export const totalEmployees = z
   .max(EMPLOYEES_MAX, MESSAGES.employeesRange)
   .optional();
 
-export const billingPolicy = z.enum(["monthly", "yearly"], {
-  required_error: "Choose monthly or yearly billing.",
-  invalid_type_error: "Choose monthly or yearly billing.",
-});
+/** The monthly-or-yearly choice posted by the review and payment steps. */
+export const billingChoice = z
+  .object({
+    policy: z.enum(["monthly", "yearly"], {
+      required_error: "Choose monthly or yearly billing.",
+      invalid_type_error: "Choose monthly or yearly billing.",
+    }),
+  })
+  .strict();
