@@ -100,9 +100,9 @@ export async function fillCart(visitor: Visitor): Promise<void> {
     ["/checkout/company-details", { name: "Asha Rao", email: "asha.rao@fernleaf.example", totalEmployees: "12" }],
   ];
   for (const [path, form] of steps) await expectSeeOther(visitor.post(path, form), path);
-  const plan = (await visitor.get("/checkout/plan-select")).text.match(/name="planId"[^>]*value="([^"]+)"[^>]*checked|value="([^"]+)"[^>]*name="planId"/);
-  const planId = plan?.[1] ?? plan?.[2];
-  if (!planId) throw new Error("no plan on the plan page");
+  const radios = (await visitor.get("/checkout/plan-select")).text.match(/<input[^>]*name="planId"[^>]*>/g) ?? [];
+  const planId = radios.find((tag) => / checked/.test(tag))?.match(/value="([^"]+)"/)?.[1];
+  if (!planId) throw new Error("no plan chosen on the plan page");
   await expectSeeOther(visitor.post("/checkout/plan-select", { planId }), "/checkout/plan-select");
   await expectSeeOther(visitor.post("/checkout/add-people", peopleForm()), "/checkout/add-people");
   await expectSeeOther(visitor.post("/checkout/checkout", { policy: "yearly" }), "/checkout/checkout");

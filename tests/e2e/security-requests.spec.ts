@@ -1,0 +1,270 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { expect, test } from "@playwright/test";
+import { Visitor, fillCart, freshMobile, signIn } from "../security/client";
+import { openHostedCheckout, postCallback } from "../security/payments";
+import { type RunningServer, TEST_SECRET, startServer } from "../security/server";
+import { DEV_COOKIE, sessionCodec } from "../security/session-cookie";
+
+/** Issue 6 items 2, 5 and 6: cross-site writes, the body limit, open redirects, and headers. */
+
+let server: RunningServer;
+test.beforeAll(async () => {
+  server = await startServer({ env: { SANDBOX_PENDING_SETTLE_MS: "600000" } });
+});
+test.afterAll(async () => server.stop());
+
+/** Every route with an action; each must refuse a write another site started. */
+const WRITES = [
+  "/checkout/verify",
+  "/checkout/verify-otp",
+  "/checkout/gst-details",
+  "/checkout/company-details",
+  "/checkout/plan-select",
+  "/checkout/add-people",
+  "/checkout/checkout",
+  "/checkout/payment",
+  "/checkout/whatsapp",
+  "/logout",
+  "/teamsure/payment-fail",
+  "/app",
+];
+
+test.describe("cross-site requests", () => {
+  test("every write that Sec-Fetch-Site marks cross-site is refused with 403", async () => {
+    const visitor = new Visitor(server.url);
+    await signIn(visitor);
+    for (const path of WRITES) {
+      const answer = await visitor.post(path, { mobile: freshMobile() }, { "sec-fetch-site": "cross-site" });
+      expect(answer.status, path).toBe(403);
+    }
+    // The refused logout did nothing.
+    expect((await visitor.get("/checkout/gst-details")).status).toBe(200);
+  });
+
+  test("without Sec-Fetch-Site, a foreign or opaque Origin is refused and the site's own is not", async () => {
+    const visitor = new Visitor(server.url);
+    const mobile = freshMobile();
+    for (const origin of ["https://evil.example", "null", `http://127.0.0.1:${server.port + 1}`, `https://127.0.0.1:${server.port}`]) {
+      const answer = await visitor.request("POST", "/checkout/verify", {
+        body: new URLSearchParams({ mobile }),
+        headers: { "content-type": "application/x-www-form-urlencoded", origin },
+      });
+      expect(answer.status, origin).toBe(403);
+    }
+    const outbox = (await (await fetch(`${server.url}/api/sandbox/sms?mobile_no=${mobile}`)).json()) as { data: unknown[] };
+    expect(outbox.data).toEqual([]);
+    const own = await visitor.request("POST", "/checkout/verify", {
+      body: new URLSearchParams({ mobile }),
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url },
+    });
+    expect(own.status).toBe(303);
+  });
+
+  test("the payment callback alone accepts a cross-site post, and only its signature decides", async () => {
+    const answer = await postCallback(new Visitor(server.url), { razorpay_order_id: "order_00000000000000", razorpay_payment_id: "pay_1", razorpay_signature: "00" });
+    expect(answer.status).toBe(303);
+    expect(answer.location).toMatch(/^\/teamsure\/payment-fail/);
+  });
+
+  test("a form on another site posting here in a real browser gets 403", async ({ page }) => {
+    // "localhost" and "127.0.0.1" are different sites to the browser.
+    const evil = http.createServer((_req, res) => {
+      res.setHeader("content-type", "text/html");
+      res.end(`<form method="post" action="${server.url}/logout"></form><script>document.forms[0].submit()</script>`);
+    });
+    await new Promise<void>((resolve) => evil.listen(0, "localhost", resolve));
+    try {
+      const refused = page.waitForResponse((r) => r.url() === `${server.url}/logout`);
+      await page.goto(`http://localhost:${(evil.address() as AddressInfo).port}/`);
+      const response = await refused;
+      expect(response.status()).toBe(403);
+      expect((await response.request().allHeaders())["sec-fetch-site"]).toBe("cross-site");
+    } finally {
+      evil.close();
+    }
+  });
+});
+
+test.describe("request bodies", () => {
+  test("a body over 64 KB answers 413 before any route reads it; 64 KB exactly is read", async () => {
+    const visitor = new Visitor(server.url);
+    const over = `mobile=9876543210&pad=${"x".repeat(64 * 1024)}`;
+    expect((await visitor.post("/checkout/verify", over)).status).toBe(413);
+    expect((await visitor.post("/checkout/payment/callback", over, { "sec-fetch-site": "cross-site" })).status).toBe(413);
+    const exact = `pad=${"x".repeat(64 * 1024 - 4)}`;
+    expect(Buffer.byteLength(exact)).toBe(64 * 1024);
+    const read = await visitor.post("/checkout/verify", exact);
+    expect(read.status).toBe(400);
+  });
+
+  test("a body of undeclared length is refused rather than read to find out", async () => {
+    const body = new ReadableStream({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(`mobile=9876543210&pad=${"x".repeat(100 * 1024)}`));
+        controller.close();
+      },
+    });
+    const response = await fetch(`${server.url}/checkout/verify`, {
+      method: "POST",
+      body,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      duplex: "half",
+    } as RequestInit);
+    expect(response.status).toBe(411);
+  });
+});
+
+/** The Location a path answers with, sent byte for byte (fetch would resolve `//host` to another host). */
+function rawLocation(path: string): Promise<string | undefined> {
+  return new Promise((resolve, reject) => {
+    http.get({ host: "127.0.0.1", port: server.port, path }, (response) => {
+      response.resume();
+      resolve(response.headers.location);
+    }).on("error", reject);
+  });
+}
+
+test.describe("redirect targets", () => {
+  const HOSTILE = [
+    "//evil.example",
+    "https://evil.example",
+    "http:evil.example",
+    "/\\evil.example",
+    "\\\\evil.example",
+    "/\t/evil.example",
+    "/\n/evil.example",
+    "javascript:alert(1)",
+    " //evil.example",
+    "///evil.example",
+    "evil.example",
+  ];
+
+  test("the WhatsApp toggle's returnTo never leaves the site", async () => {
+    const visitor = new Visitor(server.url);
+    await signIn(visitor);
+    for (const returnTo of HOSTILE) {
+      const answer = await visitor.post("/checkout/whatsapp", { whatsapp: "on", returnTo });
+      expect(answer.status, returnTo).toBe(303);
+      expect(answer.location, returnTo).toBe("/checkout/gst-details");
+    }
+    const onSite = await visitor.post("/checkout/whatsapp", { whatsapp: "off", returnTo: "/checkout/summary" });
+    expect(onSite.location).toBe("/checkout/summary");
+  });
+
+  test("the spec's `from` keeps only a bare host name, from the query or the form", async () => {
+    const codec = sessionCodec([TEST_SECRET]);
+    for (const from of HOSTILE.filter((h) => h !== "evil.example")) {
+      const page = await new Visitor(server.url).get(`/checkout/verify?from=${encodeURIComponent(from)}`);
+      expect(page.text, from).not.toMatch(/name="from"/);
+      const visitor = new Visitor(server.url);
+      await visitor.post("/checkout/verify", { mobile: freshMobile(), from });
+      expect(await codec.read(visitor.cookie(DEV_COOKIE)!), from).not.toHaveProperty("from");
+    }
+    const visitor = new Visitor(server.url);
+    await visitor.post("/checkout/verify", { mobile: freshMobile(), from: "Partner.Example" });
+    expect(await codec.read(visitor.cookie(DEV_COOKIE)!)).toHaveProperty("from", "partner.example");
+  });
+
+  test("odd paths never redirect to another host", async () => {
+    for (const path of ["//evil.example", "//evil.example/", "///evil.example", "/%2F%2Fevil.example", "/\\evil.example", "//images", "//build", "//faq"]) {
+      const location = await rawLocation(path);
+      if (location) expect(new URL(location, server.url).host, path).toBe(new URL(server.url).host);
+    }
+  });
+});
+
+test.describe("headers", () => {
+  const directives = (csp: string) => new Map(csp.split(";").map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name!, values]));
+
+  test("every page has an enforced CSP whose fresh nonce is on every script, plus nosniff and a Referrer-Policy", async () => {
+    const visitor = new Visitor(server.url);
+    await signIn(visitor);
+    const nonces = new Set<string>();
+    for (const path of ["/", "/checkout/gst-details", "/terms-of-use", "/app", "/no-such-page"]) {
+      const answer = await visitor.get(path);
+      expect(answer.headers.get("content-security-policy-report-only"), path).toBeNull();
+      const csp = directives(answer.headers.get("content-security-policy") ?? "");
+      const nonce = csp.get("script-src")?.find((s) => s.startsWith("'nonce-"))?.slice(7, -1);
+      expect(nonce, path).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+      expect(csp.get("script-src"), path).toContain("'strict-dynamic'");
+      expect(csp.get("script-src"), path).not.toContain("'unsafe-inline'");
+      expect(csp.get("object-src"), path).toEqual(["'none'"]);
+      expect(csp.get("base-uri"), path).toEqual(["'none'"]);
+      expect(csp.get("frame-ancestors"), path).toEqual(["'none'"]);
+      const scripts = [...answer.text.matchAll(/<script\b[^>]*>/g)].map(([tag]) => tag);
+      expect(scripts.length, path).toBeGreaterThan(0);
+      for (const tag of scripts) expect(tag, path).toContain(`nonce="${nonce}"`);
+      nonces.add(nonce!);
+      expect(answer.headers.get("x-content-type-options"), path).toBe("nosniff");
+      expect(answer.headers.get("referrer-policy"), path).toBe("strict-origin-when-cross-origin");
+    }
+    expect(nonces.size).toBe(5);
+  });
+
+  test("no HSTS over plain-http development (production sends it: see the production cookie test)", async () => {
+    expect((await new Visitor(server.url).get("/")).headers.get("strict-transport-security")).toBeNull();
+  });
+
+  test("the browser enforces it: a script without the nonce does not run, the app's own scripts do", async ({ page }) => {
+    await page.route(`${server.url}/checkout/verify`, async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replace("</head>", "<script>window.injected = true</script></head>");
+      await route.fulfill({ response, body: html });
+    });
+    const violations: string[] = [];
+    page.on("console", (message) => {
+      if (/Content Security Policy/.test(message.text())) violations.push(message.text());
+    });
+    await page.goto(`${server.url}/checkout/verify`);
+    // The router exists once the nonce'd inline script and the modules it loaded have run.
+    await expect.poll(() => page.evaluate(() => "__remixRouter" in window)).toBe(true);
+    expect(await page.evaluate(() => (window as { injected?: boolean }).injected)).toBeUndefined();
+    expect(violations.length).toBeGreaterThan(0);
+  });
+
+  test("no-store on every checkout and outcome page: documents always, data fetches too when signed in", async () => {
+    const visitor = new Visitor(server.url);
+    await signIn(visitor);
+    await fillCart(visitor);
+    const { orderId, forms } = await openHostedCheckout(visitor);
+    const pending = new Visitor(server.url);
+    await signIn(pending);
+    await fillCart(pending);
+    const pendingOrder = await openHostedCheckout(pending);
+    await postCallback(pending, pendingOrder.forms.pending);
+
+    const signedInPages: Array<[string, string]> = [
+      ["/checkout/gst-details", "routes/checkout.gst-details"],
+      ["/checkout/company-details", "routes/checkout.company-details"],
+      ["/checkout/plan-select", "routes/checkout.plan-select"],
+      ["/checkout/add-people", "routes/checkout.add-people"],
+      ["/checkout/checkout", "routes/checkout.checkout"],
+      ["/checkout/payment", "routes/checkout.payment"],
+      ["/checkout/summary", "routes/checkout.summary"],
+      [`/teamsure/payment-fail?order_id=${orderId}`, "routes/teamsure.payment-fail"],
+      [`/teamsure/payment-pending?order_id=${pendingOrder.orderId}`, "routes/teamsure.payment-pending"],
+    ];
+    const check = async (who: Visitor, path: string, routeId: string) => {
+      const document = await who.get(path);
+      expect(document.status, path).toBe(200);
+      expect(document.headers.get("cache-control"), path).toBe("no-store");
+      // A data fetch's headers come from its loader alone: no-store here is the server's doing.
+      if (!who.cookie(DEV_COOKIE)) return;
+      const data = await who.get(`${path}${path.includes("?") ? "&" : "?"}_data=${encodeURIComponent(routeId)}`);
+      expect(data.status, `${path} data`).toBe(200);
+      expect(data.headers.get("cache-control"), `${path} data`).toBe("no-store");
+    };
+    for (const [path, routeId] of signedInPages) await check(path.includes(pendingOrder.orderId) ? pending : visitor, path, routeId);
+
+    await postCallback(visitor, forms.success);
+    await check(visitor, `/teamsure/verify-payment?order_id=${orderId}`, "routes/teamsure.verify-payment");
+
+    // Without a session (a browser back from the gateway without its cookie), and before sign-in.
+    const stranger = new Visitor(server.url);
+    await check(stranger, "/checkout/verify", "routes/checkout.verify");
+    await check(stranger, `/teamsure/verify-payment?order_id=${orderId}`, "routes/teamsure.verify-payment");
+    await stranger.post("/checkout/verify", { mobile: freshMobile() });
+    await check(stranger, "/checkout/verify-otp", "routes/checkout.verify-otp");
+  });
+});
