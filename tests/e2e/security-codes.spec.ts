@@ -1,0 +1,161 @@
+import path from "node:path";
+import Database from "better-sqlite3";
+import { expect, test } from "@playwright/test";
+import { Visitor, freshMobile, latestCode } from "../security/client";
+import { type RunningServer, startServer } from "../security/server";
+
+/** Issue 6 item 3: one-time codes, limited per number by the API and per address by the app. */
+
+const CODE_REQUESTS_PER_IP = 3;
+const VERIFICATIONS_PER_IP = 4;
+
+let server: RunningServer;
+test.beforeAll(async () => {
+  server = await startServer({
+    env: {
+      IP_CODE_REQUESTS_PER_HOUR: String(CODE_REQUESTS_PER_IP),
+      IP_CODE_VERIFICATIONS_PER_HOUR: String(VERIFICATIONS_PER_IP),
+      LOG_REQUESTS: "1",
+    },
+  });
+});
+test.afterAll(async () => server.stop());
+
+let lastAddress = 0;
+/** A visitor from an address of its own (the server trusts X-Forwarded-For from loopback only). */
+function visitorFromNewAddress(): Visitor {
+  lastAddress += 1;
+  return new Visitor(server.url, { "x-forwarded-for": `203.0.113.${lastAddress}` });
+}
+
+function alertText(html: string): string {
+  return [...html.matchAll(/role="alert"[^>]*>([\s\S]*?)<\/(?:div|p)>/g)].map(([, inner]) => inner!.replace(/<[^>]+>/g, "")).join(" ");
+}
+
+async function outbox(mobile: string): Promise<string[]> {
+  const body = (await (await fetch(`${server.url}/api/sandbox/sms?mobile_no=${mobile}`)).json()) as { data: Array<{ text: string }> };
+  return body.data.map((m) => m.text);
+}
+
+/** A wrong code for this number: the right one plus one, so it is never right by chance. */
+async function wrongCode(mobile: string): Promise<string> {
+  return String((Number(await latestCode(`${server.url}/api`, mobile)) + 1) % 10_000).padStart(4, "0");
+}
+
+test("one address may ask for codes for only so many numbers an hour; the form says so with 429", async () => {
+  const visitor = visitorFromNewAddress();
+  for (let i = 0; i < CODE_REQUESTS_PER_IP; i += 1) expect((await visitor.post("/checkout/verify", { mobile: freshMobile() })).status).toBe(303);
+  const mobile = freshMobile();
+  const refused = await visitor.post("/checkout/verify", { mobile });
+  expect(refused.status).toBe(429);
+  expect(alertText(refused.text)).toMatch(/Too many codes were asked for from your network\. Try again in \d+ minutes?\./);
+  expect(refused.text).toContain(`value="${mobile}"`);
+  expect(await outbox(mobile)).toEqual([]);
+  // Another address is not held back by this one.
+  expect((await visitorFromNewAddress().post("/checkout/verify", { mobile })).status).toBe(303);
+});
+
+test("one address may try only so many codes an hour, across numbers; then even the right code is refused", async () => {
+  const visitor = visitorFromNewAddress();
+  const numbers = [freshMobile(), freshMobile()];
+  for (const mobile of numbers) {
+    expect((await visitor.post("/checkout/verify", { mobile })).status).toBe(303);
+    for (let i = 0; i < VERIFICATIONS_PER_IP / numbers.length; i += 1) {
+      const wrong = await visitor.post("/checkout/verify-otp", { intent: "verify", code: await wrongCode(mobile) });
+      expect(wrong.status).toBe(400);
+      expect(alertText(wrong.text)).toMatch(/The code is incorrect\./);
+    }
+  }
+  const third = freshMobile();
+  expect((await visitor.post("/checkout/verify", { mobile: third })).status).toBe(303);
+  const refused = await visitor.post("/checkout/verify-otp", { intent: "verify", code: await latestCode(`${server.url}/api`, third) });
+  expect(refused.status).toBe(429);
+  expect(alertText(refused.text)).toMatch(/Too many codes were tried from your network\./);
+  expect((await visitor.get("/checkout/gst-details")).location).toBe("/checkout/verify");
+  expect(server.logs.some((line) => line.includes('"event":"ip_limit"') && line.includes('"kind":"codeVerification"'))).toBe(true);
+});
+
+test("a new code within 30 s is refused by the API and the form says how long to wait", async () => {
+  const visitor = visitorFromNewAddress();
+  const mobile = freshMobile();
+  await visitor.post("/checkout/verify", { mobile });
+  const again = await visitor.post("/checkout/verify-otp", { intent: "resend" });
+  expect(again.status).toBe(429);
+  expect(alertText(again.text)).toMatch(/Please wait \d+ seconds before asking for a new code\./);
+  expect(await outbox(mobile)).toHaveLength(1);
+});
+
+test("five wrong codes lock the number: the right code no longer signs in, and no new code is sent", async () => {
+  const visitor = visitorFromNewAddress();
+  const mobile = freshMobile();
+  await visitor.post("/checkout/verify", { mobile });
+  const right = await latestCode(`${server.url}/api`, mobile);
+  const answers: string[] = [];
+  for (let i = 0; i < 4; i += 1) {
+    answers.push(alertText((await visitor.post("/checkout/verify-otp", { intent: "verify", code: await wrongCode(mobile) })).text));
+  }
+  expect(answers).toEqual(["4 tries left", "3 tries left", "2 tries left", "1 try left"].map((left) => `The code is incorrect. ${left}.`));
+  // The fifth wrong try comes from another address: the lock is the number's, not the address's.
+  const elsewhere = visitorFromNewAddress();
+  elsewhere.cookies.set("kavach_session", visitor.cookie("kavach_session")!);
+  const fifth = await elsewhere.post("/checkout/verify-otp", { intent: "verify", code: await wrongCode(mobile) });
+  expect(alertText(fifth.text)).toMatch(/Too many wrong tries\. Ask for a new code in 60 minutes\./);
+  const rightTooLate = await elsewhere.post("/checkout/verify-otp", { intent: "verify", code: right });
+  expect(alertText(rightTooLate.text)).toMatch(/Too many wrong tries/);
+  expect((await elsewhere.get("/checkout/gst-details")).location).toBe("/checkout/verify");
+  expect((await visitorFromNewAddress().post("/checkout/verify", { mobile })).status).toBe(400);
+  expect(await outbox(mobile)).toHaveLength(1);
+});
+
+test("asking for a code answers the same whether or not the number is known", async () => {
+  const known = freshMobile();
+  const unknown = freshMobile();
+  // Known, with WhatsApp on: the most an answer could give away.
+  const db = new Database(path.join(server.dataDir, "kavach.sqlite"));
+  db.prepare("INSERT INTO users (mobile_no, country_id, whatsapp, created_at) VALUES (?, 91, 1, ?)").run(known, Date.now());
+  db.close();
+
+  const api = async (mobile: string) => (await fetch(`${server.url}/api/global/users?country_id=91&mobile_no=${mobile}`)).text();
+  const [knownApi, unknownApi] = [await api(known), await api(unknown)];
+  expect(knownApi).toBe(unknownApi);
+
+  const asApp = async (mobile: string) => {
+    const visitor = visitorFromNewAddress();
+    const asked = await visitor.post("/checkout/verify", { mobile: `+91 ${mobile}` });
+    const wrong = await visitor.post("/checkout/verify-otp", { intent: "verify", code: await wrongCode(mobile) });
+    return { status: asked.status, location: asked.location, wrongStatus: wrong.status, wrong: alertText(wrong.text) };
+  };
+  expect(await asApp(known)).toEqual(await asApp(unknown));
+});
+
+test("every failed code check is logged, with a masked number and never a code", async () => {
+  const visitor = visitorFromNewAddress();
+  const mobile = freshMobile();
+  await visitor.post("/checkout/verify", { mobile });
+  const right = await latestCode(`${server.url}/api`, mobile);
+  const wrong = await wrongCode(mobile);
+  const failuresBefore = failedChecks().length;
+  await visitor.post("/checkout/verify-otp", { intent: "verify", code: wrong });
+  await visitor.post("/checkout/verify-otp", { intent: "verify", code: wrong });
+  await expect.poll(() => failedChecks().length).toBe(failuresBefore + 2);
+  const masked = `${mobile.slice(0, 2)}******${mobile.slice(-2)}`;
+  expect(failedChecks().slice(-2)).toEqual([
+    expect.objectContaining({ mobile: masked, reason: "wrong_code" }),
+    expect.objectContaining({ mobile: masked, reason: "wrong_code" }),
+  ]);
+  for (const event of events()) {
+    const values = JSON.stringify(Object.values(event));
+    expect(Object.keys(event)).not.toContain("code");
+    expect(values).not.toContain(`"${wrong}"`);
+    expect(values).not.toContain(`"${right}"`);
+    expect(values).not.toContain(mobile);
+  }
+});
+
+function events(): Array<Record<string, unknown>> {
+  return server.logs.filter((line) => line.startsWith("{")).map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+function failedChecks() {
+  return events().filter((e) => e.event === "otp_verify_failed");
+}
