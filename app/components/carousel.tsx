@@ -112,7 +112,7 @@ export function Carousel({ label, variant, speedMs, dots, slidesToScroll = 1, au
       onBlur={() => setInteracting(false)}
     >
       {/* Focusable so keyboard users can scroll it without script. */}
-      <ul className="carousel__track" ref={trackRef} tabIndex={0} aria-label={label}>
+      <ul className="carousel__track" ref={trackRef} tabIndex={0}>
         {slides.map((slide, i) => (
           <li className="carousel__slide" key={i}>
             {slide}

@@ -4,6 +4,9 @@ import { BENEFITS_SEO } from "~/content/benefits";
 import { CONTACT_SEO } from "~/content/company";
 import { PurchaseButton } from "./marketing";
 
+/** Meta of any not-found answer: a title, and no indexing. */
+export const NOT_FOUND_META = [{ title: "Page not found | Kavach" }, { name: "robots", content: "noindex" }];
+
 /** The not-found page, rendered inside the site layout for /404 and for any unknown path. */
 export function NotFound() {
   return (

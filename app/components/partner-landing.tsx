@@ -145,7 +145,7 @@ export function LayoutTwo({ data, purchaseLabel }: { data: LayoutTwoData; purcha
               <h2 id="partner-logos" className="partner__ink">{data.partners.label}</h2>
             </header>
             <Carousel
-              label={data.partners.label}
+              label="Customer logos"
               variant="logos"
               speedMs={PARTNER_CAROUSEL.speedMs}
               autoplayMs={PARTNER_CAROUSEL.autoplayMs}

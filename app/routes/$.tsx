@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { NotFound } from "~/components/not-found";
+import { NOT_FOUND_META, NotFound } from "~/components/not-found";
 import { redirectTarget } from "~/redirects";
 
 /**
@@ -13,7 +13,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   throw new Response("Not Found", { status: 404 });
 }
 
-export const meta: MetaFunction = () => [{ title: "Page not found | Kavach" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => NOT_FOUND_META;
 
 export default function CatchAll() {
   return <NotFound />;

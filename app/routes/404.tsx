@@ -1,12 +1,12 @@
 import type { MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { NotFound } from "~/components/not-found";
+import { NOT_FOUND_META, NotFound } from "~/components/not-found";
 
 /** Spec §2 'Not found': /404 itself renders the not-found page, with status 404. */
 export async function loader() {
   return json(null, { status: 404 });
 }
 
-export const meta: MetaFunction = () => [{ title: "Page not found | Kavach" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => NOT_FOUND_META;
 
 export default NotFound;

@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { useParams } from "@remix-run/react";
 import { Icon } from "~/components/icons";
 import { CtaBand, FaqList, FeatureGrid, PageHero, ProductCards, PurchaseButton, Section, Steps } from "~/components/marketing";
-import { PublicRouteErrorBoundary } from "~/components/not-found";
+import { NOT_FOUND_META, PublicRouteErrorBoundary } from "~/components/not-found";
 import { PRODUCTS, findProduct, productPath } from "~/content/products";
 import { seoMeta } from "~/seo";
 
@@ -15,7 +15,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction = ({ params, matches }) => {
   const product = findProduct(params.product);
-  return product ? seoMeta({ ...product.seo, path: productPath(product.slug) }, matches) : [{ title: "Page not found | Kavach" }];
+  return product ? seoMeta({ ...product.seo, path: productPath(product.slug) }, matches) : NOT_FOUND_META;
 };
 
 export default function ProductPage() {

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { PublicRouteErrorBoundary } from "~/components/not-found";
+import { NOT_FOUND_META, PublicRouteErrorBoundary } from "~/components/not-found";
 import { LayoutOne, LayoutTwo, themeStyle } from "~/components/partner-landing";
 import type { SiteHeaderHandle } from "~/components/site-header";
 import { PartnerDataError, fetchPartnerData } from "~/content/partner-data.server";
@@ -39,7 +39,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction = ({ params, matches }) => {
   const landing = findPartnerLanding(params.partner);
-  return landing ? seoMeta({ ...landing.seo, path: partnerLandingPath(landing.key) }, matches) : [{ title: "Page not found | Kavach" }];
+  return landing ? seoMeta({ ...landing.seo, path: partnerLandingPath(landing.key) }, matches) : NOT_FOUND_META;
 };
 
 type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useParams } from "@remix-run/react";
 import { CheckList, CtaBand, PageHero, Section, Steps } from "~/components/marketing";
-import { PublicRouteErrorBoundary } from "~/components/not-found";
+import { NOT_FOUND_META, PublicRouteErrorBoundary } from "~/components/not-found";
 import { PARTNER_PROGRAM_SEO } from "~/content/partner-program";
 import { PARTNERSHIPS, findPartnership, partnershipPath } from "~/content/partnerships";
 import { seoMeta } from "~/seo";
@@ -15,7 +15,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction = ({ params, matches }) => {
   const partner = findPartnership(params.slug);
-  return partner ? seoMeta({ ...partner.seo, path: partnershipPath(partner.slug) }, matches) : [{ title: "Page not found | Kavach" }];
+  return partner ? seoMeta({ ...partner.seo, path: partnershipPath(partner.slug) }, matches) : NOT_FOUND_META;
 };
 
 export default function PartnershipPage() {

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useParams } from "@remix-run/react";
 import { CtaBand, PageHero, Section } from "~/components/marketing";
-import { PublicRouteErrorBoundary } from "~/components/not-found";
+import { NOT_FOUND_META, PublicRouteErrorBoundary } from "~/components/not-found";
 import { ABOUT_SEO } from "~/content/company";
 import { INVESTORS, findInvestor, investorPath } from "~/content/investors";
 import { seoMeta } from "~/seo";
@@ -15,7 +15,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction = ({ params, matches }) => {
   const investor = findInvestor(params.slug);
-  return investor ? seoMeta({ ...investor.seo, path: investorPath(investor.slug) }, matches) : [{ title: "Page not found | Kavach" }];
+  return investor ? seoMeta({ ...investor.seo, path: investorPath(investor.slug) }, matches) : NOT_FOUND_META;
 };
 
 export default function InvestorPage() {

@@ -1,0 +1,88 @@
+import { gzipSync } from "node:zlib";
+import { expect, test } from "@playwright/test";
+import { PUBLIC_PAGES, CANONICAL_PAGES } from "~/content/public-pages";
+import { REDIRECTS } from "~/redirects";
+import { seoMeta } from "~/seo";
+
+/**
+ * The route list and the redirect table, walked over HTTP against the built server: every older path
+ * answers 301 to its new page, every page 200 with its own title and canonical, unknown paths 404.
+ */
+
+const decode = (s: string) =>
+  s.replace(/&amp;/g, "&").replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">");
+
+const expectedTitle = (seo: (typeof PUBLIC_PAGES)[number]["seo"]) =>
+  String((seoMeta(seo, undefined).find((d) => "title" in d) as { title: string }).title);
+
+test.describe("redirect table", () => {
+  for (const [from, to] of REDIRECTS) {
+    test(`${from} answers 301 to ${to}, query kept`, async ({ request, baseURL }) => {
+      for (const query of ["", "?utm_source=mail&utm_campaign=mediascopy"]) {
+        const response = await request.get(`${from}${query}`, { maxRedirects: 0 });
+        expect(response.status()).toBe(301);
+        const location = new URL(response.headers().location, baseURL);
+        const target = new URL(to, baseURL);
+        expect(`${location.origin}${location.pathname}`).toBe(`${target.origin}${target.pathname}`);
+        expect(location.search).toBe(query);
+      }
+    });
+  }
+});
+
+test.describe("public pages", () => {
+  for (const page of PUBLIC_PAGES) {
+    test(`${page.path} answers 200 with its title and canonical`, async ({ request, baseURL }) => {
+      const response = await request.get(page.path, { maxRedirects: 0 });
+      expect(response.status()).toBe(200);
+      const html = await response.text();
+      expect(decode(html.match(/<title>([^<]*)<\/title>/)?.[1] ?? "")).toBe(expectedTitle(page.seo));
+      expect(html).toContain(`<link rel="canonical" href="${baseURL}${page.seo.path}"/>`);
+      expect(decode(html.match(/<meta name="description" content="([^"]*)"/)?.[1] ?? "")).toBe(page.seo.description);
+      expect(html.match(/<meta name="keywords" content="([^"]*)"/)?.[1]).toBeTruthy();
+      // The page is complete in the server HTML: its heading and the footer are there before any script.
+      expect(html).toMatch(/<h1[^>]*>.+?<\/h1>/s);
+      expect(html).toContain('class="site-footer"');
+      expect(gzipSync(html).length, "page HTML gzip budget").toBeLessThan(14 * 1024);
+    });
+  }
+
+  test("the whole site's CSS stays under 12 KB gzip", async ({ request }) => {
+    const html = await (await request.get("/")).text();
+    const sheets = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]);
+    expect(sheets.length).toBeGreaterThan(0);
+    let total = 0;
+    for (const href of sheets) total += gzipSync(await (await request.get(href)).body()).length;
+    expect(total).toBeLessThan(12 * 1024);
+  });
+});
+
+test.describe("unknown paths", () => {
+  for (const path of ["/no-such-page", "/teamsure/nothing-here", "/employee-healthcare/not-a-benefit", "/venture-capitals/nobody", "/partnerships/nobody", "/partners/nobody", "/404"]) {
+    test(`${path} answers 404 with the not-found page`, async ({ request }) => {
+      const response = await request.get(path, { maxRedirects: 0 });
+      expect(response.status()).toBe(404);
+      const html = await response.text();
+      expect(html).toContain("Page not found");
+      expect(html).toContain('class="site-footer"');
+      expect(html).toContain('<meta name="robots" content="noindex"/>');
+    });
+  }
+});
+
+test("robots.txt points at the sitemap and keeps crawlers out of the purchase flow", async ({ request, baseURL }) => {
+  const response = await request.get("/robots.txt");
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toContain("text/plain");
+  const body = await response.text();
+  expect(body).toContain("Disallow: /checkout/");
+  expect(body).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
+});
+
+test("sitemap.xml lists every canonical public page and nothing else", async ({ request, baseURL }) => {
+  const response = await request.get("/sitemap.xml");
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toContain("application/xml");
+  const locs = [...(await response.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+  expect(locs.sort()).toEqual(CANONICAL_PAGES.map((p) => `${baseURL}${p.path}`).sort());
+});
