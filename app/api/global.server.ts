@@ -13,7 +13,7 @@ const codeSent = z.object({
 export type CodeSent = z.infer<typeof codeSent>;
 
 export function sendCode(mobileNo: string) {
-  return apiRequest({ backend: "global", path: "/users", query: { country_id: COUNTRY_ID, mobile_no: mobileNo }, data: codeSent });
+  return apiRequest({ backend: "global", path: "/users", query: { country_id: COUNTRY_ID, mobile_no: mobileNo }, idempotent: false, data: codeSent });
 }
 
 const verified = z.object({
@@ -55,7 +55,7 @@ export function getFaq() {
 }
 
 export function sendAppLink(mobileNo: string) {
-  return apiStatusCodeRequest({ backend: "global", path: "/applink", query: { mobile_no: mobileNo } });
+  return apiStatusCodeRequest({ backend: "global", path: "/applink", query: { mobile_no: mobileNo }, idempotent: false });
 }
 
 const terms = z.object({

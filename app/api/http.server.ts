@@ -48,6 +48,11 @@ interface RequestOptions<T extends z.ZodTypeAny> {
   body?: unknown;
   token?: string;
   headers?: Record<string, string>;
+  /**
+   * Whether repeating the call is harmless; GETs are by default. The contract sends a code or a
+   * link with a GET, and a retry after a timeout would text the person twice.
+   */
+  idempotent?: boolean;
   /** Schema of `data` in a success envelope. */
   data: T;
 }
@@ -91,11 +96,11 @@ async function fetchJson(url: URL, init: RequestInit): Promise<{ status: number;
 }
 
 /** Idempotent GETs are retried once on an outage; anything that writes is never retried. */
-async function send(url: URL, init: RequestInit) {
+async function send(url: URL, init: RequestInit, idempotent = init.method === "GET") {
   try {
     return await fetchJson(url, init);
   } catch (error) {
-    if (init.method === "GET" && error instanceof ApiError && error.isOutage) return fetchJson(url, init);
+    if (idempotent && error instanceof ApiError && error.isOutage) return fetchJson(url, init);
     throw error;
   }
 }
@@ -106,11 +111,11 @@ export async function apiRequest<T extends z.ZodTypeAny>(options: RequestOptions
   const headers: Record<string, string> = { accept: "application/json", ...ENCODING, ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.body !== undefined) headers["content-type"] = "application/json";
-  const { status, json } = await send(url, {
-    method,
-    headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
+  const { status, json } = await send(
+    url,
+    { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) },
+    options.idempotent,
+  );
   if (status >= 500) throw outage(status, `${method} ${url.pathname}`);
 
   const envelope = z.object({ success: z.literal(1), data: options.data, msg: z.string().optional() }).safeParse(json);
@@ -126,7 +131,7 @@ export async function apiRequest<T extends z.ZodTypeAny>(options: RequestOptions
 /** The app-link call answers {statusCode} instead of the usual envelope (spec §7). */
 export async function apiStatusCodeRequest(options: Omit<RequestOptions<z.ZodTypeAny>, "data">): Promise<void> {
   const url = buildUrl(options.backend, options.path, options.query);
-  const { status, json } = await send(url, { method: "GET", headers: { accept: "application/json", ...ENCODING } });
+  const { status, json } = await send(url, { method: "GET", headers: { accept: "application/json", ...ENCODING } }, options.idempotent);
   if (status >= 500) throw outage(status, `GET ${url.pathname}`);
   const parsed = z.object({ statusCode: z.number(), msg: z.string().optional() }).safeParse(json);
   if (!parsed.success) throw outage(status, `GET ${url.pathname}: unexpected shape`);
