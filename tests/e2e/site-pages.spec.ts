@@ -1,0 +1,205 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { DOWN_PORT } from "../../playwright.config";
+import { greetingForHour, MESSAGES } from "~/constants";
+import { kolkataHour } from "~/components/greeting";
+import { PUBLIC_PAGES } from "~/content/public-pages";
+import { freshMobile, signIn } from "./helpers";
+
+/**
+ * The public site in a browser: every page complete with JavaScript off, accessible, and finished at
+ * 360 and 1280 px; then what script adds (motion) and the failure paths on a server whose API is down.
+ */
+
+const SCREENS = "test-results/site-screens";
+const down = `http://127.0.0.1:${DOWN_PORT}`;
+
+/** Lazy images load as they near the viewport; bring each into view so screenshots show them. */
+async function revealLazyImages(page: Page) {
+  // An image that fails is swapped for its blank fallback, so a listed one may be gone by its turn.
+  for (const img of await page.locator('img[loading="lazy"]').all()) await img.scrollIntoViewIfNeeded({ timeout: 2000 }).catch(() => {});
+  await page.waitForLoadState("networkidle");
+}
+
+const slug = (path: string) => (path === "/" ? "home" : path.slice(1).replace(/\//g, "_"));
+
+test.describe("with JavaScript off", () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const { path } of PUBLIC_PAGES) {
+    test(`${path}: heading, footer, no console errors, screenshots`, async ({ page }) => {
+      const errors: string[] = [];
+      page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+      page.on("pageerror", (e) => errors.push(e.message));
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expect(page.getByRole("heading", { level: 1 })).not.toBeEmpty();
+      await expect(page.getByRole("contentinfo")).toBeVisible();
+      await expect(page.getByRole("link", { name: "Terms & Conditions" })).toBeVisible();
+      for (const width of [360, 1280]) {
+        await page.setViewportSize({ width, height: 900 });
+        await revealLazyImages(page);
+        await page.screenshot({ path: `${SCREENS}/${slug(path)}-${width}.png`, fullPage: true });
+      }
+      expect(errors).toEqual([]);
+    });
+  }
+
+  test("the greeting is the server's, for the hour in India", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.locator(".hero .eyebrow")).toContainText(greetingForHour(kolkataHour()));
+  });
+
+  test("the FAQ accordion keeps one panel open at a time without script", async ({ page }) => {
+    await page.goto("/partners/godrej-housing-finance");
+    const panels = page.locator('details[name="partner-faq"]');
+    await expect(panels.nth(0)).toHaveAttribute("open", "");
+    await panels.nth(2).locator("summary").click();
+    await expect(panels.nth(2)).toHaveAttribute("open", "");
+    await expect(panels.nth(0)).not.toHaveAttribute("open", "");
+  });
+
+  test("carousels scroll by hand: every slide is in the page", async ({ page }) => {
+    await page.goto("/partners/godrej");
+    const track = page.getByRole("region", { name: "Customer testimonials" }).getByRole("list");
+    await expect(track.getByRole("listitem")).toHaveCount(4);
+    await expect(track).toHaveAttribute("tabindex", "0");
+  });
+
+  test("the app invite validates the number beside the field and sends the link", async ({ page, request }) => {
+    await page.goto("/app");
+    const field = page.getByLabel("Mobile number");
+    await field.fill("12345");
+    let response = page.waitForResponse((r) => r.url().endsWith("/app") && r.request().method() === "POST");
+    await page.getByRole("button", { name: "Send me the link" }).click();
+    expect((await response).status()).toBe(400);
+    await expect(page.locator(".field__error")).toHaveText(MESSAGES.phoneInvalid);
+    await expect(page.getByLabel("Mobile number")).toHaveAttribute("aria-invalid", "true");
+
+    const mobile = freshMobile();
+    await page.getByLabel("Mobile number").fill(`+91 ${mobile.slice(0, 5)} ${mobile.slice(5)}`);
+    response = page.waitForResponse((r) => r.url().endsWith("/app") && r.request().method() === "POST");
+    await page.getByRole("button", { name: "Send me the link" }).click();
+    expect((await response).status()).toBe(200);
+    await expect(page.getByRole("status")).toContainText(`Sent! The download link is on its way to +91 ${mobile.slice(0, 5)} ${mobile.slice(5)}`);
+    const outbox = (await (await request.get(`/api/sandbox/sms?mobile_no=${mobile}`)).json()) as { data: unknown[] };
+    expect(outbox.data.length).toBe(1);
+  });
+
+  test("the named partner pages say Buy Now; others say Purchase now", async ({ page }) => {
+    for (const [path, label] of [
+      ["/partners/godrej", "Buy Now"],
+      ["/partners/godrej-finance", "Buy Now"],
+      ["/partners/godrej-housing-finance", "Buy Now"],
+      ["/partners/workbay", "Purchase now"],
+      ["/", "Purchase now"],
+      ["/employee-healthcare/doctor-consultation", "Purchase now"],
+    ]) {
+      await page.goto(path);
+      await expect(page.getByRole("banner").getByRole("link", { name: label, exact: true })).toHaveAttribute("href", "/checkout/verify");
+    }
+  });
+
+  test("layout 1: partner logo, Talk to us in a new window, banner button, theme colours", async ({ page }) => {
+    await page.goto("/partners/godrej");
+    const banner = page.getByRole("banner");
+    await expect(banner.getByRole("img", { name: "Godrej Capital" })).toBeVisible();
+    const talk = banner.getByRole("link", { name: /Talk to us/ });
+    await expect(talk).toHaveAttribute("target", "_blank");
+    await expect(talk).toHaveAttribute("rel", /noopener/);
+    await expect(page.getByRole("link", { name: "Start your Healthcare Journey Today" })).toHaveAttribute("href", "/checkout/verify");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveCSS("color", "rgb(74, 37, 116)");
+    const buy = page.getByRole("main").getByRole("link", { name: "Buy Now" }).first();
+    await expect(buy).toHaveCSS("background-color", "rgb(194, 24, 91)");
+    await expect(buy).toHaveCSS("color", "rgb(255, 255, 255)");
+    await expect(page.getByRole("heading", { name: "Here’s what our customers are saying!" })).toBeVisible();
+    // Three why-cards in the first row, the rest in the second.
+    await expect(page.locator(".why-row").nth(0).locator(".why-card")).toHaveCount(3);
+    await expect(page.locator(".why-row").nth(1).locator(".why-card")).toHaveCount(2);
+  });
+});
+
+test.describe("with JavaScript on", () => {
+  for (const { path } of PUBLIC_PAGES) {
+    test(`${path}: no serious or critical accessibility violations`, async ({ page }) => {
+      const errors: string[] = [];
+      page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+      await page.goto(path);
+      await page.waitForLoadState("networkidle");
+      const results = await new AxeBuilder({ page }).analyze();
+      const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+      expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+      expect(errors, "hydration and runtime errors").toEqual([]);
+    });
+  }
+
+  test("the greeting follows the browser's own hour", async ({ browser }) => {
+    const context = await browser.newContext({ timezoneId: "UTC" });
+    const page = await context.newPage();
+    await page.clock.setFixedTime(new Date("2024-03-01T21:30:00Z"));
+    await page.goto("/");
+    await expect(page.locator(".hero .eyebrow")).toContainText("Good To See You");
+    await context.close();
+  });
+
+  test("the partner logo carousel adds dots, a pause button and autoplays", async ({ page }) => {
+    await page.goto("/partners/godrej-housing-finance");
+    const carousel = page.getByRole("region", { name: "Customer logos" });
+    const dots = carousel.getByRole("button", { name: /Show slide/ });
+    await expect(dots).toHaveCount(4); // 8 logos, 5 per view on a wide screen
+    await expect(dots.nth(0)).toHaveAttribute("aria-current", "true");
+    await expect(dots.nth(1)).toHaveAttribute("aria-current", "true", { timeout: 6000 });
+    await carousel.getByRole("button", { name: /Pause/ }).click();
+    await expect(carousel.getByRole("button", { name: /Play/ })).toHaveAttribute("aria-pressed", "true");
+    await dots.nth(3).click();
+    await expect(dots.nth(3)).toHaveAttribute("aria-current", "true");
+  });
+
+  test("an image that fails to load leaves a blank placeholder", async ({ page }) => {
+    await page.route("**/partners/assets/avatars/1.svg", (route) => route.abort());
+    await page.goto("/partners/godrej");
+    await revealLazyImages(page);
+    await expect(page.locator(".lazy-image--blank").first()).toBeAttached();
+    await expect(page.locator('img[src="/partners/assets/avatars/1.svg"]')).toHaveCount(0);
+  });
+
+  test("a signed-in admin sees the logged-in home", async ({ page }) => {
+    await signIn(page);
+    await expect(page).not.toHaveURL(/verify-otp/);
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("welcome back");
+    await expect(page.getByRole("link", { name: "Continue your purchase" })).toBeVisible();
+  });
+});
+
+test.describe("when the API is down", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the terms page says in words that the terms could not be loaded", async ({ page }) => {
+    const response = await page.goto(`${down}/terms-of-use`);
+    expect(response?.status()).toBe(503);
+    await expect(page.getByRole("alert")).toContainText("We could not load the terms of use right now.");
+    await expect(page.getByRole("alert")).toContainText(MESSAGES.serviceDown);
+    await expect(page.getByRole("contentinfo")).toBeVisible();
+  });
+
+  test("the reviews page says so too", async ({ page }) => {
+    const response = await page.goto(`${down}/reviews`);
+    expect(response?.status()).toBe(503);
+    await expect(page.getByRole("alert")).toContainText("We could not load reviews right now.");
+  });
+
+  test("the app invite shows the failure in the page", async ({ page }) => {
+    await page.goto(`${down}/app`);
+    await page.getByLabel("Mobile number").fill("9876543210");
+    await page.getByRole("button", { name: "Send me the link" }).click();
+    await expect(page.locator(".form-error")).toHaveText(MESSAGES.serviceDown);
+  });
+
+  test("content and partner pages do not depend on the API", async ({ page }) => {
+    for (const path of ["/", "/partners/godrej", "/partners/workbay", "/employee-healthcare/fitness-tracking"]) {
+      expect((await page.goto(`${down}${path}`))?.status()).toBe(200);
+    }
+  });
+});
