@@ -21,10 +21,13 @@ export default function Comparison() {
     <>
       <PageHero eyebrow="Compare" title={COMPARISON.headline} intro={COMPARISON.intro} icon="trend" />
       <div className="container section">
+        <p className="compare__hint muted small">Scroll the table sideways to see all four options.</p>
         {/* Focusable so the table can be scrolled sideways from the keyboard on a phone. */}
         <div className="table-wrap" role="region" aria-labelledby="compare-caption" tabIndex={0}>
           <table className="compare">
-            <caption id="compare-caption">Kavach compared with three common alternatives</caption>
+            <caption id="compare-caption" className="visually-hidden">
+              Kavach compared with three common alternatives
+            </caption>
             <thead>
               <tr>
                 <td />

@@ -11,7 +11,8 @@ import { freshMobile, signIn } from "./helpers";
  * 360 and 1280 px; then what script adds (motion) and the failure paths on a server whose API is down.
  */
 
-const SCREENS = "test-results/site-screens";
+/** Kept outside test-results/, which every Playwright run empties. Git ignores it. */
+const SCREENS = "tests/e2e/.artifacts/site";
 const down = `http://127.0.0.1:${DOWN_PORT}`;
 
 /** Lazy images load as they near the viewport; bring each into view so screenshots show them. */
