@@ -1,5 +1,9 @@
 import { Form, Link, useMatches } from "@remix-run/react";
 import type { CSSProperties } from "react";
+import { BENEFITS_SEO } from "~/content/benefits";
+import { ABOUT_SEO } from "~/content/company";
+import { REVIEWS_SEO } from "~/content/legal";
+import { PARTNER_PROGRAM_SEO } from "~/content/partner-program";
 import { PURCHASE_LABEL } from "~/content/site";
 import { PATHS } from "~/paths";
 import { DemoLink } from "./marketing";
@@ -52,10 +56,10 @@ export function SiteHeader({ signedIn }: { signedIn: boolean }) {
           </span>
         ) : (
           <nav aria-label="Main" className="site-nav">
-            <a href="/employee-healthcare-benefits">Benefits</a>
-            <a href="/reviews">Reviews</a>
-            <a href="/partner">Partners</a>
-            <a href="/about-us">About</a>
+            <a href={BENEFITS_SEO.path}>Benefits</a>
+            <a href={REVIEWS_SEO.path}>Reviews</a>
+            <a href={PARTNER_PROGRAM_SEO.path}>Partners</a>
+            <a href={ABOUT_SEO.path}>About</a>
           </nav>
         )}
         <div className="site-header__actions">

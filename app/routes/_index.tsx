@@ -1,6 +1,7 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { handleEntryQuery } from "~/checkout/entry-query.server";
 import { Greeting, kolkataHour } from "~/components/greeting";
 import { HeroArt } from "~/components/hero-art";
 import { Icon } from "~/components/icons";
@@ -18,9 +19,15 @@ import { seoMeta } from "~/seo";
 
 export const meta: MetaFunction = ({ matches }) => seoMeta(HOME_SEO, matches);
 
-/** The greeting's hour as the server sees it in India; the browser corrects it to its own clock. */
-export async function loader() {
-  return json({ hour: kolkataHour() });
+/**
+ * Spec §2 'Home and query handling' (prefill links, the mediascopy campaign flag) through the shared
+ * entry-query handler; then the greeting's hour as the server sees it in India, which the browser
+ * corrects to its own clock.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const entry = await handleEntryQuery(request, { requireUtmSource: true });
+  if (entry instanceof Response) return entry;
+  return json({ hour: kolkataHour() }, { headers: entry ?? undefined });
 }
 
 export default function Home() {

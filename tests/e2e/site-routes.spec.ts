@@ -86,3 +86,22 @@ test("sitemap.xml lists every canonical public page and nothing else", async ({ 
   const locs = [...(await response.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
   expect(locs.sort()).toEqual(CANONICAL_PAGES.map((p) => `${baseURL}${p.path}`).sort());
 });
+
+test.describe("home query handling (spec §2)", () => {
+  test("a prefill link is stored in the session and the query removed from the address", async ({ request }) => {
+    const response = await request.get("/?prefill=1&business_contact_number=9876543210&gstin=29AAKCF2931M1Z6", { maxRedirects: 0 });
+    expect(response.status()).toBe(302);
+    expect(response.headers().location).toBe("/");
+    expect(response.headers()["set-cookie"]).toBeTruthy();
+  });
+
+  test("the mediascopy campaign is remembered on home only with a utm_source", async ({ playwright, baseURL }) => {
+    for (const [query, remembered] of [["?utm_campaign=mediascopy&utm_source=news", true], ["?utm_campaign=mediascopy", false]] as const) {
+      const request = await playwright.request.newContext({ baseURL });
+      const response = await request.get(`/${query}`);
+      expect(response.status()).toBe(200);
+      expect(Boolean(response.headers()["set-cookie"]), query).toBe(remembered);
+      await request.dispose();
+    }
+  });
+});
