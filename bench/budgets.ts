@@ -1,0 +1,22 @@
+/**
+ * Performance budgets (issue 7). Bytes are deterministic, so the test suite asserts them
+ * (tests/e2e/size-budgets.spec.ts); times depend on the machine, so the benchmarks only report them.
+ */
+export const KB = 1024;
+
+/** HTML of any page, gzip: the first round trips of a slow connection carry about this much. */
+export const HTML_GZIP_MAX = 14 * KB;
+/** All the CSS the site has, gzip, summed over every distinct stylesheet. */
+export const CSS_GZIP_TOTAL_MAX = 12 * KB;
+/** Script one page loads when script runs at all (modulepreload and script srcs), gzip. */
+export const JS_GZIP_PER_PAGE_MAX = 90 * KB;
+
+/** A checkout step page answers at least this share of the framework floor's requests per second. */
+export const STEP_RPS_MIN_RATIO = 0.6;
+/** p99 latency of a checkout step page at 32 connections, in milliseconds. */
+export const STEP_P99_MAX_MS = 25;
+/** The whole no-script purchase on the slow network, in seconds of page loads. */
+export const SLOW_PURCHASE_MAX_S = 30;
+
+/** Load the benchmarks put on the server. */
+export const CONNECTIONS = 32;

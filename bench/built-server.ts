@@ -1,0 +1,129 @@
+import { execFileSync, spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** The repository root: the server and its build are resolved from here, wherever npm runs. */
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+/** Builds the app when there is no production build yet; an existing build is measured as it is. */
+export function ensureBuild(): void {
+  if (fs.existsSync(path.join(ROOT, "build/index.js")) && fs.existsSync(path.join(ROOT, "public/build"))) return;
+  console.log("No production build: running npm run build first.");
+  const result = spawnSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit" });
+  if (result.status !== 0) throw new Error("npm run build failed");
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export interface RunningServer {
+  origin: string;
+  pid: number;
+  /** Resident set size of the server process, in bytes (Linux /proc). */
+  rssBytes(): number;
+  /**
+   * CPU time the server process has used so far (user + system, all its threads), in ms. Per
+   * request it is a figure other processes on the machine barely move, unlike requests/second.
+   */
+  cpuMs(): number;
+  /** SIGTERM, then wait for the exit (the server drains its connections first). */
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** Script to run with node; the product's server.ts unless told otherwise. */
+  script?: string;
+  args?: string[];
+  /** Extra node flags, e.g. --cpu-prof. */
+  nodeArgs?: string[];
+  env?: Record<string, string>;
+}
+
+/**
+ * Starts a script with `node --import tsx` directly rather than through npx, so the pid we hold is
+ * the server's own and its RSS is the server's, not a wrapper's.
+ */
+export async function startProcess(options: StartOptions = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "kavach-bench-"));
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), "--import", "tsx", options.script ?? "server.ts", ...(options.args ?? [])], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      SESSION_SECRET: "bench-session-secret-0123456789abcdef",
+      LOG_REQUESTS: "0",
+      DATA_DIR: dataDir,
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      ...options.env,
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const origin = `http://127.0.0.1:${port}`;
+  await waitForHealth(origin, exited);
+  return {
+    origin,
+    pid: child.pid!,
+    rssBytes: () => rssOf(child.pid!),
+    cpuMs: () => cpuMsOf(child.pid!),
+    async stop() {
+      // Requests wrk abandoned when its time ran out are still being answered; let them finish
+      // so the drain does not cut their loopback API calls and log false upstream failures.
+      await new Promise((r) => setTimeout(r, 1500));
+      child.kill("SIGTERM");
+      await exited;
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The product server, built for production, on a fresh data folder. */
+export function startBuiltServer(options: Omit<StartOptions, "script" | "args"> = {}): Promise<RunningServer> {
+  ensureBuild();
+  return startProcess(options);
+}
+
+async function waitForHealth(origin: string, exited: Promise<void>): Promise<void> {
+  let gone = false;
+  void exited.then(() => (gone = true));
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (gone) throw new Error("the server exited before it answered /healthz");
+    try {
+      if ((await fetch(`${origin}/healthz`)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${origin}/healthz did not answer within 60 s`);
+}
+
+function rssOf(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = status.match(/^VmRSS:\s+(\d+) kB/m)?.[1];
+  if (!kb) throw new Error(`no VmRSS for pid ${pid}`);
+  return Number(kb) * 1024;
+}
+
+let ticksPerSecond: number | undefined;
+function cpuMsOf(pid: number): number {
+  ticksPerSecond ??= Number(execFileSync("getconf", ["CLK_TCK"]).toString());
+  // Fields after the parenthesised command name; utime and stime are the 14th and 15th of the line.
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(") ") + 2).split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
+}

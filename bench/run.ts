@@ -1,0 +1,150 @@
+/**
+ * npm run bench: throughput and latency of the checkout against the physical limit and the
+ * framework floor, all in one run on this machine so the ratios compare like with like.
+ *   npm run bench                 BENCH_SECONDS=20 npm run bench
+ *   npm run bench -- --profile    the same, with the server under node --cpu-prof, then its top self time
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { CONNECTIONS, STEP_P99_MAX_MS, STEP_RPS_MIN_RATIO } from "./budgets";
+import { startBuiltServer, startProcess } from "./built-server";
+import type { RunningServer } from "./built-server";
+import { nowUs, printProfileSummary, summariseCpuProfile } from "./cpu-profile";
+import type { Admin } from "./signed-in-admin";
+import { ADD_PEOPLE_BODY, CHECKOUT_STEP_PAGES, COMPANY_DETAILS_BODY, signedInAdminWithFilledCart } from "./signed-in-admin";
+import type { WrkResult, WrkTarget } from "./wrk";
+import { runWrk } from "./wrk";
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+/** Unrecorded load first, so V8 has compiled the hot paths before the figures are taken. */
+const WARM_UP_SECONDS = 2;
+const FLOOR_PATH = "/this-page-does-not-exist";
+const profile = process.argv.includes("--profile");
+
+interface Measured extends WrkResult {
+  cpuMsPerRequest: number;
+}
+
+interface Row {
+  name: string;
+  kind: "limit" | "floor" | "step";
+  result: Measured;
+}
+
+async function measure(server: RunningServer, target: WrkTarget): Promise<Measured> {
+  await runWrk(target, WARM_UP_SECONDS);
+  const cpuBefore = server.cpuMs();
+  const result = await runWrk(target, SECONDS);
+  return { ...result, cpuMsPerRequest: (server.cpuMs() - cpuBefore) / result.requests };
+}
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+/** One request like the load will send, checked, so a redirect to sign-in is never measured as a page. */
+async function expectStatus(admin: Admin, path: string, status: number): Promise<number> {
+  const response = await admin.send(path);
+  const bytes = (await response.arrayBuffer()).byteLength;
+  if (response.status !== status) throw new Error(`GET ${path} answered ${response.status}, expected ${status}`);
+  return bytes;
+}
+
+interface ProductRun {
+  rows: Row[];
+  medianPage: string;
+  rss: [number, number];
+  /** When the load ran, for the profile: start-up is not what the rows measure. */
+  window: { fromUs: number; toUs: number };
+}
+
+async function measureProduct(server: RunningServer): Promise<ProductRun> {
+  const admin = await signedInAdminWithFilledCart(server.origin);
+  const pages = await Promise.all(CHECKOUT_STEP_PAGES.map((p) => admin.page(p)));
+  const medianPage = [...pages].sort((a, b) => a.length - b.length)[Math.floor(pages.length / 2)];
+  await expectStatus(admin, FLOOR_PATH, 404);
+  const rssBefore = server.rssBytes();
+  const fromUs = nowUs();
+  const rows: Row[] = [];
+
+  rows.push({ name: `floor: GET ${FLOOR_PATH} (404)`, kind: "floor", result: await measure(server, { url: server.origin + FLOOR_PATH }) });
+  for (const page of CHECKOUT_STEP_PAGES) {
+    await admin.refreshSession();
+    await expectStatus(admin, page, 200);
+    rows.push({ name: `GET ${page}`, kind: "step", result: await measure(server, { url: server.origin + page, cookie: admin.cookies.header() }) });
+  }
+  const posts = [
+    { page: "/checkout/company-details", body: COMPANY_DETAILS_BODY, next: "/checkout/plan-select" },
+    { page: "/checkout/add-people", body: ADD_PEOPLE_BODY, next: "/checkout/checkout" },
+  ];
+  for (const { page, body, next } of posts) {
+    await admin.refreshSession();
+    await admin.post(page, body, next);
+    const target: WrkTarget = { url: server.origin + page, method: "POST", body, cookie: admin.cookies.header() };
+    rows.push({ name: `POST ${page} (303)`, kind: "step", result: await measure(server, target) });
+  }
+  // The repeated posts must have left the cart whole: the last step still opens.
+  await expectStatus(admin, "/checkout/payment", 200);
+  return { rows, medianPage, rss: [rssBefore, server.rssBytes()], window: { fromUs, toUs: nowUs() } };
+}
+
+async function measureLimit(page: string): Promise<Row> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kavach-bare-"));
+  const file = path.join(dir, "page.html");
+  fs.writeFileSync(file, page);
+  const bare = await startProcess({ script: "bench/bare-server.ts", args: [file] });
+  try {
+    const kb = (Buffer.byteLength(page) / 1024).toFixed(1);
+    return { name: `limit: bare node:http, fixed ${kb} KB page`, kind: "limit", result: await measure(bare, { url: `${bare.origin}/` }) };
+  } finally {
+    await bare.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function printTable(rows: Row[]): void {
+  const floor = rows.find((r) => r.kind === "floor")!.result.requestsPerSecond;
+  const header = ["", "req/s", "p50 ms", "p99 ms", "× floor", "CPU ms/req", "budget"];
+  const lines = rows.map((r) => {
+    const ratio = r.result.requestsPerSecond / floor;
+    const verdict =
+      r.kind !== "step"
+        ? ""
+        : [ratio >= STEP_RPS_MIN_RATIO ? "" : `rps < ${STEP_RPS_MIN_RATIO * 100}%`, r.result.p99Ms < STEP_P99_MAX_MS ? "" : `p99 ≥ ${STEP_P99_MAX_MS} ms`]
+            .filter(Boolean)
+            .join(", ") || "met";
+    const errors = r.result.errors ? ` (${r.result.errors} socket errors)` : "";
+    const cpu = r.result.cpuMsPerRequest.toFixed(2);
+    return [r.name + errors, r.result.requestsPerSecond.toFixed(0), r.result.p50Ms.toFixed(2), r.result.p99Ms.toFixed(2), ratio.toFixed(2), cpu, verdict];
+  });
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
+  for (const line of [header, ...lines]) {
+    console.log(line.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join("  "));
+  }
+}
+
+const profileDir = profile ? fs.mkdtempSync(path.join(os.tmpdir(), "kavach-prof-")) : null;
+// wrk and the server share the cores; anything else running skews every row, so say so.
+const load = () => os.loadavg()[0].toFixed(2);
+console.log(`${CONNECTIONS} connections, ${SECONDS} s per row after ${WARM_UP_SECONDS} s warm-up, loopback, ${os.cpus().length} cores${profile ? ", server under --cpu-prof" : ""}`);
+console.log(`Load average before: ${load()}`);
+const server = await startBuiltServer({ nodeArgs: profileDir ? ["--cpu-prof", "--cpu-prof-dir", profileDir] : [] });
+let product: ProductRun;
+try {
+  product = await measureProduct(server);
+} finally {
+  await server.stop();
+}
+const limit = await measureLimit(product.medianPage);
+
+console.log();
+printTable([limit, ...product.rows]);
+console.log(`\nLoad average after: ${load()} (the bench itself adds about 2)`);
+console.log(`Server RSS: ${mb(product.rss[0])} before the load, ${mb(product.rss[1])} after`);
+console.log("CPU ms/req: the server's CPU time (all threads) over the requests it answered; steadier than req/s on a busy machine.");
+console.log(`Budgets per checkout row: ≥ ${STEP_RPS_MIN_RATIO * 100}% of the floor's req/s, p99 < ${STEP_P99_MAX_MS} ms (reported, not asserted)`);
+if (profileDir) {
+  const file = fs.readdirSync(profileDir).find((f) => f.endsWith(".cpuprofile"));
+  if (!file) throw new Error(`the server wrote no profile into ${profileDir}`);
+  printProfileSummary(summariseCpuProfile(path.join(profileDir, file), product.window));
+  console.log(`\nFull profile: ${path.join(profileDir, file)} (open in Chrome DevTools, Performance tab)`);
+}
