@@ -14,6 +14,7 @@ export const PATHS = {
     paymentCallback: "/checkout/payment/callback",
     summary: "/checkout/summary",
     whatsapp: "/checkout/whatsapp",
+    faq: "/checkout/faq",
   },
   paymentSuccess: "/teamsure/verify-payment",
   paymentFail: "/teamsure/payment-fail",

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import type { Cart } from "~/api/employer.server";
 import type { StepId } from "~/checkout/steps";
+import { PATHS } from "~/paths";
 import { Stepper } from "./stepper";
 import { SummaryAside } from "./order-summary";
 
@@ -20,7 +21,12 @@ export function CheckoutShell({
     <div className="container checkout">
       <Stepper current={step} reached={reached} />
       <div className={cart ? "checkout-grid" : "checkout-single"}>
-        <section className="card checkout-main">{children}</section>
+        <section className="card checkout-main">
+          {children}
+          <p className="checkout-help small muted">
+            Questions about cover or billing? <a href={PATHS.checkout.faq}>Read the FAQ</a>
+          </p>
+        </section>
         {cart ? <SummaryAside cart={cart} /> : null}
       </div>
     </div>

@@ -78,3 +78,14 @@ test("a host that is not a bare domain is ignored as a partner source", async ({
   await page.goto("/checkout/verify?from=https://godrejcapital.example/");
   await expect(page.locator('input[name="from"]')).toHaveCount(0);
 });
+
+test("the checkout's FAQ link counts purchase_faq and leads to the FAQ", async ({ page }) => {
+  const mobile = await signIn(page);
+  const response = await page.request.get("/checkout/faq", { maxRedirects: 0 });
+  expect(response.status()).toBe(302);
+  expect(response.headers().location).toMatch(/^https:\/\/.+\/faq$/);
+  await expect(page.getByRole("link", { name: "Read the FAQ" })).toHaveAttribute("href", "/checkout/faq");
+  await expect
+    .poll(() => recorded().filter((r) => r.identity === mobile && r.name === "purchase_faq").length)
+    .toBe(1);
+});

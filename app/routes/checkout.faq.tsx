@@ -1,0 +1,14 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { trackEvent } from "~/analytics/track.server";
+import { EXTERNAL } from "~/content/site";
+import { getSession } from "~/session.server";
+
+/**
+ * The checkout's FAQ link: counts purchase_faq (spec §9) where it happens, then hands the admin to
+ * the external FAQ. Recording an event is not a change to anything the admin owns.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  trackEvent(request, await getSession(request), "purchase_faq");
+  return redirect(EXTERNAL.faq);
+}
