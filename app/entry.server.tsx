@@ -1,4 +1,4 @@
-import { PassThrough } from "node:stream";
+import { Transform } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
@@ -7,6 +7,19 @@ import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/nonce";
 
 const ABORT_DELAY = 5_000;
+
+/**
+ * React 18's stream writer pads a chunk with zero bytes when a multi-byte character (₹, –, an emoji)
+ * falls on its 2 KB boundary (facebook/react#31134). UTF-8 never uses a zero byte inside a
+ * character, so dropping them restores the page byte for byte.
+ */
+function withoutZeroBytes() {
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      done(null, chunk.includes(0) ? chunk.filter((byte) => byte !== 0) : chunk);
+    },
+  });
+}
 
 export default function handleRequest(
   request: Request,
@@ -28,7 +41,7 @@ export default function handleRequest(
         nonce,
         [readyEvent]() {
           shellRendered = true;
-          const body = new PassThrough();
+          const body = withoutZeroBytes();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);
