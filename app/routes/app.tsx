@@ -15,7 +15,7 @@ import { mobileNumber } from "~/validation/fields";
 
 export const meta: MetaFunction = ({ matches }) => seoMeta(APP_SEO, matches);
 
-const schema = z.object({ mobile: mobileNumber });
+const schema = z.object({ mobile: mobileNumber }).strict();
 
 /** The app invite (spec §7 GET /applink): a validated number gets one SMS with the download links. */
 export async function action({ request }: ActionFunctionArgs) {
