@@ -85,6 +85,9 @@ export default function AddPeople() {
   const lastResult = useActionData<typeof action>();
   const [form] = useForm({ lastResult, onValidate: ({ formData }) => parseWithZod(formData, { schema }) });
   const submitted = (lastResult?.initialValue?.rows ?? null) as Array<{ count?: string }> | null;
+  // A refused count is named by its cell above the table: the cells have no room for a message.
+  const cellLabels = grid.flatMap((row) => row.cells.map((cell) => `${row.band.label}, ${cell.range}`));
+  const countErrors = cellLabels.flatMap((label, i) => (form.allErrors[`rows[${i}].count`] ?? []).map((error) => `${label}: ${error}`));
   const total = cart.people?.total ?? 0;
   const headcount = cart.admin?.total_employees ?? null;
   let index = 0;
@@ -97,7 +100,7 @@ export default function AddPeople() {
         bigger families cost more.
       </p>
       <Form method="post" {...getFormProps(form)} noValidate>
-        <FormErrors id={form.errorId} errors={form.errors} />
+        <FormErrors id={form.errorId} errors={[...(form.errors ?? []), ...countErrors]} />
         <div className="table-scroll">
           <table className="people-table">
             <caption className="visually-hidden">Employees by age band and family cover</caption>
