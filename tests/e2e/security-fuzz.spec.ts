@@ -1,0 +1,275 @@
+import { expect, test } from "@playwright/test";
+import fc from "fast-check";
+import { type Answer, type Form, Visitor, FERNLEAF_GSTIN, fillCart, formBody, freshMobile, signIn } from "../security/client";
+import { discardedFieldName, field, hostile, isMarkup, markup, numberish, tooLong, unknownFieldName } from "../security/hostile";
+import { openHostedCheckout, orderStatus, postCallback } from "../security/payments";
+import { type RunningServer, startServer } from "../security/server";
+
+/**
+ * Issue 6, "done when": random and hostile values posted to every action. Whatever comes in, no
+ * answer is a 5xx, every payload comes back escaped, and every refusal is a 400 that says why;
+ * an unknown field or an over-long value is always refused.
+ *
+ * "Says why": a refusal carries its messages in the form's error data, and the page shows those
+ * about the whole form and those of every field an admin types in or picks from. A hidden field, a
+ * checkbox or a button's value can only be wrong in a tampered post; its message stays in the data.
+ */
+
+/** 12 properties × 200 runs: 2,400 hostile requests per run of the suite. */
+const RUNS_PER_ACTION = 200;
+const BODY_LIMIT = 64 * 1024;
+
+// Each worker gets its own server; the properties are independent of each other.
+test.describe.configure({ mode: "parallel" });
+
+let server: RunningServer;
+test.beforeAll(async () => {
+  server = await startServer({ env: { SANDBOX_PENDING_SETTLE_MS: "600000" } });
+});
+test.afterAll(async () => server.stop());
+
+/** The form's own fields, each maybe missing, plus maybe fields no form has. */
+function formOf(fields: Record<string, fc.Arbitrary<string | string[] | undefined>>): fc.Arbitrary<Posted> {
+  return fc
+    .tuple(
+      fc.record(fields),
+      fc.dictionary(unknownFieldName, hostile, { maxKeys: 2 }),
+      fc.dictionary(discardedFieldName, hostile, { maxKeys: 1 }),
+      fc.integer({ min: 0, max: 3 }),
+    )
+    .map(([known, unknown, discarded, dice]) => {
+      // Unknown fields go in only sometimes, so valid forms get through too.
+      const extra = dice === 0 ? Object.keys(unknown) : [];
+      const form: Form = {};
+      for (const [name, value] of Object.entries(known)) if (value !== undefined) form[name] = value;
+      for (const name of extra) form[name] = unknown[name]!;
+      if (dice === 1) Object.assign(form, discarded);
+      return { form, extra, discarded: dice === 1 ? Object.keys(discarded) : [] };
+    });
+}
+
+interface Posted {
+  form: Form;
+  /** Names no form has, which must be refused. */
+  extra: string[];
+  /** Names the form parser drops before validation. */
+  discarded: string[];
+}
+
+function valuesOf(form: Form, except: string[] = []): string[] {
+  return Object.entries(form)
+    .filter(([name]) => !except.includes(name))
+    .flatMap(([name, value]) => [name, ...[value].flat()]);
+}
+
+/** Names of the inputs an admin types in or picks from on a page (not hidden, not a checkbox). */
+function fillableFields(html: string): Set<string> {
+  const inputs = html.match(/<(?:input|select|textarea)\b[^>]*>/g) ?? [];
+  const fillable = inputs.filter((tag) => !/type="(hidden|checkbox|submit)"/.test(tag));
+  return new Set(fillable.map((tag) => tag.match(/name="([^"]+)"/)?.[1]).filter((name): name is string => name !== undefined));
+}
+
+/** Error texts the page shows: alerts, and the error lines beside fields and forms. */
+function shownErrors(html: string): string[] {
+  const errorElement = /<(div|p|section)\b[^>]*(?:role="alert"|class="(?:field__error|form-error)")[^>]*>([\s\S]*?)<\/\1>/g;
+  return [...html.matchAll(errorElement)].map(([, , inner]) => decodeEntities(inner!.replace(/<[^>]+>/g, "")).trim()).filter(Boolean);
+}
+
+function decodeEntities(text: string): string {
+  const named: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
+  return text.replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (entity, code: string) =>
+    code.startsWith("#x") ? String.fromCodePoint(parseInt(code.slice(2), 16)) : code.startsWith("#") ? String.fromCodePoint(Number(code.slice(1))) : (named[code] ?? entity),
+  );
+}
+
+/** The messages of a refused form, by field ("" for the whole form), from the data the page holds. */
+function errorData(html: string): Record<string, string[]> {
+  const marker = "window.__remixContext = ";
+  const from = html.indexOf(marker) + marker.length;
+  for (let end = html.indexOf("};", from); from >= marker.length && end > 0; end = html.indexOf("};", end + 1)) {
+    try {
+      type Reply = { error?: Record<string, string[] | null> };
+      const context = JSON.parse(html.slice(from, end + 1)) as { state: { actionData: Record<string, (Reply & { result?: Reply }) | null> | null } };
+      // A form's reply is the action's data, or under `result` when the action returns more beside it.
+      const errors = Object.values(context.state.actionData ?? {}).map((data) => data?.error ?? data?.result?.error ?? {});
+      return Object.fromEntries(errors.flatMap((e) => Object.entries(e)).filter((entry): entry is [string, string[]] => Boolean(entry[1]?.length)));
+    } catch {
+      // Not the end of the object yet.
+    }
+  }
+  return {};
+}
+
+/** What every answer to every form must satisfy, whatever was posted. */
+function expectSafeAnswer(answer: Answer, { form, extra, discarded }: Posted, bodyBytes: number, fillable: Set<string>) {
+  const posted = valuesOf(form);
+  if (bodyBytes > BODY_LIMIT) {
+    expect(answer.status).toBe(413);
+    return;
+  }
+  expect(answer.status).toBeLessThan(500);
+  expect(answer.text).not.toContain("\u0000");
+  for (const value of posted.filter(isMarkup)) expect(answer.text).not.toContain(value);
+  if (answer.location) expect(new URL(answer.location, server.url).origin).toBe(server.url);
+  if (extra.length > 0 || valuesOf(form, discarded).some((v) => v.length > 255)) expect(answer.status).toBe(400);
+  if (answer.status !== 400) return;
+  const errors = errorData(answer.text);
+  expect(Object.keys(errors)).not.toEqual([]);
+  const shown = shownErrors(answer.text).join("\n");
+  // The page never carries a zero byte (see entry.server), so a message echoing one is shown without it.
+  const visible = (message: string) => message.replaceAll("\u0000", "");
+  for (const [name, messages] of Object.entries(errors)) if (name === "" || fillable.has(name)) expect(shown, name).toContain(visible(messages[0]!));
+}
+
+interface ActionUnderTest {
+  path: string;
+  /** A visitor in the state the action needs (signed in, at the step). */
+  visitor: () => Promise<Visitor>;
+  form: fc.Arbitrary<Posted>;
+}
+
+const validMobile = fc.stringMatching(/^[6-9]\d{9}$/);
+const mobileLike = fc.oneof(validMobile, validMobile.map((m) => `+91 ${m.slice(0, 5)} ${m.slice(5)}`), numberish);
+
+async function signedInAtPayment(): Promise<Visitor> {
+  const visitor = new Visitor(server.url);
+  await signIn(visitor);
+  await fillCart(visitor);
+  return visitor;
+}
+
+const ACTIONS: ActionUnderTest[] = [
+  {
+    path: "/checkout/verify",
+    visitor: async () => new Visitor(server.url),
+    form: formOf({ mobile: field(mobileLike), from: field(fc.constantFrom("partner.example", "godrej.example", "//evil.example")) }),
+  },
+  {
+    path: "/checkout/verify-otp",
+    visitor: async () => {
+      const visitor = new Visitor(server.url);
+      await visitor.post("/checkout/verify", { mobile: freshMobile() });
+      return visitor;
+    },
+    form: formOf({ intent: field(fc.constantFrom("verify", "resend")), code: field(fc.stringMatching(/^\d{4}$/)), whatsapp: field(fc.constant("on")) }),
+  },
+  {
+    path: "/checkout/gst-details",
+    visitor: signedInAtPayment,
+    form: formOf({
+      intent: field(fc.constantFrom("gstin", "select")),
+      gstin: field(fc.oneof(fc.constantFrom(FERNLEAF_GSTIN, "07AAFCT1128B1ZV", "29aakcf2931m1z6"), fc.stringMatching(/^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/))),
+    }),
+  },
+  {
+    path: "/checkout/company-details",
+    visitor: signedInAtPayment,
+    form: formOf({
+      name: field(fc.constantFrom("Asha Rao", "Ṭhākur Śarmā", "A")),
+      email: field(fc.constantFrom("asha@fernleaf.example", "A.B+c@x.co")),
+      totalEmployees: field(numberish),
+    }),
+  },
+  {
+    path: "/checkout/plan-select",
+    visitor: signedInAtPayment,
+    form: formOf({
+      planId: field(fc.constantFrom("kavach-essential", "kavach-standard", "kavach-plus", "kavach-premium")),
+      coverage: fc.oneof(fc.constant(undefined), fc.array(fc.oneof(fc.constantFrom("group-health-insurance", "teleconsultation"), hostile), { maxLength: 25 })),
+    }),
+  },
+  {
+    path: "/checkout/add-people",
+    visitor: signedInAtPayment,
+    form: fc
+      .tuple(
+        formOf({ intent: field(fc.constantFrom("recalculate", "continue")) }),
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 70 }), field(fc.constantFrom("18-35", "36-45", "46-55")), field(fc.constantFrom("1A", "2A", "2A+2C")), field(numberish)), { maxLength: 4 }),
+      )
+      .map(([posted, rows]) => {
+        for (const [i, band, range, count] of rows) {
+          if (band !== undefined) posted.form[`rows[${i}].band`] = band;
+          if (range !== undefined) posted.form[`rows[${i}].range`] = range;
+          if (count !== undefined) posted.form[`rows[${i}].count`] = count;
+        }
+        return posted;
+      }),
+  },
+  {
+    path: "/checkout/checkout",
+    visitor: signedInAtPayment,
+    form: formOf({ policy: field(fc.constantFrom("monthly", "yearly")) }),
+  },
+  {
+    path: "/checkout/payment",
+    visitor: signedInAtPayment,
+    form: formOf({ policy: field(fc.constantFrom("monthly", "yearly")) }),
+  },
+  {
+    path: "/app",
+    visitor: async () => new Visitor(server.url),
+    form: formOf({ mobile: field(mobileLike) }),
+  },
+];
+
+for (const action of ACTIONS) {
+  test(`POST ${action.path}: hostile forms never get a 5xx, always come back escaped, and every refusal says why`, async () => {
+    test.setTimeout(120_000);
+    const visitor = await action.visitor();
+    const fillable = fillableFields((await visitor.get(action.path)).text);
+    await fc.assert(
+      fc.asyncProperty(action.form, async (posted) => {
+        const body = formBody(posted.form).toString();
+        const answer = await visitor.post(action.path, body);
+        expectSafeAnswer(answer, posted, Buffer.byteLength(body), fillable);
+      }),
+      { numRuns: RUNS_PER_ACTION },
+    );
+  });
+}
+
+test("POST /checkout/whatsapp: hostile toggles stay on the site and change nothing", async () => {
+  const visitor = new Visitor(server.url);
+  await signIn(visitor);
+  await fc.assert(
+    fc.asyncProperty(formOf({ whatsapp: field(fc.constantFrom("on", "off")), returnTo: field(fc.constantFrom("/checkout/summary", "//evil.example")) }), async ({ form }) => {
+      const answer = await visitor.post("/checkout/whatsapp", form);
+      expect(answer.status).toBe(303);
+      expect(new URL(answer.location!, server.url).origin).toBe(server.url);
+    }),
+    { numRuns: RUNS_PER_ACTION },
+  );
+});
+
+test("POST /checkout/payment/callback: hostile callbacks never pay and always land on an outcome page", async () => {
+  test.setTimeout(120_000);
+  const visitor = await signedInAtPayment();
+  const { orderId, forms } = await openHostedCheckout(visitor);
+  const callback = fc.oneof(
+    formOf({ razorpay_order_id: field(fc.constant(orderId)), razorpay_payment_id: field(fc.constant(String(forms.success.razorpay_payment_id))), razorpay_signature: field(fc.stringMatching(/^[0-9a-f]{64}$/)) }),
+    formOf({ "error[metadata][order_id]": field(fc.constant(orderId)), "error[metadata][payment_id]": field(fc.constant(String(forms.failure["error[metadata][payment_id]"]))) }),
+  );
+  await fc.assert(
+    fc.asyncProperty(callback, async ({ form }) => {
+      const answer = await postCallback(visitor, form);
+      expect(answer.status).toBe(303);
+      expect(answer.location).toMatch(/^\/teamsure\/(payment-fail|payment-pending|verify-payment)(\?order_id=[\w-]+)?$/);
+    }),
+    { numRuns: RUNS_PER_ACTION },
+  );
+  expect((await orderStatus(server.url, orderId)).status).not.toBe("paid");
+});
+
+test("hostile query values on pages that show them come back escaped", async () => {
+  test.setTimeout(60_000);
+  const visitor = await signedInAtPayment();
+  const pages = ["/checkout/gst-details?q=", "/checkout/verify?from=", "/teamsure/payment-fail?order_id=", "/checkout/plan-select?update=1&coverage=", "/?utm_campaign="];
+  await fc.assert(
+    fc.asyncProperty(fc.constantFrom(...pages), fc.oneof(markup, tooLong, hostile), async (page, value) => {
+      const answer = await visitor.get(`${page}${encodeURIComponent(value)}`);
+      expect(answer.status).toBeLessThan(500);
+      if (isMarkup(value)) expect(answer.text).not.toContain(value);
+    }),
+    { numRuns: RUNS_PER_ACTION },
+  );
+});
