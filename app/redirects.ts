@@ -1,10 +1,8 @@
 import { EXTERNAL } from "~/content/site";
-import { INVESTORS, investorPath } from "~/content/investors";
-import { PARTNERSHIPS, partnershipPath } from "~/content/partnerships";
-import { PRODUCTS, legacyProductPath, productPath } from "~/content/products";
-import { ABOUT_SEO } from "~/content/company";
-import { BENEFITS_SEO } from "~/content/benefits";
-import { TERMS_SEO } from "~/content/legal";
+import { INVESTORS } from "~/content/investors";
+import { PAGE_PATHS, investorPath, legacyProductPath, partnershipPath, productPath } from "~/content/page-paths";
+import { PARTNERSHIPS } from "~/content/partnerships";
+import { PRODUCTS } from "~/content/products";
 import { PATHS } from "~/paths";
 
 /**
@@ -13,9 +11,9 @@ import { PATHS } from "~/paths";
  */
 export const REDIRECTS: ReadonlyMap<string, string> = new Map<string, string>([
   ["/teamsure/verify", PATHS.checkout.verify],
-  ["/teamsure/termsofuse", TERMS_SEO.path],
-  ["/teamsure/about-us", ABOUT_SEO.path],
-  ["/teamsure/employee-healthcare-benefits", BENEFITS_SEO.path],
+  ["/teamsure/termsofuse", PAGE_PATHS.terms],
+  ["/teamsure/about-us", PAGE_PATHS.about],
+  ["/teamsure/employee-healthcare-benefits", PAGE_PATHS.benefits],
   ...PRODUCTS.map((p): [string, string] => [legacyProductPath(p.slug), productPath(p.slug)]),
   ...INVESTORS.map((i): [string, string] => [i.legacyPath, investorPath(i.slug)]),
   ...PARTNERSHIPS.map((p): [string, string] => [p.legacyPath, partnershipPath(p.slug)]),

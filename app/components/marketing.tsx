@@ -1,32 +1,12 @@
 import type { ReactNode } from "react";
 import type { Testimonial } from "~/api/employer.server";
-import { PURCHASE_LABEL, EXTERNAL } from "~/content/site";
-import type { Product } from "~/content/products";
-import { productPath } from "~/content/products";
-import { PATHS } from "~/paths";
+import { productPath } from "~/content/page-paths";
+import type { ProductCard } from "~/content/products";
+import { DemoLink, PurchaseButton } from "./cta";
 import { Icon, type IconName } from "./icons";
 import { LazyImage } from "./lazy-image";
 
 /** Building blocks shared by the public pages: hero, section headings, cards, FAQ, calls to action. */
-
-export function PurchaseButton({ label = PURCHASE_LABEL, className = "button" }: { label?: string; className?: string }) {
-  return (
-    <a className={className} href={PATHS.checkout.verify}>
-      {label}
-      <Icon name="arrow" size={18} />
-    </a>
-  );
-}
-
-/** Opens the provider's demo-request page in a new window (spec §2 'Talk to us', 'Get A Demo'). */
-export function DemoLink({ label = "Talk to us", className = "button button--ghost" }: { label?: string; className?: string }) {
-  return (
-    <a className={className} href={EXTERNAL.demoRequest} target="_blank" rel="noopener noreferrer">
-      {label}
-      <span className="visually-hidden"> (opens in a new window)</span>
-    </a>
-  );
-}
 
 interface PageHeroProps {
   eyebrow?: ReactNode;
@@ -117,7 +97,7 @@ export function Steps({ items }: { items: readonly string[] }) {
 }
 
 /** Benefit cards; `more` adds a closing card that points to the full list (fills the last row). */
-export function ProductCards({ products, more }: { products: readonly Product[]; more?: { href: string; title: string; text: string } }) {
+export function ProductCards({ products, more }: { products: readonly ProductCard[]; more?: { href: string; title: string; text: string } }) {
   return (
     <ul className="grid product-grid">
       {products.map((p) => (

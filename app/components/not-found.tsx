@@ -1,8 +1,7 @@
 import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import { MESSAGES } from "~/constants";
-import { BENEFITS_SEO } from "~/content/benefits";
-import { CONTACT_SEO } from "~/content/company";
-import { PurchaseButton } from "./marketing";
+import { PAGE_PATHS } from "~/content/page-paths";
+import { PurchaseButton } from "./cta";
 
 /** Meta of any not-found answer: a title, and no indexing. */
 export const NOT_FOUND_META = [{ title: "Page not found | Kavach" }, { name: "robots", content: "noindex" }];
@@ -21,10 +20,10 @@ export function NotFound() {
       <p className="lead">We could not find the page you were looking for. It may have moved, or the address may have a typo.</p>
       <div className="cta-row cta-row--center">
         <a className="button" href="/">Go to the home page</a>
-        <a className="button button--ghost" href={BENEFITS_SEO.path}>See our benefits</a>
+        <a className="button button--ghost" href={PAGE_PATHS.benefits}>See our benefits</a>
       </div>
       <p className="muted small">
-        Need help? <a href={CONTACT_SEO.path}>Contact us</a>.
+        Need help? <a href={PAGE_PATHS.contact}>Contact us</a>.
       </p>
     </section>
   );

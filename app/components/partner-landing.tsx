@@ -6,7 +6,8 @@ import { PATHS } from "~/paths";
 import { Carousel } from "./carousel";
 import { Icon } from "./icons";
 import { LazyImage } from "./lazy-image";
-import { DemoLink, TestimonialCard } from "./marketing";
+import { DemoLink } from "./cta";
+import { TestimonialCard } from "./marketing";
 
 /**
  * Spec §2 partner landing layouts 1 and 2. Every field arrives checked and, for the two HTML fields,

@@ -1,10 +1,5 @@
 import { COPYRIGHT_YEAR } from "~/constants";
-import { BENEFITS_SEO } from "~/content/benefits";
-import { ABOUT_SEO, CONTACT_SEO } from "~/content/company";
-import { COMPARISON_SEO } from "~/content/comparison";
-import { REVIEWS_SEO, TERMS_SEO } from "~/content/legal";
-import { APP_SEO } from "~/content/mobile-app";
-import { PARTNER_PROGRAM_SEO } from "~/content/partner-program";
+import { PAGE_PATHS } from "~/content/page-paths";
 import { CORPORATE, EXTERNAL } from "~/content/site";
 
 /**
@@ -31,19 +26,19 @@ export function SiteFooter() {
         <nav aria-label="Product">
           <h2>Product</h2>
           <ul>
-            <li><a href={BENEFITS_SEO.path}>Benefits</a></li>
-            <li><a href={COMPARISON_SEO.path}>Compare</a></li>
-            <li><a href={REVIEWS_SEO.path}>Reviews</a></li>
-            <li><a href={APP_SEO.path}>Get the app</a></li>
-            <li><a href={PARTNER_PROGRAM_SEO.path}>Partner with us</a></li>
+            <li><a href={PAGE_PATHS.benefits}>Benefits</a></li>
+            <li><a href={PAGE_PATHS.comparison}>Compare</a></li>
+            <li><a href={PAGE_PATHS.reviews}>Reviews</a></li>
+            <li><a href={PAGE_PATHS.app}>Get the app</a></li>
+            <li><a href={PAGE_PATHS.partner}>Partner with us</a></li>
           </ul>
         </nav>
         <nav aria-label="Information">
           <h2>Information</h2>
           <ul>
-            <li><a href={ABOUT_SEO.path}>About Us</a></li>
+            <li><a href={PAGE_PATHS.about}>About Us</a></li>
             <li><a href={EXTERNAL.blog}>Blog</a></li>
-            <li><a href={CONTACT_SEO.path}>Contact Us</a></li>
+            <li><a href={PAGE_PATHS.contact}>Contact Us</a></li>
             <li><a href={EXTERNAL.faq}>FAQ</a></li>
             <li><a href={EXTERNAL.careers}>Careers</a></li>
           </ul>
@@ -51,7 +46,7 @@ export function SiteFooter() {
         <nav aria-label="Legal">
           <h2>Legal</h2>
           <ul>
-            <li><a href={TERMS_SEO.path}>Terms &amp; Conditions</a></li>
+            <li><a href={PAGE_PATHS.terms}>Terms &amp; Conditions</a></li>
             <li><a href={EXTERNAL.privacyPolicy}>Privacy Policy</a></li>
           </ul>
         </nav>

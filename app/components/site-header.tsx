@@ -1,12 +1,9 @@
 import { Form, Link, useMatches } from "@remix-run/react";
 import type { CSSProperties } from "react";
-import { BENEFITS_SEO } from "~/content/benefits";
-import { ABOUT_SEO } from "~/content/company";
-import { REVIEWS_SEO } from "~/content/legal";
-import { PARTNER_PROGRAM_SEO } from "~/content/partner-program";
+import { PAGE_PATHS } from "~/content/page-paths";
 import { PURCHASE_LABEL } from "~/content/site";
 import { PATHS } from "~/paths";
-import { DemoLink } from "./marketing";
+import { DemoLink } from "./cta";
 
 function Logo() {
   return (
@@ -56,10 +53,10 @@ export function SiteHeader({ signedIn }: { signedIn: boolean }) {
           </span>
         ) : (
           <nav aria-label="Main" className="site-nav">
-            <a href={BENEFITS_SEO.path}>Benefits</a>
-            <a href={REVIEWS_SEO.path}>Reviews</a>
-            <a href={PARTNER_PROGRAM_SEO.path}>Partners</a>
-            <a href={ABOUT_SEO.path}>About</a>
+            <a href={PAGE_PATHS.benefits}>Benefits</a>
+            <a href={PAGE_PATHS.reviews}>Reviews</a>
+            <a href={PAGE_PATHS.partner}>Partners</a>
+            <a href={PAGE_PATHS.about}>About</a>
           </nav>
         )}
         <div className="site-header__actions">

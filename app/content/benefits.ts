@@ -1,4 +1,5 @@
 import type { PageSeo } from "~/seo";
+import { PAGE_PATHS } from "./page-paths";
 
 /** The /employee-healthcare-benefits overview page: all seven benefits and how they combine. */
 export const BENEFITS_SEO: PageSeo = {
@@ -6,7 +7,7 @@ export const BENEFITS_SEO: PageSeo = {
   description:
     "Seven healthcare benefits in one plan: group health and term life insurance, doctor consultations, check-ups, medicines, specialist help and fitness.",
   keywords: ["employee healthcare benefits", "employee benefits plan", "corporate wellness India"],
-  path: "/employee-healthcare-benefits",
+  path: PAGE_PATHS.benefits,
 };
 
 export const BENEFITS = {

@@ -1,6 +1,7 @@
 import type { IconName } from "~/components/icons";
 import type { PageSeo } from "~/seo";
 import { CORPORATE, EXTERNAL } from "./site";
+import { PAGE_PATHS } from "./page-paths";
 
 /** About and contact pages (spec §2 'Content pages'). Mobile variants reuse these. */
 export const ABOUT_SEO: PageSeo = {
@@ -8,7 +9,7 @@ export const ABOUT_SEO: PageSeo = {
   description:
     "Kavach makes group health benefits simple for Indian companies of every size. Learn about our story, what we believe and who backs us.",
   keywords: ["about Kavach", "employee health benefits company", "insurtech Bengaluru"],
-  path: "/about-us",
+  path: PAGE_PATHS.about,
 };
 
 export const ABOUT = {
@@ -30,7 +31,7 @@ export const CONTACT_SEO: PageSeo = {
   title: "Contact Kavach",
   description: "Talk to Kavach about group health benefits, get help with your plan or a claim, or explore a partnership. Call, email or visit us in Bengaluru.",
   keywords: ["contact Kavach", "Kavach customer care", "group health insurance help"],
-  path: "/contact-us",
+  path: PAGE_PATHS.contact,
 };
 
 export const CONTACT = {
@@ -62,7 +63,7 @@ export const CONTACT = {
       icon: "link",
       title: "Partnerships",
       text: "Lenders, payroll platforms, clinics and brokers who want to offer Kavach to their customers.",
-      link: { label: "Partner with us", href: "/partner", external: false },
+      link: { label: "Partner with us", href: PAGE_PATHS.partner, external: false },
       email: CORPORATE.partnersEmail,
     },
   ] satisfies readonly {

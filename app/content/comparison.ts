@@ -1,4 +1,5 @@
 import type { PageSeo } from "~/seo";
+import { PAGE_PATHS } from "./page-paths";
 
 /** The /{product}-vs-market-alternatives page (spec §2): Kavach against the usual ways to cover a team. */
 export const COMPARISON_SEO: PageSeo = {
@@ -6,7 +7,7 @@ export const COMPARISON_SEO: PageSeo = {
   description:
     "How Kavach compares with a traditional group policy through a broker, individual policies and a health allowance: team size, speed, cover, billing and care.",
   keywords: ["Kavach vs group insurance broker", "group health insurance comparison", "employee health allowance vs insurance"],
-  path: "/kavach-vs-market-alternatives",
+  path: PAGE_PATHS.comparison,
 };
 
 export const COMPARISON = {

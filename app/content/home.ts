@@ -1,5 +1,6 @@
 import type { IconName } from "~/components/icons";
 import type { PageSeo } from "~/seo";
+import { PAGE_PATHS } from "./page-paths";
 
 /** Copy of the home page (spec §2 'Home'): the landing page and the signed-in home. */
 export const HOME_SEO: PageSeo = {
@@ -7,7 +8,7 @@ export const HOME_SEO: PageSeo = {
   description:
     "Buy group health insurance, doctor consultations, health check-ups and more for your team online in minutes. From 2 to 10,000 employees, billed monthly or yearly.",
   keywords: ["group health insurance", "employee benefits India", "corporate health insurance", "employee healthcare"],
-  path: "/",
+  path: PAGE_PATHS.home,
 };
 
 export const HOME = {

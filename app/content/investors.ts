@@ -16,9 +16,6 @@ export interface Investor {
   quote: { text: string; by: string; role: string };
 }
 
-export const INVESTORS_PATH = "/venture-capitals";
-export const investorPath = (slug: string) => `${INVESTORS_PATH}/${slug}`;
-
 export const INVESTORS: readonly Investor[] = [
   {
     slug: "meridian-peak-ventures",

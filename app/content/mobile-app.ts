@@ -1,5 +1,6 @@
 import type { IconName } from "~/components/icons";
 import type { PageSeo } from "~/seo";
+import { PAGE_PATHS } from "./page-paths";
 
 /** The /app page (app features and the SMS invite) and the /mobile/1mg medicine page. */
 export const APP_SEO: PageSeo = {
@@ -7,7 +8,7 @@ export const APP_SEO: PageSeo = {
   description:
     "Your e-card, doctor consultations, health check-ups, medicines and claims in one app. Get a download link by SMS.",
   keywords: ["Kavach app", "health benefits app", "e-card app", "employee health app"],
-  path: "/app",
+  path: PAGE_PATHS.app,
 };
 
 export const APP_PAGE = {
@@ -28,7 +29,7 @@ export const ONE_MG_SEO: PageSeo = {
   title: "Order medicines on 1mg with Kavach",
   description: "Kavach members save up to 20% on prescription medicines ordered through 1mg. How to link your membership and order.",
   keywords: ["Kavach 1mg", "1mg discount employees", "medicine discount Kavach"],
-  path: "/mobile/1mg",
+  path: PAGE_PATHS.oneMg,
 };
 
 export const ONE_MG = {

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { PATHS } from "~/paths";
 import { sanitizePartnerHtml } from "./partner-html.server";
-import { partnerDataPath, type PartnerLanding } from "./partner-landings";
+import { partnerDataPath } from "./page-paths";
+import type { PartnerLanding } from "./partner-landings";
 
 /**
  * Spec §3 partner data object, read from the partner's static JSON file. The file is content, not

@@ -14,11 +14,6 @@ export interface PartnerLanding {
   seo: Omit<PageSeo, "path">;
 }
 
-export const PARTNER_LANDINGS_PATH = "/partners";
-export const partnerLandingPath = (key: string) => `${PARTNER_LANDINGS_PATH}/${key}`;
-/** Where the page's data lives, relative to the site's own origin (spec §7: GET, no credentials). */
-export const partnerDataPath = (key: string) => `${PARTNER_LANDINGS_PATH}/${key}.json`;
-
 export const PARTNER_LANDINGS: readonly PartnerLanding[] = [
   {
     key: "godrej",

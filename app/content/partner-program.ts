@@ -1,5 +1,6 @@
 import type { IconName } from "~/components/icons";
 import type { PageSeo } from "~/seo";
+import { PAGE_PATHS } from "./page-paths";
 
 /** The /partner page: why and how businesses partner with Kavach. */
 export const PARTNER_PROGRAM_SEO: PageSeo = {
@@ -7,7 +8,7 @@ export const PARTNER_PROGRAM_SEO: PageSeo = {
   description:
     "Lenders, payroll platforms, coworking spaces and clinics offer Kavach health benefits to the businesses they serve. Co-branded pages, revenue share and a dedicated team.",
   keywords: ["Kavach partner program", "embedded insurance partner", "employee benefits distribution"],
-  path: "/partner",
+  path: PAGE_PATHS.partner,
 };
 
 export const PARTNER_PROGRAM = {

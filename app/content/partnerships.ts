@@ -18,9 +18,6 @@ export interface Partnership {
   howToUse: readonly string[];
 }
 
-export const PARTNERSHIPS_PATH = "/partnerships";
-export const partnershipPath = (slug: string) => `${PARTNERSHIPS_PATH}/${slug}`;
-
 export const PARTNERSHIPS: readonly Partnership[] = [
   {
     slug: "suraksha-general-insurance",

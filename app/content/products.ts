@@ -31,11 +31,6 @@ export interface Product {
   faqs: readonly { question: string; answer: string }[];
 }
 
-export const PRODUCTS_PATH = "/employee-healthcare";
-export const productPath = (slug: ProductSlug) => `${PRODUCTS_PATH}/${slug}`;
-/** Where each product page lived before /employee-healthcare/ (redirected, spec §2). */
-export const legacyProductPath = (slug: ProductSlug) => `/teamsure/${slug}`;
-
 export const PRODUCTS: readonly Product[] = [
   {
     slug: "group-health-insurance",
@@ -256,6 +251,11 @@ export const PRODUCTS: readonly Product[] = [
     ],
   },
 ];
+
+/** What a benefit card shows: loaders send this much, not the whole page copy. */
+export type ProductCard = Pick<Product, "slug" | "name" | "summary" | "icon">;
+export const productCards = (products: readonly Product[] = PRODUCTS): ProductCard[] =>
+  products.map(({ slug, name, summary, icon }) => ({ slug, name, summary, icon }));
 
 export function findProduct(slug: string | undefined): Product | undefined {
   return PRODUCTS.find((p) => p.slug === slug);

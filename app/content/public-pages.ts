@@ -3,13 +3,14 @@ import { BENEFITS_SEO } from "./benefits";
 import { ABOUT_SEO, CONTACT_SEO } from "./company";
 import { COMPARISON_SEO } from "./comparison";
 import { HOME_SEO } from "./home";
-import { INVESTORS, investorPath } from "./investors";
+import { INVESTORS } from "./investors";
 import { REVIEWS_SEO, TERMS_SEO } from "./legal";
 import { APP_SEO, ONE_MG_SEO } from "./mobile-app";
-import { PARTNER_LANDINGS, partnerLandingPath } from "./partner-landings";
+import { investorPath, partnerLandingPath, partnershipPath, productPath } from "./page-paths";
+import { PARTNER_LANDINGS } from "./partner-landings";
 import { PARTNER_PROGRAM_SEO } from "./partner-program";
-import { PARTNERSHIPS, partnershipPath } from "./partnerships";
-import { PRODUCTS, productPath } from "./products";
+import { PARTNERSHIPS } from "./partnerships";
+import { PRODUCTS } from "./products";
 
 /**
  * Every public page, once: the sitemap lists them, the tests walk them. A page's `seo.path` is its

@@ -5,19 +5,17 @@ import { handleEntryQuery } from "~/checkout/entry-query.server";
 import { Greeting, kolkataHour } from "~/components/greeting";
 import { HeroArt } from "~/components/hero-art";
 import { Icon } from "~/components/icons";
-import { CheckList, CtaBand, DemoLink, FeatureGrid, PageHero, ProductCards, PurchaseButton, Section } from "~/components/marketing";
-import { APP_SEO } from "~/content/mobile-app";
-import { BENEFITS_SEO } from "~/content/benefits";
-import { COMPARISON, COMPARISON_SEO } from "~/content/comparison";
+import { DemoLink, PurchaseButton } from "~/components/cta";
+import { CheckList, CtaBand, FeatureGrid, PageHero, ProductCards, Section } from "~/components/marketing";
+import { COMPARISON } from "~/content/comparison";
 import { HOME, HOME_SEO, SIGNED_IN_HOME } from "~/content/home";
-import { PRODUCTS } from "~/content/products";
-import { REVIEWS_SEO } from "~/content/legal";
-import { CONTACT_SEO } from "~/content/company";
+import { PAGE_PATHS } from "~/content/page-paths";
+import { productCards } from "~/content/products";
 import { PATHS } from "~/paths";
 import type { RootLoader } from "~/root";
 import { seoMeta } from "~/seo";
 
-export const meta: MetaFunction = ({ matches }) => seoMeta(HOME_SEO, matches);
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? seoMeta(data.seo, matches) : []);
 
 /**
  * Spec §2 'Home and query handling' (prefill links, the mediascopy campaign flag) through the shared
@@ -26,30 +24,35 @@ export const meta: MetaFunction = ({ matches }) => seoMeta(HOME_SEO, matches);
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const entry = await handleEntryQuery(request, { requireUtmSource: true });
-  if (entry instanceof Response) return entry;
-  return json({ hour: kolkataHour() }, { headers: entry ?? undefined });
+  // A prefill link answers with a redirect to the bare address.
+  if (entry instanceof Response) throw entry;
+  // The copy travels as loader data rather than in the page's script.
+  const copy = { home: HOME, signedIn: SIGNED_IN_HOME, products: productCards(), comparison: { intro: COMPARISON.intro, takeaways: COMPARISON.takeaways } };
+  return json({ seo: HOME_SEO, hour: kolkataHour(), ...copy }, { headers: entry ?? undefined });
 }
+
+type HomeData = ReturnType<typeof useLoaderData<typeof loader>>;
 
 export default function Home() {
-  const { hour } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
   const root = useRouteLoaderData<RootLoader>("root");
-  return root?.signedIn ? <SignedInHome hour={hour} /> : <Landing hour={hour} />;
+  return root?.signedIn ? <SignedInHome data={data} /> : <Landing data={data} />;
 }
 
-function Landing({ hour }: { hour: number }) {
+function Landing({ data: { hour, home, products, comparison } }: { data: HomeData }) {
   return (
     <>
-      <PageHero eyebrow={<><Greeting serverHour={hour} />! Cover your team in minutes.</>} title={HOME.headline} intro={HOME.intro} art={<HeroArt />}>
+      <PageHero eyebrow={<><Greeting serverHour={hour} />! Cover your team in minutes.</>} title={home.headline} intro={home.intro} art={<HeroArt />}>
         <div className="cta-row">
           <PurchaseButton />
           <DemoLink />
         </div>
-        <CheckList items={HOME.trust} />
+        <CheckList items={home.trust} />
       </PageHero>
 
       <section className="stats" aria-label="Kavach in numbers">
         <dl className="container stats__grid">
-          {HOME.stats.map((s) => (
+          {home.stats.map((s) => (
             <div key={s.label}>
               <dt>{s.label}</dt>
               <dd>{s.value}</dd>
@@ -60,14 +63,14 @@ function Landing({ hour }: { hour: number }) {
 
       <Section eyebrow="One plan, seven benefits" title="Healthcare your people will use every month" intro="Start with group health insurance and add the everyday care that fits your team.">
         <ProductCards
-          products={PRODUCTS}
-          more={{ href: BENEFITS_SEO.path, title: "Build your plan", text: "Compare all seven benefits and what each costs per member." }}
+          products={products}
+          more={{ href: PAGE_PATHS.benefits, title: "Build your plan", text: "Compare all seven benefits and what each costs per member." }}
         />
       </Section>
 
       <Section tone="tint" eyebrow="How it works" title="From sign-in to covered in four steps" intro="No brokers, no forms to scan. Most companies finish in about ten minutes.">
         <ol className="grid how-grid">
-          {HOME.steps.map((step, i) => (
+          {home.steps.map((step, i) => (
             <li key={step.title} className="how-step">
               <span className="how-step__num" aria-hidden="true">{i + 1}</span>
               <Icon name={step.icon} />
@@ -82,12 +85,12 @@ function Landing({ hour }: { hour: number }) {
       </Section>
 
       <Section eyebrow="Why Kavach" title="Built for growing Indian companies">
-        <FeatureGrid items={HOME.why} />
+        <FeatureGrid items={home.why} />
       </Section>
 
-      <Section tone="tint" title="How Kavach compares" intro={COMPARISON.intro}>
+      <Section tone="tint" title="How Kavach compares" intro={comparison.intro}>
         <ul className="grid compare-teaser">
-          {COMPARISON.takeaways.map((t) => (
+          {comparison.takeaways.map((t) => (
             <li key={t.title} className="card">
               <h3>{t.title}</h3>
               <p>{t.text}</p>
@@ -95,7 +98,7 @@ function Landing({ hour }: { hour: number }) {
           ))}
         </ul>
         <p className="section__more">
-          <a href={COMPARISON_SEO.path}>See the full comparison</a> · <a href={REVIEWS_SEO.path}>Read customer reviews</a>
+          <a href={PAGE_PATHS.comparison}>See the full comparison</a> · <a href={PAGE_PATHS.reviews}>Read customer reviews</a>
         </p>
       </Section>
 
@@ -104,41 +107,41 @@ function Landing({ hour }: { hour: number }) {
   );
 }
 
-function SignedInHome({ hour }: { hour: number }) {
+function SignedInHome({ data: { hour, signedIn, products } }: { data: HomeData }) {
   return (
     <>
-      <PageHero eyebrow="Your Kavach account" title={<><Greeting serverHour={hour} />, welcome back</>} intro={SIGNED_IN_HOME.intro}>
+      <PageHero eyebrow="Your Kavach account" title={<><Greeting serverHour={hour} />, welcome back</>} intro={signedIn.intro}>
         <div className="cta-row">
           <PurchaseButton />
-          <a className="button button--ghost" href={APP_SEO.path}>Get the app</a>
+          <a className="button button--ghost" href={PAGE_PATHS.app}>Get the app</a>
         </div>
       </PageHero>
       <Section title="Pick up where you left off">
         <ul className="grid dash-grid">
           <li className="card dash-card">
             <Icon name="shield" />
-            <h3><a className="stretched" href={PATHS.checkout.verify}>{SIGNED_IN_HOME.continueTitle}</a></h3>
-            <p>{SIGNED_IN_HOME.continueText}</p>
+            <h3><a className="stretched" href={PATHS.checkout.verify}>{signedIn.continueTitle}</a></h3>
+            <p>{signedIn.continueText}</p>
           </li>
           <li className="card dash-card">
             <Icon name="clipboard" />
-            <h3><a className="stretched" href={BENEFITS_SEO.path}>Explore benefits</a></h3>
+            <h3><a className="stretched" href={PAGE_PATHS.benefits}>Explore benefits</a></h3>
             <p>See what each benefit covers and what it costs per member.</p>
           </li>
           <li className="card dash-card">
             <Icon name="phone" />
-            <h3><a className="stretched" href={APP_SEO.path}>Get the Kavach app</a></h3>
+            <h3><a className="stretched" href={PAGE_PATHS.app}>Get the Kavach app</a></h3>
             <p>E-cards, doctor consultations and claims for your employees.</p>
           </li>
           <li className="card dash-card">
             <Icon name="headset" />
-            <h3><a className="stretched" href={CONTACT_SEO.path}>Talk to our team</a></h3>
+            <h3><a className="stretched" href={PAGE_PATHS.contact}>Talk to our team</a></h3>
             <p>Questions about plans, invoices or claims? We answer within one working day.</p>
           </li>
         </ul>
       </Section>
       <Section tone="tint" title="Benefits you can add">
-        <ProductCards products={PRODUCTS} />
+        <ProductCards products={products} />
       </Section>
     </>
   );

@@ -1,25 +1,25 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, useActionData } from "@remix-run/react";
-import { z } from "zod";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { sendAppLink } from "~/api/global.server";
 import { ApiError } from "~/api/http.server";
 import { FormErrors, SubmitButton, TextField } from "~/components/form";
 import { FeatureGrid, PageHero, Section } from "~/components/marketing";
+import { inviteConstraint, parseInvite } from "~/content/app-invite.server";
 import { APP_PAGE, APP_SEO } from "~/content/mobile-app";
 import { EXTERNAL } from "~/content/site";
 import { seoMeta } from "~/seo";
-import { mobileNumber } from "~/validation/fields";
 
-export const meta: MetaFunction = ({ matches }) => seoMeta(APP_SEO, matches);
+export async function loader() {
+  return json({ seo: APP_SEO, page: APP_PAGE, constraint: inviteConstraint });
+}
 
-const schema = z.object({ mobile: mobileNumber }).strict();
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? seoMeta(data.seo, matches) : []);
 
 /** The app invite (spec §7 GET /applink): a validated number gets one SMS with the download links. */
 export async function action({ request }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema });
+  const submission = parseInvite(await request.formData());
   if (submission.status !== "success") return json({ result: submission.reply(), sentTo: null }, { status: 400 });
   try {
     await sendAppLink(submission.value.mobile);
@@ -32,19 +32,14 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AppPage() {
+  const { page, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm({
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(schema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-  });
+  const [form, fields] = useForm({ lastResult: actionData?.result, constraint });
   return (
     <>
-      <PageHero eyebrow="Kavach app" title={APP_PAGE.headline} intro={APP_PAGE.intro} icon="phone">
+      <PageHero eyebrow="Kavach app" title={page.headline} intro={page.intro} icon="phone">
         <div className="card invite">
-          <h2 className="h3">{APP_PAGE.formTitle}</h2>
+          <h2 className="h3">{page.formTitle}</h2>
           {actionData?.sentTo ? (
             <p className="notice notice--success" role="status">
               Sent! The download link is on its way to {actionData.sentTo}. It can take a minute to arrive.
@@ -52,7 +47,7 @@ export default function AppPage() {
           ) : null}
           <Form method="post" {...getFormProps(form)} noValidate>
             <FormErrors id={form.errorId} errors={form.errors} />
-            <TextField meta={fields.mobile} label="Mobile number" type="tel" prefix="+91" inputMode="tel" autoComplete="tel-national" hint={APP_PAGE.formHint} />
+            <TextField meta={fields.mobile} label="Mobile number" type="tel" prefix="+91" inputMode="tel" autoComplete="tel-national" hint={page.formHint} />
             <SubmitButton pendingLabel="Sending…">Send me the link</SubmitButton>
           </Form>
           <p className="small muted store-links">
@@ -61,7 +56,7 @@ export default function AppPage() {
         </div>
       </PageHero>
       <Section title="Everything in one place">
-        <FeatureGrid items={APP_PAGE.features} />
+        <FeatureGrid items={page.features} />
       </Section>
     </>
   );

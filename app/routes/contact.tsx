@@ -1,9 +1,2 @@
-import type { MetaFunction } from "@remix-run/node";
-import { ContactPage } from "~/components/pages/contact-page";
-import { CONTACT_SEO } from "~/content/company";
-import { seoMeta } from "~/seo";
-
-/** Older contact address: same page, canonical on /contact-us. */
-export const meta: MetaFunction = ({ matches }) => seoMeta(CONTACT_SEO, matches);
-
-export default ContactPage;
+/** Another address of the contact page: the same page and copy, canonical on /contact-us. */
+export { default, loader, meta } from "./contact-us";

@@ -1,23 +1,36 @@
 import type { MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { PurchaseButton } from "~/components/cta";
 import { Icon } from "~/components/icons";
-import { CheckList, CtaBand, PageHero, PurchaseButton, Section } from "~/components/marketing";
+import { CheckList, CtaBand, PageHero, Section } from "~/components/marketing";
 import { BENEFITS, BENEFITS_SEO } from "~/content/benefits";
-import { PRODUCTS, productPath } from "~/content/products";
+import { productPath } from "~/content/page-paths";
+import { PRODUCTS } from "~/content/products";
 import { seoMeta } from "~/seo";
 
-export const meta: MetaFunction = ({ matches }) => seoMeta(BENEFITS_SEO, matches);
+export async function loader() {
+  return json({
+    seo: BENEFITS_SEO,
+    page: BENEFITS,
+    products: PRODUCTS.map(({ slug, name, icon, summary, price }) => ({ slug, name, icon, summary, price })),
+  });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? seoMeta(data.seo, matches) : []);
 
 export default function Benefits() {
+  const { page, products } = useLoaderData<typeof loader>();
   return (
     <>
-      <PageHero eyebrow="Employee healthcare benefits" title={BENEFITS.headline} intro={BENEFITS.intro} icon="shield">
+      <PageHero eyebrow="Employee healthcare benefits" title={page.headline} intro={page.intro} icon="shield">
         <div className="cta-row">
           <PurchaseButton />
         </div>
       </PageHero>
       <Section title="Seven benefits, one plan">
         <ul className="grid benefit-cards">
-          {PRODUCTS.map((p) => (
+          {products.map((p) => (
             <li key={p.slug} className="product-card product-card--wide">
               <span className="feature__icon"><Icon name={p.icon} /></span>
               <div>
@@ -30,7 +43,7 @@ export default function Benefits() {
         </ul>
       </Section>
       <Section tone="tint" title="How pricing works">
-        <CheckList items={BENEFITS.howPricing} />
+        <CheckList items={page.howPricing} />
       </Section>
       <CtaBand title="Build your plan" text="Choose the benefits that fit your team and see the price for everyone before you pay." />
     </>

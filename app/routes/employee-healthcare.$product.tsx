@@ -1,27 +1,29 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useParams } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { PurchaseButton } from "~/components/cta";
 import { Icon } from "~/components/icons";
-import { CtaBand, FaqList, FeatureGrid, PageHero, ProductCards, PurchaseButton, Section, Steps } from "~/components/marketing";
+import { CtaBand, FaqList, FeatureGrid, PageHero, ProductCards, Section, Steps } from "~/components/marketing";
 import { NOT_FOUND_META, PublicRouteErrorBoundary } from "~/components/not-found";
-import { PRODUCTS, findProduct, productPath } from "~/content/products";
+import { productPath } from "~/content/page-paths";
+import { PRODUCTS, findProduct, productCards } from "~/content/products";
 import { seoMeta } from "~/seo";
 
 /** The seven product pages under /employee-healthcare/, from app/content/products.ts; others are 404. */
 export async function loader({ params }: LoaderFunctionArgs) {
-  if (!findProduct(params.product)) throw new Response("Not Found", { status: 404 });
-  return json(null);
+  const product = findProduct(params.product);
+  if (!product) throw new Response("Not Found", { status: 404 });
+  return json({
+    seo: { ...product.seo, path: productPath(product.slug) },
+    product,
+    others: productCards(PRODUCTS.filter((p) => p.slug !== product.slug).slice(0, 3)),
+  });
 }
 
-export const meta: MetaFunction = ({ params, matches }) => {
-  const product = findProduct(params.product);
-  return product ? seoMeta({ ...product.seo, path: productPath(product.slug) }, matches) : NOT_FOUND_META;
-};
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? seoMeta(data.seo, matches) : NOT_FOUND_META);
 
 export default function ProductPage() {
-  const product = findProduct(useParams().product);
-  if (!product) return null;
-  const others = PRODUCTS.filter((p) => p.slug !== product.slug).slice(0, 3);
+  const { product, others } = useLoaderData<typeof loader>();
   return (
     <>
       <PageHero eyebrow={product.name} title={product.headline} intro={product.intro} icon={product.icon}>
@@ -34,7 +36,7 @@ export default function ProductPage() {
         </div>
       </PageHero>
       <Section title={`What ${product.name} includes`}>
-        <FeatureGrid items={product.highlights.map((h) => ({ icon: "check", ...h }))} />
+        <FeatureGrid items={product.highlights.map((h) => ({ icon: "check" as const, ...h }))} />
       </Section>
       <Section tone="tint" title="How it works">
         <Steps items={product.steps} />

@@ -1,10 +1,16 @@
 import type { MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
 import { Icon } from "~/components/icons";
 import { CtaBand, PageHero, Section } from "~/components/marketing";
 import { COMPARISON, COMPARISON_SEO } from "~/content/comparison";
 import { seoMeta } from "~/seo";
 
-export const meta: MetaFunction = ({ matches }) => seoMeta(COMPARISON_SEO, matches);
+export async function loader() {
+  return json({ seo: COMPARISON_SEO, comparison: COMPARISON });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? seoMeta(data.seo, matches) : []);
 
 function Cell({ value }: { value: string | boolean }) {
   if (typeof value === "string") return <>{value}</>;
@@ -17,9 +23,10 @@ function Cell({ value }: { value: string | boolean }) {
 }
 
 export default function Comparison() {
+  const { comparison } = useLoaderData<typeof loader>();
   return (
     <>
-      <PageHero eyebrow="Compare" title={COMPARISON.headline} intro={COMPARISON.intro} icon="trend" />
+      <PageHero eyebrow="Compare" title={comparison.headline} intro={comparison.intro} icon="trend" />
       <div className="container section">
         <p className="compare__hint muted small">Scroll the table sideways to see all four options.</p>
         {/* Focusable so the table can be scrolled sideways from the keyboard on a phone. */}
@@ -31,13 +38,13 @@ export default function Comparison() {
             <thead>
               <tr>
                 <td />
-                {COMPARISON.columns.map((c) => (
+                {comparison.columns.map((c) => (
                   <th key={c} scope="col">{c}</th>
                 ))}
               </tr>
             </thead>
             <tbody>
-              {COMPARISON.rows.map(([label, ...values]) => (
+              {comparison.rows.map(([label, ...values]) => (
                 <tr key={label}>
                   <th scope="row">{label}</th>
                   {values.map((v, i) => (
@@ -53,7 +60,7 @@ export default function Comparison() {
       </div>
       <Section tone="tint" title="Which is right for you?">
         <ul className="grid compare-teaser">
-          {COMPARISON.takeaways.map((t) => (
+          {comparison.takeaways.map((t) => (
             <li key={t.title} className="card">
               <h3>{t.title}</h3>
               <p>{t.text}</p>

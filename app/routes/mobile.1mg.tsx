@@ -1,25 +1,30 @@
 import type { MetaFunction } from "@remix-run/node";
-import { CheckList, PageHero, PurchaseButton, Section, Steps } from "~/components/marketing";
-import { APP_SEO, ONE_MG, ONE_MG_SEO } from "~/content/mobile-app";
-import { findProduct, productPath } from "~/content/products";
+import { json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { PurchaseButton } from "~/components/cta";
+import { CheckList, PageHero, Section, Steps } from "~/components/marketing";
+import { ONE_MG, ONE_MG_SEO } from "~/content/mobile-app";
+import { PAGE_PATHS, productPath } from "~/content/page-paths";
 import { seoMeta } from "~/seo";
 
-export const meta: MetaFunction = ({ matches }) => seoMeta(ONE_MG_SEO, matches);
+export async function loader() {
+  return json({ seo: ONE_MG_SEO, page: ONE_MG });
+}
 
-const medicine = findProduct("discounted-medicine");
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? seoMeta(data.seo, matches) : []);
 
 export default function OneMg() {
+  const { page } = useLoaderData<typeof loader>();
   return (
     <>
-      <PageHero eyebrow="Medicines" title={ONE_MG.headline} intro={ONE_MG.intro} icon="pill" />
+      <PageHero eyebrow="Medicines" title={page.headline} intro={page.intro} icon="pill" />
       <Section title="How to order">
-        <Steps items={ONE_MG.steps} />
+        <Steps items={page.steps} />
       </Section>
       <Section tone="tint" title="Good to know">
-        <CheckList items={ONE_MG.notes} />
+        <CheckList items={page.notes} />
         <p className="section__more">
-          {medicine ? <a href={productPath(medicine.slug)}>About the {medicine.name} benefit</a> : null} ·{" "}
-          <a href={APP_SEO.path}>Get the Kavach app</a>
+          <a href={productPath("discounted-medicine")}>About the Discounted Medicine benefit</a> · <a href={PAGE_PATHS.app}>Get the Kavach app</a>
         </p>
         <div className="cta-row">
           <PurchaseButton />

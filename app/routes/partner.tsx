@@ -1,33 +1,47 @@
 import type { MetaFunction } from "@remix-run/node";
-import { CheckList, DemoLink, FeatureGrid, PageHero, Section } from "~/components/marketing";
-import { PARTNER_LANDINGS, partnerLandingPath } from "~/content/partner-landings";
-import { PARTNER_PROGRAM, PARTNER_PROGRAM_SEO } from "~/content/partner-program";
-import { PARTNERSHIPS, partnershipPath } from "~/content/partnerships";
-import { CORPORATE } from "~/content/site";
+import { json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { DemoLink } from "~/components/cta";
 import { Icon } from "~/components/icons";
+import { CheckList, FeatureGrid, PageHero, Section } from "~/components/marketing";
+import { partnerLandingPath, partnershipPath } from "~/content/page-paths";
+import { PARTNER_LANDINGS } from "~/content/partner-landings";
+import { PARTNER_PROGRAM, PARTNER_PROGRAM_SEO } from "~/content/partner-program";
+import { PARTNERSHIPS } from "~/content/partnerships";
+import { CORPORATE } from "~/content/site";
 import { seoMeta } from "~/seo";
 
-export const meta: MetaFunction = ({ matches }) => seoMeta(PARTNER_PROGRAM_SEO, matches);
+export async function loader() {
+  return json({
+    seo: PARTNER_PROGRAM_SEO,
+    program: PARTNER_PROGRAM,
+    landings: PARTNER_LANDINGS.map(({ key, name }) => ({ key, name })),
+    partners: PARTNERSHIPS.map(({ slug, name, icon, category, summary }) => ({ slug, name, icon, category, summary })),
+  });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? seoMeta(data.seo, matches) : []);
 
 export default function Partner() {
+  const { program, landings, partners } = useLoaderData<typeof loader>();
   return (
     <>
-      <PageHero eyebrow="Partners" title={PARTNER_PROGRAM.headline} intro={PARTNER_PROGRAM.intro} icon="link">
+      <PageHero eyebrow="Partners" title={program.headline} intro={program.intro} icon="link">
         <div className="cta-row">
           <DemoLink className="button" />
           <a className="button button--ghost" href={`mailto:${CORPORATE.partnersEmail}`}>{CORPORATE.partnersEmail}</a>
         </div>
       </PageHero>
       <Section title="Who partners with us">
-        <FeatureGrid items={PARTNER_PROGRAM.kinds} />
+        <FeatureGrid items={program.kinds} />
       </Section>
       <Section tone="tint" title="What you get">
         <div className="split">
-          <CheckList items={PARTNER_PROGRAM.offer} />
+          <CheckList items={program.offer} />
           <div className="card">
             <h3>Co-branded pages live today</h3>
             <ul className="plain-list">
-              {PARTNER_LANDINGS.map((p) => (
+              {landings.map((p) => (
                 <li key={p.key}>
                   <a href={partnerLandingPath(p.key)}>Kavach for {p.name}</a>
                 </li>
@@ -38,7 +52,7 @@ export default function Partner() {
       </Section>
       <Section title="Our care and insurance partners">
         <ul className="grid link-grid">
-          {PARTNERSHIPS.map((p) => (
+          {partners.map((p) => (
             <li key={p.slug} className="card">
               <span className="feature__icon"><Icon name={p.icon} /></span>
               <p className="eyebrow">{p.category}</p>

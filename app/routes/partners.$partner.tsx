@@ -5,7 +5,8 @@ import { NOT_FOUND_META, PublicRouteErrorBoundary } from "~/components/not-found
 import { LayoutOne, LayoutTwo, themeStyle } from "~/components/partner-landing";
 import type { SiteHeaderHandle } from "~/components/site-header";
 import { PartnerDataError, fetchPartnerData } from "~/content/partner-data.server";
-import { findPartnerLanding, partnerLandingPath } from "~/content/partner-landings";
+import { partnerLandingPath } from "~/content/page-paths";
+import { findPartnerLanding } from "~/content/partner-landings";
 import { PARTNER_PURCHASE_LABEL, PURCHASE_LABEL } from "~/content/site";
 import { env } from "~/env.server";
 import { seoMeta } from "~/seo";
@@ -26,6 +27,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
   try {
     const data = await fetchPartnerData(selfOrigin(), landing);
     return json({
+      seo: { ...landing.seo, path: partnerLandingPath(landing.key) },
       name: landing.name,
       purchaseLabel: landing.named ? PARTNER_PURCHASE_LABEL : PURCHASE_LABEL,
       data,
@@ -37,10 +39,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
   }
 }
 
-export const meta: MetaFunction = ({ params, matches }) => {
-  const landing = findPartnerLanding(params.partner);
-  return landing ? seoMeta({ ...landing.seo, path: partnerLandingPath(landing.key) }, matches) : NOT_FOUND_META;
-};
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? seoMeta(data.seo, matches) : NOT_FOUND_META);
 
 type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
 

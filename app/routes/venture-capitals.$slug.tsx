@@ -1,26 +1,27 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useParams } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { CtaBand, PageHero, Section } from "~/components/marketing";
 import { NOT_FOUND_META, PublicRouteErrorBoundary } from "~/components/not-found";
-import { ABOUT_SEO } from "~/content/company";
-import { INVESTORS, findInvestor, investorPath } from "~/content/investors";
+import { INVESTORS, findInvestor } from "~/content/investors";
+import { PAGE_PATHS, investorPath } from "~/content/page-paths";
 import { seoMeta } from "~/seo";
 
 /** Investor pages under /venture-capitals/, from app/content/investors.ts; others are 404. */
 export async function loader({ params }: LoaderFunctionArgs) {
-  if (!findInvestor(params.slug)) throw new Response("Not Found", { status: 404 });
-  return json(null);
+  const investor = findInvestor(params.slug);
+  if (!investor) throw new Response("Not Found", { status: 404 });
+  return json({
+    seo: { ...investor.seo, path: investorPath(investor.slug) },
+    investor,
+    others: INVESTORS.filter((i) => i.slug !== investor.slug).map(({ slug, name }) => ({ slug, name })),
+  });
 }
 
-export const meta: MetaFunction = ({ params, matches }) => {
-  const investor = findInvestor(params.slug);
-  return investor ? seoMeta({ ...investor.seo, path: investorPath(investor.slug) }, matches) : NOT_FOUND_META;
-};
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? seoMeta(data.seo, matches) : NOT_FOUND_META);
 
 export default function InvestorPage() {
-  const investor = findInvestor(useParams().slug);
-  if (!investor) return null;
+  const { investor, others } = useLoaderData<typeof loader>();
   return (
     <>
       <PageHero eyebrow="Our investors" title={investor.headline} intro={investor.summary} icon="trend" />
@@ -54,13 +55,13 @@ export default function InvestorPage() {
       </Section>
       <Section title="Also backing Kavach">
         <ul className="plain-list inline-list">
-          {INVESTORS.filter((i) => i.slug !== investor.slug).map((i) => (
+          {others.map((i) => (
             <li key={i.slug}>
               <a href={investorPath(i.slug)}>{i.name}</a>
             </li>
           ))}
           <li>
-            <a href={ABOUT_SEO.path}>About Kavach</a>
+            <a href={PAGE_PATHS.about}>About Kavach</a>
           </li>
         </ul>
       </Section>

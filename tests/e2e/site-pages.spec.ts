@@ -165,6 +165,16 @@ test.describe("with JavaScript on", () => {
     await expect(page.locator('img[src="/partners/assets/avatars/1.svg"]')).toHaveCount(0);
   });
 
+  test("the app invite answers beside the field when script submits it too", async ({ page }) => {
+    await page.goto("/app");
+    await page.getByLabel("Mobile number").fill("55555");
+    await page.getByRole("button", { name: "Send me the link" }).click();
+    await expect(page.locator(".field__error")).toHaveText(MESSAGES.phoneInvalid);
+    await page.getByLabel("Mobile number").fill("");
+    await page.getByRole("button", { name: "Send me the link" }).click();
+    await expect(page.locator(".field__error")).toHaveText(MESSAGES.phoneRequired);
+  });
+
   test("a signed-in admin sees the logged-in home", async ({ page }) => {
     await signIn(page);
     await expect(page).not.toHaveURL(/verify-otp/);

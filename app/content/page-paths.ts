@@ -1,0 +1,26 @@
+/**
+ * Addresses of the public pages, apart from their copy: the header, footer and cross-links import
+ * these without pulling page copy into every page's script. The content modules' seo objects and
+ * the route files use the same names.
+ */
+export const PAGE_PATHS = {
+  home: "/",
+  about: "/about-us",
+  contact: "/contact-us",
+  terms: "/terms-of-use",
+  reviews: "/reviews",
+  comparison: "/kavach-vs-market-alternatives",
+  partner: "/partner",
+  app: "/app",
+  oneMg: "/mobile/1mg",
+  benefits: "/employee-healthcare-benefits",
+} as const;
+
+export const productPath = (slug: string) => `/employee-healthcare/${slug}`;
+/** Where each product page lived before /employee-healthcare/ (redirected, spec §2). */
+export const legacyProductPath = (slug: string) => `/teamsure/${slug}`;
+export const investorPath = (slug: string) => `/venture-capitals/${slug}`;
+export const partnershipPath = (slug: string) => `/partnerships/${slug}`;
+export const partnerLandingPath = (key: string) => `/partners/${key}`;
+/** Where a partner landing page's data lives on this site (spec §7: GET, no credentials). */
+export const partnerDataPath = (key: string) => `/partners/${key}.json`;
