@@ -12,14 +12,18 @@ interface LazyImageProps {
 
 /**
  * Spec §2 lazy image: a placeholder first, the image when it nears the viewport (native
- * loading=lazy, so it works without script), and a blank fallback when it fails to load.
+ * loading=lazy, so it works without script), and a blank fallback when it fails to load. Without
+ * script the reserved width and height are the placeholder; with script a tinted tile shows until
+ * the image arrives (never behind a transparent image that has already loaded).
  */
 export function LazyImage({ src, alt, width, height, className = "", eager = false }: LazyImageProps) {
   const [state, setState] = useState<"loading" | "loaded" | "failed">(src ? "loading" : "failed");
+  const [hydrated, setHydrated] = useState(false);
   const ref = useRef<HTMLImageElement>(null);
 
   // An image that settled before hydration fired its load or error event unheard.
   useEffect(() => {
+    setHydrated(true);
     const img = ref.current;
     if (img?.complete) setState(img.naturalWidth > 0 ? "loaded" : "failed");
   }, [src]);
@@ -35,7 +39,7 @@ export function LazyImage({ src, alt, width, height, className = "", eager = fal
     );
   }
   return (
-    <span className={`lazy-image ${state === "loaded" ? "lazy-image--loaded" : ""} ${className}`}>
+    <span className={`lazy-image ${hydrated && state === "loading" ? "lazy-image--pending" : ""} ${className}`}>
       <img
         ref={ref}
         src={src}

@@ -15,11 +15,15 @@ import { freshMobile, signIn } from "./helpers";
 const SCREENS = "tests/e2e/.artifacts/site";
 const down = `http://127.0.0.1:${DOWN_PORT}`;
 
-/** Lazy images load as they near the viewport; bring each into view so screenshots show them. */
+/**
+ * Lazy images load as they near the viewport: wheel down the page (no page script needed, and
+ * carousels keep their snapped position) so screenshots show them.
+ */
 async function revealLazyImages(page: Page) {
-  // An image that fails is swapped for its blank fallback, so a listed one may be gone by its turn.
-  for (const img of await page.locator('img[loading="lazy"]').all()) await img.scrollIntoViewIfNeeded({ timeout: 2000 }).catch(() => {});
+  for (let i = 0; i < 14; i++) await page.mouse.wheel(0, 800);
   await page.waitForLoadState("networkidle");
+  // Back to the top, or the sticky header is drawn mid-page in a full-page screenshot.
+  await page.mouse.wheel(0, -20_000);
 }
 
 const slug = (path: string) => (path === "/" ? "home" : path.slice(1).replace(/\//g, "_"));
