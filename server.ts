@@ -7,6 +7,7 @@ import compression from "compression";
 import express from "express";
 import { env } from "./app/env.server";
 import { createIpAllowances } from "./server/ip-rate-limit";
+import { renderGate } from "./server/render-gate";
 import { securityHeaders, sameSiteWrites, bodyLimit, noStoreForSessions } from "./server/security";
 import { SESSION_COOKIE_NAME } from "./app/session.server";
 
@@ -15,6 +16,12 @@ import { SESSION_COOKIE_NAME } from "./app/session.server";
  * upstream, the embedded API and its sandbox pages.
  */
 const root = path.dirname(fileURLToPath(import.meta.url));
+/**
+ * Page renders let in at once. The embedded API's calls are served by this same event loop, so a
+ * few renders at a time keep them prompt (more only lengthen each turn of the loop); renders
+ * waiting on a remote upstream mostly wait, and need only a cap against bursts.
+ */
+const CONCURRENT_RENDERS = env.API_BASE_URL ? 64 : 4;
 const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", "loopback");
@@ -58,7 +65,7 @@ if (!env.API_BASE_URL) {
 app.use("/build", express.static(path.join(root, "public/build"), { immutable: true, maxAge: "1y" }));
 app.use(express.static(path.join(root, "public"), { maxAge: "1h" }));
 
-app.use(securityHeaders, sameSiteWrites, noStoreForSessions(SESSION_COOKIE_NAME));
+app.use(securityHeaders, sameSiteWrites, noStoreForSessions(SESSION_COOKIE_NAME), renderGate(CONCURRENT_RENDERS));
 const spendIpAllowance = createIpAllowances({
   codeRequestsPerHour: env.IP_CODE_REQUESTS_PER_HOUR,
   codeVerificationsPerHour: env.IP_CODE_VERIFICATIONS_PER_HOUR,
