@@ -77,11 +77,13 @@ export default function PlanSelect() {
     defaultValue: { planId, coverage: selected },
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
+  // After a refused post, the plan the admin picked stays picked.
+  const picked = typeof fields.planId.initialValue === "string" ? fields.planId.initialValue : planId;
   const visible = plans.filter((p) => p.default_visibility);
   const more = plans.filter((p) => !p.default_visibility);
   const planCard = (plan: (typeof plans)[number]) => (
     <label key={plan.plan_id} className="plan-card">
-      <input type="radio" name={fields.planId.name} value={plan.plan_id} defaultChecked={plan.plan_id === planId} />
+      <input type="radio" name={fields.planId.name} value={plan.plan_id} defaultChecked={plan.plan_id === picked} />
       <span className="plan-card__body">
         <span className="plan-card__head">
           <strong>{plan.name}</strong>

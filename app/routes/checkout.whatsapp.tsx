@@ -16,7 +16,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const { token, session } = await requireToken(request);
   const parsed = schema.safeParse(Object.fromEntries(await request.formData()));
   const back = safeRedirectPath(parsed.success ? parsed.data.returnTo : null, PATHS.checkout.gstDetails);
-  if (!parsed.success) return seeOther(back);
+  if (!parsed.success) return new Response("Choose whether WhatsApp updates are on or off.", { status: 400 });
   const saved = await attempt(request, () => setWhatsapp(token, parsed.data.whatsapp === "on"));
   if (!saved.ok) return seeOther(back, await setToast({ kind: "danger", message: saved.error.message }));
   session.set("whatsapp", saved.value.whatsapp === 1);
