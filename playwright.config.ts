@@ -8,6 +8,8 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 3200);
 export const DOWN_PORT = E2E_PORT + 1;
 /** Where the embedded server keeps its database and analytics file during the run. */
 export const E2E_DATA_DIR = `./data/e2e-${E2E_PORT}`;
+/** A collector that accepts connections and never answers: analytics must not slow a page. */
+export const BLACK_HOLE_PORT = E2E_PORT + 2;
 export const E2E_SESSION_SECRET = "e2e-session-secret-0123456789abcdef";
 const CHROMIUM_ARGS = [
   "--no-sandbox",
@@ -34,6 +36,11 @@ export default defineConfig({
   },
   webServer: [
     {
+      command: `node -e "require('node:http').createServer(() => {}).listen(${BLACK_HOLE_PORT}, '127.0.0.1')"`,
+      port: BLACK_HOLE_PORT,
+      reuseExistingServer: false,
+    },
+    {
       command: `rm -rf ${E2E_DATA_DIR} && npx tsx server.ts`,
       url: `http://127.0.0.1:${E2E_PORT}/healthz`,
       reuseExistingServer: false,
@@ -43,6 +50,8 @@ export default defineConfig({
         LOG_REQUESTS: "0",
         SESSION_SECRET: E2E_SESSION_SECRET,
         SANDBOX_PENDING_SETTLE_MS: "4000",
+        // Every e2e purchase runs with its analytics collector hanging: pages must not wait on it.
+        ANALYTICS_URL: `http://127.0.0.1:${BLACK_HOLE_PORT}/collect`,
         // Every test signs in from 127.0.0.1: the per-IP code caps would end the run, not guard it.
         IP_CODE_REQUESTS_PER_HOUR: "10000",
         IP_CODE_VERIFICATIONS_PER_HOUR: "10000",
