@@ -91,3 +91,19 @@ export async function attempt<T>(request: Request, call: () => Promise<T>): Prom
     throw error;
   }
 }
+
+/**
+ * The guard for actions: an upstream failure comes back as its message, so the action can answer
+ * with everything the admin typed instead of an error page; redirects still apply.
+ */
+export async function requireCheckoutStepForAction(
+  request: Request,
+  step: StepId,
+): Promise<{ ok: true; value: SignedIn & { cart: Cart } } | { ok: false; message: string }> {
+  try {
+    return { ok: true, value: await requireCheckoutStep(request, step) };
+  } catch (error) {
+    if (error instanceof Response && error.status >= 500) return { ok: false, message: ((await error.json()) as { message: string }).message };
+    throw error;
+  }
+}

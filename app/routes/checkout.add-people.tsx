@@ -6,7 +6,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import type { Quote } from "~/api/employer.server";
 import { getPricing, updateCart } from "~/api/employer.server";
-import { attempt, requireCheckoutStep, withToken } from "~/checkout/guard.server";
+import { attempt, requireCheckoutStep, requireCheckoutStepForAction, withToken } from "~/checkout/guard.server";
 import { firstUnfinishedStep, nextPath, peopleInRange } from "~/checkout/steps";
 import { CheckoutShell } from "~/components/checkout-shell";
 import { FormErrors, SubmitButton } from "~/components/form";
@@ -62,9 +62,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { token, session } = await requireCheckoutStep(request, "people");
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema });
+  // Parsed first: if the upstream fails now, the reply still carries everything typed.
+  const step = await requireCheckoutStepForAction(request, "people");
+  if (!step.ok) return json(submission.reply({ formErrors: [step.message] }), { status: 503 });
+  const { token, session } = step.value;
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   const { intent, rows } = submission.value;
   const total = rows.reduce((sum, r) => sum + r.count, 0);
@@ -189,3 +192,5 @@ function QuoteLines({ quote }: { quote: Quote }) {
     </div>
   );
 }
+
+export { StepErrorBoundary as ErrorBoundary } from "~/components/step-error";

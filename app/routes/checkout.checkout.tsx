@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { updateCart } from "~/api/employer.server";
-import { attempt, requireCheckoutStep } from "~/checkout/guard.server";
+import { attempt, requireCheckoutStep, requireCheckoutStepForAction } from "~/checkout/guard.server";
 import { firstUnfinishedStep, nextPath } from "~/checkout/steps";
 import { BillingChoice, QuoteTable, regimeNote } from "~/components/bill";
 import { CheckoutShell } from "~/components/checkout-shell";
@@ -34,8 +34,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { token, session } = await requireCheckoutStep(request, "review");
   const submission = parseWithZod(await request.formData(), { schema: billingChoice });
+  // Parsed first: if the upstream fails now, the reply still carries everything typed.
+  const step = await requireCheckoutStepForAction(request, "review");
+  if (!step.ok) return json(submission.reply({ formErrors: [step.message] }), { status: 503 });
+  const { token, session } = step.value;
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   const saved = await attempt(request, () => updateCart(token, { type: "billing", item: { policy: submission.value.policy } }));
   if (!saved.ok) return json(submission.reply({ formErrors: [saved.error.message] }), { status: saved.error.isOutage ? 503 : 400 });
@@ -74,3 +77,5 @@ export default function Review() {
     </CheckoutShell>
   );
 }
+
+export { StepErrorBoundary as ErrorBoundary } from "~/components/step-error";

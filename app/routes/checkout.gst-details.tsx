@@ -6,7 +6,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { searchEmployers, updateCart } from "~/api/employer.server";
 import { prefillOf } from "~/checkout/entry-query.server";
-import { attempt, requireCheckoutStep } from "~/checkout/guard.server";
+import { attempt, requireCheckoutStep, requireCheckoutStepForAction } from "~/checkout/guard.server";
 import { firstUnfinishedStep, nextPath } from "~/checkout/steps";
 import { CheckoutShell } from "~/components/checkout-shell";
 import { FormErrors, SubmitButton, TextField } from "~/components/form";
@@ -53,9 +53,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { token, session } = await requireCheckoutStep(request, "gst");
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema });
+  // Parsed first: if the upstream fails now, the reply still carries everything typed.
+  const step = await requireCheckoutStepForAction(request, "gst");
+  if (!step.ok) return json(submission.reply({ formErrors: [step.message] }), { status: 503 });
+  const { token, session } = step.value;
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   const saved = await attempt(request, () => updateCart(token, { type: "company", item: { gstin: submission.value.gstin } }));
   if (!saved.ok) {
@@ -155,3 +158,5 @@ export default function GstDetails() {
     </CheckoutShell>
   );
 }
+
+export { StepErrorBoundary as ErrorBoundary } from "~/components/step-error";

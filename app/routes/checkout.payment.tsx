@@ -5,7 +5,7 @@ import { json, redirect, redirectDocument } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { createOrder, getPaymentOptions, updateCart } from "~/api/employer.server";
 import { paymentCallbackUrl } from "~/checkout/callback-url.server";
-import { attempt, requireCheckoutStep, withToken } from "~/checkout/guard.server";
+import { attempt, requireCheckoutStep, requireCheckoutStepForAction, withToken } from "~/checkout/guard.server";
 import { firstUnfinishedStep } from "~/checkout/steps";
 import { BillingChoice } from "~/components/bill";
 import { CheckoutShell } from "~/components/checkout-shell";
@@ -34,8 +34,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { token, session, cart } = await requireCheckoutStep(request, "payment");
   const submission = parseWithZod(await request.formData(), { schema });
+  // Parsed first: if the upstream fails now, the reply still carries everything typed.
+  const step = await requireCheckoutStepForAction(request, "payment");
+  if (!step.ok) return json(submission.reply({ formErrors: [step.message] }), { status: 503 });
+  const { token, session, cart } = step.value;
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   const { policy } = submission.value;
   const fail = (message: string, outage: boolean) => json(submission.reply({ formErrors: [message] }), { status: outage ? 503 : 400 });
@@ -87,3 +90,5 @@ export default function Payment() {
     </CheckoutShell>
   );
 }
+
+export { StepErrorBoundary as ErrorBoundary } from "~/components/step-error";

@@ -6,7 +6,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import type { Cart, Coverage } from "~/api/employer.server";
 import { getCoverages, getPlans, updateCart } from "~/api/employer.server";
-import { attempt, requireCheckoutStep, withToken } from "~/checkout/guard.server";
+import { attempt, requireCheckoutStep, requireCheckoutStepForAction, withToken } from "~/checkout/guard.server";
 import { firstUnfinishedStep, nextPath } from "~/checkout/steps";
 import { CheckoutShell } from "~/components/checkout-shell";
 import { FieldErrors, FormErrors, SubmitButton } from "~/components/form";
@@ -58,9 +58,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { token, session } = await requireCheckoutStep(request, "plan");
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema });
+  // Parsed first: if the upstream fails now, the reply still carries everything typed.
+  const step = await requireCheckoutStepForAction(request, "plan");
+  if (!step.ok) return json(submission.reply({ formErrors: [step.message] }), { status: 503 });
+  const { token, session } = step.value;
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   const { planId, coverage } = submission.value;
   const saved = await attempt(request, () => updateCart(token, { type: "plan", item: { plan_id: planId!, coverage_ids: coverage } }));
@@ -150,3 +153,5 @@ export default function PlanSelect() {
     </CheckoutShell>
   );
 }
+
+export { StepErrorBoundary as ErrorBoundary } from "~/components/step-error";

@@ -238,3 +238,20 @@ test("the WhatsApp opt-in is shown as the API reports it and can be switched off
   await expect(page.locator(".whatsapp-toggle")).toContainText("WhatsApp updates: off");
   await expect(page.getByText("WhatsApp updates are off.")).toBeVisible();
 });
+
+test("a step posted while the upstream is down keeps what was typed, ready to send again", async ({ page }) => {
+  await signIn(page);
+  await enterGstin(page, FERNLEAF);
+  // The same post, to the server whose upstream is down (it shares the session secret and cookie).
+  const response = await page.request.post(`http://127.0.0.1:${DOWN_PORT}/checkout/company-details`, {
+    form: { name: "Meera Iyer", email: "meera@fernleaf.example", totalEmployees: "40" },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(503);
+  await page.setContent(await response.text());
+  await expect(page.getByText("Currently service is down. Please try after sometime.")).toBeVisible();
+  await expect(page.locator('input[type=hidden][name="name"]')).toHaveValue("Meera Iyer");
+  await expect(page.locator('input[type=hidden][name="email"]')).toHaveValue("meera@fernleaf.example");
+  await expect(page.locator('input[type=hidden][name="totalEmployees"]')).toHaveValue("40");
+  await expect(page.getByRole("button", { name: "Send again" })).toBeVisible();
+});
