@@ -1,10 +1,12 @@
 /**
  * npm run size: the page-weight report. Gzip bytes of every page's HTML and of the CSS and JS it
  * references, against the budgets; exits 1 when one is missed. Starts the production build on a
- * fresh data folder, or measures BASE_URL when that is set.
+ * fresh data folder, or measures BASE_URL when that is set (a server of this checkout's build:
+ * the CSS and JS are weighed from public/build here).
  */
 import { CSS_GZIP_TOTAL_MAX, HTML_GZIP_MAX, JS_GZIP_PER_PAGE_MAX, KB } from "./budgets";
 import { startBuiltServer } from "./built-server";
+import { scriptSources } from "./bundle-breakdown";
 import { sum, totalCss } from "./page-weight";
 import { weighSite } from "./site-weights";
 
@@ -36,6 +38,8 @@ const html = largest((w) => w.htmlGzip);
 const js = largest((w) => sum(w.js));
 console.log(`\n${weights.length} pages. Largest HTML: ${html.path} ${kb(html.htmlGzip)} KB (budget ${kb(HTML_GZIP_MAX)} KB).`);
 console.log(`Largest JS: ${js.path} ${kb(sum(js.js))} KB in ${js.js.size} files (budget ${kb(JS_GZIP_PER_PAGE_MAX)} KB per page).`);
+// Where the script bytes of the heaviest page come from (gzip shared out by esbuild's metafile).
+for (const share of scriptSources(js.js).slice(0, 12)) console.log(`  ${kb(share.gzip).padStart(5)} KB  ${share.source}`);
 console.log(`CSS in all: ${kb(css)} KB (budget ${kb(CSS_GZIP_TOTAL_MAX)} KB).`);
 if (missed.length) {
   console.log(`\nBudgets missed:\n  ${missed.join("\n  ")}`);
