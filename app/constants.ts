@@ -3,7 +3,6 @@
  * schemas and tests import these; no other module spells a limit or a message out again.
  */
 export const APP_VERSION = "1.0.2";
-export const APP_ENVIRONMENT = "qa";
 export const PRODUCT_NAME = "Kavach";
 export const COPYRIGHT_YEAR = 2022;
 
@@ -15,19 +14,11 @@ export const PHONE_LENGTH = 10;
 export const OTP_LENGTH = 4;
 export const COUNTRY_ID = 91;
 
-export const DEFAULT_RANGE_LABELS = ["1A", "2A+2C"] as const;
-
 export const TOAST_MS = 3000;
-export const MOBILE_SUMMARY_MAX_WIDTH = 800;
-export const LOGOUT_RELOAD_MS = 1000;
 export const CROSS_TAB_LOGOUT_RELOAD_MS = 500;
-export const PREFILL_RELOAD_MS = 1000;
 
 export const SLIDER_DEFAULTS = { dots: true, speedMs: 500, slidesToShow: 2, slidesToScroll: 1 } as const;
 export const PARTNER_CAROUSEL = { autoplayMs: 4000, speedMs: 500, perSlide: 5, narrowPerSlide: 1, narrowMaxWidth: 1024 } as const;
-
-/** Seller's GST state (the company is in Bengaluru, Karnataka). */
-export const SELLER_STATE_CODE = "29";
 
 export const MESSAGES = {
   serviceDown: "Currently service is down. Please try after sometime.",

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { EMPLOYEES_MAX, EMPLOYEES_MIN, MESSAGES, OTP_LENGTH } from "~/constants";
+import { EMPLOYEES_MAX, EMPLOYEES_MIN, MESSAGES, OTP_LENGTH, PHONE_LENGTH } from "~/constants";
 import { gstinProblem, normaliseGstin } from "./gstin";
 
 /**
@@ -20,7 +20,7 @@ export const mobileNumber = z
   .string({ required_error: MESSAGES.phoneRequired })
   .max(20, MESSAGES.phoneInvalid)
   .transform(normaliseMobile)
-  .pipe(z.string().regex(/^[6-9]\d{9}$/, MESSAGES.phoneInvalid));
+  .pipe(z.string().regex(new RegExp(`^[6-9]\\d{${PHONE_LENGTH - 1}}$`), MESSAGES.phoneInvalid));
 
 export const otpCode = z
   .string({ required_error: MESSAGES.codeInvalid })
