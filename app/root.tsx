@@ -5,19 +5,18 @@ import {
   Links,
   Meta,
   Outlet,
-  Scripts,
-  ScrollRestoration,
   useLoaderData,
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { CrossTabLogout, NavigationLoader, PageViews } from "~/components/client-behaviours";
+import { FullScreenLoader } from "~/components/full-screen-loader";
 import { SandboxNotice } from "~/components/sandbox-notice";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { ToastMessage } from "~/components/toast";
 import { MESSAGES } from "~/constants";
+import { enhanceScriptSrc } from "~/enhance-script.server";
 import { embeddedApi, env } from "~/env.server";
 import { useNonce } from "~/nonce";
 import { getSession } from "~/session.server";
@@ -39,6 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       sandbox: embeddedApi,
       toast,
       origin: env.PUBLIC_ORIGIN ?? new URL(request.url).origin,
+      script: enhanceScriptSrc,
     },
     { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
   );
@@ -46,8 +46,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export type RootLoader = typeof loader;
 
-function Document({ children }: { children: ReactNode }) {
+/**
+ * Pages are not hydrated: every page is complete as the server sends it, and the one small script
+ * (app/enhance) adds inline validation, pending states, the loader, carousels and cross-tab logout.
+ */
+function Document({ signedIn, children }: { signedIn: boolean; children: ReactNode }) {
   const nonce = useNonce();
+  const script = useRouteLoaderData<typeof loader>("root")?.script;
   return (
     <html lang="en-IN">
       <head>
@@ -57,10 +62,12 @@ function Document({ children }: { children: ReactNode }) {
         <Meta />
         <Links />
       </head>
-      <body>
+      <body data-signed-in={signedIn}>
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <template id="page-loader">
+          <FullScreenLoader />
+        </template>
+        {script ? <script type="module" src={script} nonce={nonce} /> : null}
       </body>
     </html>
   );
@@ -69,7 +76,7 @@ function Document({ children }: { children: ReactNode }) {
 export default function App() {
   const { signedIn, sandbox, toast } = useLoaderData<typeof loader>();
   return (
-    <Document>
+    <Document signedIn={signedIn}>
       {sandbox ? <SandboxNotice /> : null}
       <SiteHeader signedIn={signedIn} />
       {toast ? <ToastMessage toast={toast} /> : null}
@@ -77,9 +84,6 @@ export default function App() {
         <Outlet />
       </main>
       <SiteFooter />
-      <PageViews />
-      <CrossTabLogout signedIn={signedIn} />
-      <NavigationLoader />
     </Document>
   );
 }
@@ -91,7 +95,7 @@ export function ErrorBoundary() {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   if (!notFound) console.error(error);
   return (
-    <Document>
+    <Document signedIn={root?.signedIn ?? false}>
       {root?.sandbox ? <SandboxNotice /> : null}
       <SiteHeader signedIn={root?.signedIn ?? false} />
       <main id="main" className="container page-message">

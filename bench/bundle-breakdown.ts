@@ -3,7 +3,8 @@ import path from "node:path";
 import { ROOT } from "./built-server";
 
 /**
- * Where a page's script bytes come from. esbuild's metafile (written by `remix build`) says how
+ * Where a page's script bytes come from. esbuild's metafile of the page script (written by
+ * scripts/build-enhance.ts) says how
  * many bytes of each source file ended up in each output file; a file's gzip size is shared out
  * among its sources in proportion, then summed per npm package or per folder of our own code.
  */
@@ -24,15 +25,13 @@ function sourceGroup(input: string): string {
 }
 
 export function scriptSources(js: Map<string, number>): Share[] {
-  const metafile = JSON.parse(fs.readFileSync(path.join(ROOT, "build/metafile.js.json"), "utf8")) as Metafile;
+  const metafile = JSON.parse(fs.readFileSync(path.join(ROOT, "build/enhance-metafile.json"), "utf8")) as Metafile;
   const shares = new Map<string, number>();
   for (const [src, gzip] of js) {
     const inputs = Object.entries(metafile.outputs[`public${src}`]?.inputs ?? {});
     const total = inputs.reduce((sum, [, i]) => sum + i.bytesInOutput, 0);
     if (total === 0) {
-      // The manifest is written after bundling, so the metafile does not list it.
-      const name = src.includes("/manifest-") ? "(route manifest)" : "(not in the metafile)";
-      shares.set(name, (shares.get(name) ?? 0) + gzip);
+      shares.set("(not in the metafile)", (shares.get("(not in the metafile)") ?? 0) + gzip);
       continue;
     }
     for (const [input, { bytesInOutput }] of inputs) {

@@ -1,6 +1,6 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { getInputProps } from "@conform-to/react";
-import { useNavigation } from "@remix-run/react";
+import { useMatches } from "@remix-run/react";
 import type { InputHTMLAttributes, ReactNode } from "react";
 
 type InputType = "text" | "email" | "tel" | "number" | "search";
@@ -39,18 +39,27 @@ export function TextField({ meta, label, type = "text", hint, prefix, className,
           {hint}
         </p>
       ) : null}
-      <FieldErrors id={meta.errorId} errors={meta.errors} />
+      <FieldErrors id={meta.errorId} name={meta.name} errors={meta.errors} />
     </div>
   );
 }
 
-export function FieldErrors({ id, errors }: { id?: string; errors?: string[] }) {
-  if (!errors?.length) return <div id={id} hidden />;
+/** A field's message; always in the page, so inline validation (enhance/inline-validation.ts) can fill it. */
+export function FieldErrors({ id, name, errors }: { id: string; name: string; errors?: string[] }) {
   return (
-    <p className="field__error" id={id} role="alert">
-      {errors[0]}
+    <p className="field__error" id={id} data-error-for={name} role="alert" hidden={!errors?.length}>
+      {errors?.[0]}
     </p>
   );
+}
+
+/**
+ * Spread on a route's form to have its fields checked as they are left (enhance/inline-validation.ts):
+ * the script posts the form to this route's action as a Conform "validate" intent.
+ */
+export function useInlineValidation() {
+  const matches = useMatches();
+  return { "data-validate": matches[matches.length - 1].id };
 }
 
 /** Errors about the whole form: an upstream failure or the server's refusal. */
@@ -67,7 +76,7 @@ export function FormErrors({ id, errors }: { id?: string; errors?: string[] }) {
   );
 }
 
-/** A submit button that says what it is doing while the form is on its way (script only). */
+/** A submit button that says what it is doing while the form is on its way (script only: enhance/pending.ts). */
 export function SubmitButton({
   children,
   pendingLabel,
@@ -83,14 +92,9 @@ export function SubmitButton({
   className?: string;
   formAction?: string;
 }) {
-  const navigation = useNavigation();
-  const pending =
-    navigation.state === "submitting" &&
-    (name === undefined || navigation.formData?.get(name) === value) &&
-    (formAction === undefined || navigation.formAction === formAction);
   return (
-    <button type="submit" className={className} name={name} value={value} formAction={formAction} aria-disabled={pending || undefined}>
-      {pending ? pendingLabel : children}
+    <button type="submit" className={className} name={name} value={value} formAction={formAction} data-pending-label={pendingLabel}>
+      {children}
     </button>
   );
 }

@@ -1,4 +1,3 @@
-import { useEffect, useState } from "react";
 import { greetingForHour } from "~/constants";
 
 /** The hour in India, which the server renders the greeting for before the browser's own clock is known. */
@@ -7,12 +6,7 @@ export function kolkataHour(now = new Date()): number {
   return Number(hour) % 24;
 }
 
-/**
- * Spec §1 greeting by hour. The server's India-time greeting is what hydrates (so markup matches);
- * then the visitor's local hour takes over.
- */
+/** Spec §1 greeting by hour: India's hour from the server; the page's script puts in the visitor's own (enhance/greeting.ts). */
 export function Greeting({ serverHour }: { serverHour: number }) {
-  const [hour, setHour] = useState(serverHour);
-  useEffect(() => setHour(new Date().getHours()), []);
-  return <>{greetingForHour(hour)}</>;
+  return <span data-greeting="">{greetingForHour(serverHour)}</span>;
 }

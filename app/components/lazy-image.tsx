@@ -1,5 +1,3 @@
-import { useEffect, useRef, useState } from "react";
-
 interface LazyImageProps {
   src: string;
   alt: string;
@@ -11,24 +9,13 @@ interface LazyImageProps {
 }
 
 /**
- * Spec §2 lazy image: a placeholder first, the image when it nears the viewport (native
- * loading=lazy, so it works without script), and a blank fallback when it fails to load. Without
- * script the reserved width and height are the placeholder; with script a tinted tile shows until
- * the image arrives (never behind a transparent image that has already loaded).
+ * Spec §2 lazy image: the image when it nears the viewport (native loading=lazy, so it works
+ * without script), the reserved width and height as its placeholder, and a blank tile when there
+ * is no image. The page's script (enhance/lazy-images.ts) tints the tile while the image loads and
+ * leaves the blank tile when it fails.
  */
 export function LazyImage({ src, alt, width, height, className = "", eager = false }: LazyImageProps) {
-  const [state, setState] = useState<"loading" | "loaded" | "failed">(src ? "loading" : "failed");
-  const [hydrated, setHydrated] = useState(false);
-  const ref = useRef<HTMLImageElement>(null);
-
-  // An image that settled before hydration fired its load or error event unheard.
-  useEffect(() => {
-    setHydrated(true);
-    const img = ref.current;
-    if (img?.complete) setState(img.naturalWidth > 0 ? "loaded" : "failed");
-  }, [src]);
-
-  if (state === "failed") {
+  if (!src) {
     return (
       <span
         className={`lazy-image lazy-image--blank ${className}`}
@@ -39,18 +26,8 @@ export function LazyImage({ src, alt, width, height, className = "", eager = fal
     );
   }
   return (
-    <span className={`lazy-image ${hydrated && state === "loading" ? "lazy-image--pending" : ""} ${className}`}>
-      <img
-        ref={ref}
-        src={src}
-        alt={alt}
-        width={width}
-        height={height}
-        loading={eager ? "eager" : "lazy"}
-        decoding="async"
-        onLoad={() => setState("loaded")}
-        onError={() => setState("failed")}
-      />
+    <span className={`lazy-image ${className}`}>
+      <img src={src} alt={alt} width={width} height={height} loading={eager ? "eager" : "lazy"} decoding="async" />
     </span>
   );
 }

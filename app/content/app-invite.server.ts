@@ -1,6 +1,7 @@
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getZodConstraint } from "@conform-to/zod";
 import { z } from "zod";
 import { mobileNumber } from "~/validation/fields";
+import { parseSubmission } from "~/validation/submission.server";
 
 /**
  * The /app invite form's rules. Server-only: the form is checked by its action (the same answer
@@ -12,5 +13,5 @@ const inviteSchema = z.object({ mobile: mobileNumber }).strict();
 export const inviteConstraint = getZodConstraint(inviteSchema);
 
 export function parseInvite(formData: FormData) {
-  return parseWithZod(formData, { schema: inviteSchema });
+  return parseSubmission(formData, inviteSchema);
 }

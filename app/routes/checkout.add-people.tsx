@@ -1,5 +1,4 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -17,6 +16,7 @@ import { seoMeta } from "~/seo";
 import { trackEvent } from "~/analytics/track.server";
 import { seeOther } from "~/utils/see-other";
 import { formatCount, formatPaise } from "~/utils/money";
+import { parseSubmission } from "~/validation/submission.server";
 
 const code = z.string().trim().min(1).max(16).regex(/^[\w+-]+$/);
 const schema = z
@@ -63,7 +63,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema });
+  const submission = parseSubmission(formData, schema);
   // Parsed first: if the upstream fails now, the reply still carries everything typed.
   const step = await requireCheckoutStepForAction(request, "people");
   if (!step.ok) return json(submission.reply({ formErrors: [step.message] }), { status: 503 });
@@ -86,7 +86,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function AddPeople() {
   const { cart, reached, ranges, grid } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form] = useForm({ lastResult, onValidate: ({ formData }) => parseWithZod(formData, { schema }) });
+  const [form] = useForm({ lastResult });
   const submitted = (lastResult?.initialValue?.rows ?? null) as Array<{ count?: string }> | null;
   // A refused count is named by its cell above the table: the cells have no room for a message.
   const cellLabels = grid.flatMap((row) => row.cells.map((cell) => `${row.band.label}, ${cell.range}`));

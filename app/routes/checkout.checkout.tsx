@@ -1,5 +1,4 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -15,6 +14,7 @@ import { seoMeta } from "~/seo";
 import { trackEvent } from "~/analytics/track.server";
 import { seeOther } from "~/utils/see-other";
 import { billingChoice } from "~/validation/fields";
+import { parseSubmission } from "~/validation/submission.server";
 
 
 const BILLING_LABELS = [
@@ -34,7 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: billingChoice });
+  const submission = parseSubmission(await request.formData(), billingChoice);
   // Parsed first: if the upstream fails now, the reply still carries everything typed.
   const step = await requireCheckoutStepForAction(request, "review");
   if (!step.ok) return json(submission.reply({ formErrors: [step.message] }), { status: 503 });
@@ -49,7 +49,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function Review() {
   const { cart, reached, quote } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({ lastResult, onValidate: ({ formData }) => parseWithZod(formData, { schema: billingChoice }) });
+  const [form, fields] = useForm({ lastResult });
   return (
     <CheckoutShell step="review" reached={reached} cart={cart}>
       <ReloadOnBackNavigation />

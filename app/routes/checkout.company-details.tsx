@@ -1,5 +1,4 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -9,13 +8,14 @@ import { prefillOf } from "~/checkout/entry-query.server";
 import { attempt, requireCheckoutStep, requireCheckoutStepForAction } from "~/checkout/guard.server";
 import { firstUnfinishedStep, nextPath } from "~/checkout/steps";
 import { CheckoutShell } from "~/components/checkout-shell";
-import { FormErrors, SubmitButton, TextField } from "~/components/form";
+import { FormErrors, SubmitButton, TextField, useInlineValidation } from "~/components/form";
 import { EMPLOYEES_MAX, EMPLOYEES_MIN } from "~/constants";
 import { PATHS } from "~/paths";
 import { seoMeta } from "~/seo";
 import { pushProfile, trackEvent } from "~/analytics/track.server";
 import { seeOther } from "~/utils/see-other";
 import { email, personName, totalEmployees } from "~/validation/fields";
+import { parseSubmission } from "~/validation/submission.server";
 
 const schema = z.object({ name: personName, email, totalEmployees }).strict();
 
@@ -37,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema });
+  const submission = parseSubmission(formData, schema);
   // Parsed first: if the upstream fails now, the reply still carries everything typed.
   const step = await requireCheckoutStepForAction(request, "details");
   if (!step.ok) return json(submission.reply({ formErrors: [step.message] }), { status: 503 });
@@ -57,12 +57,10 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function CompanyDetails() {
   const { cart, reached, defaults, prefillErrors } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
+  const inlineValidation = useInlineValidation();
   const [form, fields] = useForm({
     lastResult,
     defaultValue: defaults,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
   return (
     <CheckoutShell step="details" reached={reached} cart={cart}>
@@ -78,7 +76,7 @@ export default function CompanyDetails() {
           {message}
         </p>
       ))}
-      <Form method="post" {...getFormProps(form)} noValidate>
+      <Form method="post" {...getFormProps(form)} {...inlineValidation} noValidate>
         <FormErrors id={form.errorId} errors={form.errors} />
         <TextField meta={fields.name} label="Your full name" autoComplete="name" maxLength={80} />
         <TextField meta={fields.email} label="Work email" type="email" autoComplete="email" inputMode="email" maxLength={254} hint="We send the policy documents and invoices here." />

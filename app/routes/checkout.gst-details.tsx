@@ -1,5 +1,4 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -9,13 +8,14 @@ import { prefillOf } from "~/checkout/entry-query.server";
 import { attempt, requireCheckoutStep, requireCheckoutStepForAction } from "~/checkout/guard.server";
 import { firstUnfinishedStep, nextPath } from "~/checkout/steps";
 import { CheckoutShell } from "~/components/checkout-shell";
-import { FormErrors, SubmitButton, TextField } from "~/components/form";
+import { FormErrors, SubmitButton, TextField, useInlineValidation } from "~/components/form";
 import { WhatsappToggle } from "~/components/whatsapp-toggle";
 import { PATHS } from "~/paths";
 import { seoMeta } from "~/seo";
 import { trackEvent } from "~/analytics/track.server";
 import { seeOther } from "~/utils/see-other";
 import { gstin } from "~/validation/fields";
+import { parseSubmission } from "~/validation/submission.server";
 
 const schema = z.object({ intent: z.enum(["gstin", "select"]), gstin }).strict();
 const SEARCH_MIN = 2;
@@ -54,7 +54,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema });
+  const submission = parseSubmission(formData, schema);
   // Parsed first: if the upstream fails now, the reply still carries everything typed.
   const step = await requireCheckoutStepForAction(request, "gst");
   if (!step.ok) return json(submission.reply({ formErrors: [step.message] }), { status: 503 });
@@ -76,12 +76,10 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function GstDetails() {
   const { cart, reached, q, results, searchError, prefillGstin, prefillError, whatsapp } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
+  const inlineValidation = useInlineValidation();
   const [form, fields] = useForm({
     lastResult,
     defaultValue: { gstin: prefillGstin },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
   return (
     <CheckoutShell step="gst" reached={reached} cart={cart}>
@@ -100,7 +98,7 @@ export default function GstDetails() {
         </div>
       ) : null}
       {prefillError ? <p className="notice notice--warning">{prefillError}</p> : null}
-      <Form method="post" {...getFormProps(form)} noValidate>
+      <Form method="post" {...getFormProps(form)} {...inlineValidation} noValidate>
         <FormErrors id={form.errorId} errors={form.errors} />
         <input type="hidden" name="intent" value="gstin" />
         <TextField

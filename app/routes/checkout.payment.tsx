@@ -1,5 +1,4 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect, redirectDocument } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -17,6 +16,7 @@ import { trackEvent } from "~/analytics/track.server";
 import { seeOther } from "~/utils/see-other";
 import { formatPaise } from "~/utils/money";
 import { billingChoice } from "~/validation/fields";
+import { parseSubmission } from "~/validation/submission.server";
 
 const schema = billingChoice;
 
@@ -34,7 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema });
+  const submission = parseSubmission(await request.formData(), schema);
   // Parsed first: if the upstream fails now, the reply still carries everything typed.
   const step = await requireCheckoutStepForAction(request, "payment");
   if (!step.ok) return json(submission.reply({ formErrors: [step.message] }), { status: 503 });
@@ -61,7 +61,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function Payment() {
   const { cart, reached, options, quote } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({ lastResult, onValidate: ({ formData }) => parseWithZod(formData, { schema }) });
+  const [form, fields] = useForm({ lastResult });
   return (
     <CheckoutShell step="payment" reached={reached} cart={cart}>
       <ReloadOnBackNavigation />

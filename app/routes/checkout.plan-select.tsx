@@ -1,5 +1,4 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -17,6 +16,7 @@ import { trackEvent } from "~/analytics/track.server";
 import { seeOther } from "~/utils/see-other";
 import type { Session } from "~/session.server";
 import { formatPaise, formatRupees } from "~/utils/money";
+import { parseSubmission } from "~/validation/submission.server";
 
 const id = z.string().trim().min(1).max(64).regex(/^[\w-]+$/);
 const schema = z
@@ -59,7 +59,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema });
+  const submission = parseSubmission(formData, schema);
   // Parsed first: if the upstream fails now, the reply still carries everything typed.
   const step = await requireCheckoutStepForAction(request, "plan");
   if (!step.ok) return json(submission.reply({ formErrors: [step.message] }), { status: 503 });
@@ -78,7 +78,6 @@ export default function PlanSelect() {
   const [form, fields] = useForm({
     lastResult,
     defaultValue: { planId, coverage: selected },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
   // After a refused post, the plan the admin picked stays picked.
   const picked = typeof fields.planId.initialValue === "string" ? fields.planId.initialValue : planId;
@@ -144,7 +143,7 @@ export default function PlanSelect() {
               <div className="plan-grid">{more.map(planCard)}</div>
             </details>
           ) : null}
-          <FieldErrors id={fields.planId.errorId} errors={fields.planId.errors} />
+          <FieldErrors id={fields.planId.errorId} name={fields.planId.name} errors={fields.planId.errors} />
         </fieldset>
         <SubmitButton pendingLabel="Saving…" className="button button--block">
           Buy this plan

@@ -1,16 +1,14 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { useEffect, useState } from "react";
 import { z } from "zod";
 import { getCart } from "~/api/employer.server";
 import { sendCode, setWhatsapp, verifyCode } from "~/api/global.server";
 import { attempt } from "~/checkout/guard.server";
 import { firstUnfinishedStep, pathOf } from "~/checkout/steps";
 import { CheckoutShell } from "~/components/checkout-shell";
-import { FormErrors, SubmitButton, TextField } from "~/components/form";
+import { FormErrors, SubmitButton, TextField, useInlineValidation } from "~/components/form";
 import { OTP_LENGTH } from "~/constants";
 import { PATHS } from "~/paths";
 import { seoMeta } from "~/seo";
@@ -18,6 +16,7 @@ import { seeOther } from "~/utils/see-other";
 import { commitSession, getSession, startSignedInSession } from "~/session.server";
 import { setToast } from "~/toast.server";
 import { otpCode } from "~/validation/fields";
+import { parseSubmission } from "~/validation/submission.server";
 
 const schema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("verify"), code: otpCode, whatsapp: z.literal("on").optional() }).strict(),
@@ -46,7 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { session, mobile } = await requirePendingNumber(request);
   const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema });
+  const submission = parseSubmission(formData, schema);
   if (submission.status !== "success") return json(submission.reply({ hideFields: ["code"] }), { status: 400 });
   const allowance = context.spendIpAllowance(submission.value.intent === "resend" ? "codeRequest" : "codeVerification");
   if (!allowance.ok) return json(submission.reply({ formErrors: [allowance.message], hideFields: ["code"] }), { status: 429 });
@@ -86,28 +85,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return seeOther(next, { "Set-Cookie": await commitSession(fresh) });
 }
 
-/** With script, the resend hint counts down; without it, the server's answer says when. */
-function useSecondsUntil(at: number) {
-  const [seconds, setSeconds] = useState(0);
-  useEffect(() => {
-    const tick = () => setSeconds(Math.max(0, Math.ceil((at - Date.now()) / 1000)));
-    tick();
-    const timer = setInterval(tick, 1000);
-    return () => clearInterval(timer);
-  }, [at]);
-  return seconds;
-}
-
 export default function VerifyOtp() {
   const { mobile, resendAt } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
+  const inlineValidation = useInlineValidation();
   const [form, fields] = useForm({
     lastResult,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
-  const wait = useSecondsUntil(resendAt);
+  // The server says how long to wait; the page's script counts it down (enhance/countdown.ts).
+  const wait = Math.max(0, Math.ceil((resendAt - Date.now()) / 1000));
   return (
     <CheckoutShell step="verify" reached="verify">
       <h1>Enter your code</h1>
@@ -115,7 +101,7 @@ export default function VerifyOtp() {
         We sent a {OTP_LENGTH}-digit code to <strong>+91 {mobile.slice(0, 5)} {mobile.slice(5)}</strong>.{" "}
         <a href={PATHS.checkout.verify}>Change number</a>
       </p>
-      <Form method="post" {...getFormProps(form)} noValidate>
+      <Form method="post" {...getFormProps(form)} {...inlineValidation} noValidate>
         <FormErrors id={form.errorId} errors={form.errors} />
         <TextField
           meta={fields.code}
@@ -135,7 +121,12 @@ export default function VerifyOtp() {
         </SubmitButton>
       </Form>
       <Form method="post" className="resend">
-        <span className="muted small">{wait > 0 ? `Didn’t get it? You can ask again in ${wait} s.` : "Didn’t get it?"}</span>{" "}
+        <span className="muted small">
+          Didn’t get it?{" "}
+          <span data-until={resendAt} hidden={wait === 0}>
+            You can ask again in <span data-seconds="">{wait}</span> s.
+          </span>
+        </span>{" "}
         <SubmitButton name="intent" value="resend" pendingLabel="Sending…" className="link-button">
           Send a new code
         </SubmitButton>

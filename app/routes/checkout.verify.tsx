@@ -1,5 +1,4 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -8,13 +7,14 @@ import { sendCode } from "~/api/global.server";
 import { handleEntryQuery, prefillOf } from "~/checkout/entry-query.server";
 import { attempt } from "~/checkout/guard.server";
 import { CheckoutShell } from "~/components/checkout-shell";
-import { FormErrors, SubmitButton, TextField } from "~/components/form";
+import { FormErrors, SubmitButton, TextField, useInlineValidation } from "~/components/form";
 import { PATHS } from "~/paths";
 import { seoMeta } from "~/seo";
 import { seeOther } from "~/utils/see-other";
 import { commitSession, getSession } from "~/session.server";
 import { safeReturnHost } from "~/utils/safe-redirect";
 import { mobileNumber } from "~/validation/fields";
+import { parseSubmission } from "~/validation/submission.server";
 
 const schema = z.object({ mobile: mobileNumber, from: z.string().max(255).optional() }).strict();
 
@@ -43,7 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema });
+  const submission = parseSubmission(formData, schema);
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   const allowance = context.spendIpAllowance("codeRequest");
   if (!allowance.ok) return json(submission.reply({ formErrors: [allowance.message] }), { status: 429 });
@@ -63,19 +63,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function VerifyPhone() {
   const { mobile, prefillError, from } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
+  const inlineValidation = useInlineValidation();
   const [form, fields] = useForm({
     lastResult,
     defaultValue: { mobile },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
   return (
     <CheckoutShell step="verify" reached="verify">
       <h1>Let’s get your team covered</h1>
       <p className="muted">We’ll send a one-time code to your mobile number to keep your company’s purchase secure.</p>
       {prefillError ? <p className="notice notice--warning">{prefillError}</p> : null}
-      <Form method="post" {...getFormProps(form)} noValidate>
+      <Form method="post" {...getFormProps(form)} {...inlineValidation} noValidate>
         <FormErrors id={form.errorId} errors={form.errors} />
         <TextField
           meta={fields.mobile}

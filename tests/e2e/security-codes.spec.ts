@@ -28,8 +28,12 @@ function visitorFromNewAddress(): Visitor {
   return new Visitor(server.url, { "x-forwarded-for": `203.0.113.${lastAddress}` });
 }
 
+/** The messages the page shows in its alerts (a field's alert is in the page, empty, until it has one). */
 function alertText(html: string): string {
-  return [...html.matchAll(/role="alert"[^>]*>([\s\S]*?)<\/(?:div|p)>/g)].map(([, inner]) => inner!.replace(/<[^>]+>/g, "")).join(" ");
+  return [...html.matchAll(/role="alert"[^>]*>([\s\S]*?)<\/(?:div|p)>/g)]
+    .map(([, inner]) => inner!.replace(/<[^>]+>/g, ""))
+    .filter(Boolean)
+    .join(" ");
 }
 
 async function outbox(mobile: string): Promise<string[]> {

@@ -1,0 +1,10 @@
+declare global {
+  interface Window {
+    dataLayer?: Array<Record<string, unknown>>;
+  }
+}
+
+/** Spec §2: a page view in the tag manager's data layer per page; each document counts once. */
+export function pushPageView() {
+  (window.dataLayer ??= []).push({ event: "page_view", page_path: `${location.pathname}${location.search}` });
+}

@@ -1,0 +1,63 @@
+/**
+ * Pending states for plain form posts and page loads:
+ * - the button that sent a form says what is under way (its data-pending-label) and the form is
+ *   sent once: a second click while the first post is on its way does nothing (never two orders);
+ * - a navigation that takes longer than LOADER_DELAY_MS shows the full-screen loader (spec §2),
+ *   cloned from the page's <template id="page-loader">.
+ * A page restored from the back-forward cache is put back as it was before it was left.
+ */
+const LOADER_DELAY_MS = 400;
+
+let loaderTimer: number | undefined;
+const restorers: Array<() => void> = [];
+
+export function showPendingSubmissions() {
+  document.addEventListener("submit", onSubmit);
+  document.addEventListener("click", onClick);
+  addEventListener("pageshow", (event) => {
+    if (!event.persisted) return;
+    clearTimeout(loaderTimer);
+    document.querySelector(".fs-loader")?.remove();
+    for (const restore of restorers.splice(0)) restore();
+  });
+}
+
+function onSubmit(event: SubmitEvent) {
+  const form = event.target as HTMLFormElement;
+  if (event.defaultPrevented || form.target === "_blank") return;
+  if (form.dataset.submitting) {
+    event.preventDefault();
+    return;
+  }
+  form.dataset.submitting = "true";
+  restorers.push(() => delete form.dataset.submitting);
+  const button = event.submitter;
+  const pendingLabel = button?.dataset.pendingLabel;
+  if (button && pendingLabel) {
+    const label = button.innerHTML;
+    button.textContent = pendingLabel;
+    button.setAttribute("aria-disabled", "true");
+    restorers.push(() => {
+      button.innerHTML = label;
+      button.removeAttribute("aria-disabled");
+    });
+  }
+  showLoaderSoon();
+}
+
+/** A plain left click on a link to another page of this site. */
+function onClick(event: MouseEvent) {
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  const link = (event.target as Element).closest?.("a[href]") as HTMLAnchorElement | null;
+  if (!link || link.target || link.hasAttribute("download") || link.origin !== location.origin) return;
+  if (link.pathname === location.pathname && link.search === location.search) return;
+  showLoaderSoon();
+}
+
+function showLoaderSoon() {
+  clearTimeout(loaderTimer);
+  loaderTimer = window.setTimeout(() => {
+    const template = document.getElementById("page-loader") as HTMLTemplateElement | null;
+    if (template && !document.querySelector(".fs-loader")) document.body.append(template.content.cloneNode(true));
+  }, LOADER_DELAY_MS);
+}

@@ -1,0 +1,29 @@
+import { parseWithZod } from "@conform-to/zod";
+import type { z } from "zod";
+
+/** Field names Conform reserves; each holds JSON that Conform parses without a guard. */
+const INTENT = "__intent__";
+const STATE = "__state__";
+
+function isValidateIntent(value: FormDataEntryValue): boolean {
+  if (typeof value !== "string") return false;
+  try {
+    const intent = JSON.parse(value) as { type?: unknown; payload?: { name?: unknown } };
+    return intent?.type === "validate" && typeof intent.payload?.name === "string";
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Conform's parseWithZod for posts anyone can make. The one intent our pages send is inline
+ * validation's "validate" (enhance/inline-validation.ts), which saves nothing; any other intent or
+ * state, which only a tampered post carries, is dropped before Conform parses its JSON (a malformed
+ * one would otherwise throw and answer 500), and the post is judged as the plain submit it then is.
+ */
+export function parseSubmission<Schema extends z.ZodTypeAny>(formData: FormData, schema: Schema) {
+  const intents = formData.getAll(INTENT);
+  if (intents.length > 1 || (intents.length === 1 && !isValidateIntent(intents[0]!))) formData.delete(INTENT);
+  formData.delete(STATE);
+  return parseWithZod(formData, { schema });
+}
