@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { apiBaseUrl, embeddedApi, env } from "~/env.server";
 import { MESSAGES } from "~/constants";
+import type { Exchange } from "./transport.server";
+import { exchange } from "./transport.server";
 
 /**
  * The one door to the upstream gateway. Every answer is parsed with zod; what the app gets back is
@@ -59,9 +61,10 @@ interface RequestOptions<T extends z.ZodTypeAny> {
 
 /**
  * The embedded API answers over loopback in this same process: gzip there would spend CPU on both
- * ends of one event loop to save bytes that never leave the machine (issue 7 measured it).
+ * ends of one event loop to save bytes that never leave the machine (issue 7 measured it). A remote
+ * upstream may compress; the transport decodes what it asks for here.
  */
-const ENCODING: Record<string, string> = embeddedApi ? { "accept-encoding": "identity" } : {};
+const ENCODING: Record<string, string> = { "accept-encoding": embeddedApi ? "identity" : "gzip, deflate, br" };
 
 const failureEnvelope = z.object({ success: z.literal(0).or(z.number()), msg: z.string().optional(), data: z.unknown().optional() });
 
@@ -78,29 +81,30 @@ function buildUrl(backend: Backend, path: string, query?: RequestOptions<z.ZodTy
   return url;
 }
 
-/** Fetch and decode JSON; network errors, timeouts and non-JSON become outages. */
-async function fetchJson(url: URL, init: RequestInit): Promise<{ status: number; json: unknown }> {
-  let response: Response;
+type Init = Omit<Exchange, "timeoutMs">;
+
+/** Send and decode JSON; network errors, timeouts and non-JSON become outages. */
+async function exchangeJson(url: URL, init: Init): Promise<{ status: number; json: unknown }> {
+  let response: { status: number; text: string };
   try {
-    response = await fetch(url, { ...init, signal: AbortSignal.timeout(env.API_TIMEOUT_MS) });
+    response = await exchange(url, { ...init, timeoutMs: env.API_TIMEOUT_MS });
   } catch (error) {
-    throw outage(0, `${init.method} ${url.pathname}: ${(error as Error).name}`);
+    throw outage(0, `${init.method} ${url.pathname}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).name}`);
   }
   if (response.status === 401) throw new ApiUnauthorizedError();
-  const text = await response.text().catch(() => "");
   try {
-    return { status: response.status, json: JSON.parse(text) };
+    return { status: response.status, json: JSON.parse(response.text) };
   } catch {
     throw outage(response.status, `${init.method} ${url.pathname}: not JSON`);
   }
 }
 
 /** Idempotent GETs are retried once on an outage; anything that writes is never retried. */
-async function send(url: URL, init: RequestInit, idempotent = init.method === "GET") {
+async function send(url: URL, init: Init, idempotent = init.method === "GET") {
   try {
-    return await fetchJson(url, init);
+    return await exchangeJson(url, init);
   } catch (error) {
-    if (idempotent && error instanceof ApiError && error.isOutage) return fetchJson(url, init);
+    if (idempotent && error instanceof ApiError && error.isOutage) return exchangeJson(url, init);
     throw error;
   }
 }
