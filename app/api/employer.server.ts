@@ -19,8 +19,10 @@ export function lookupGstin(token: string, gstin: string) {
   return apiRequest({ backend: "employer", path: `/employer/gstin/${encodeURIComponent(gstin)}`, token, data: company });
 }
 
+const companies = z.array(company);
+
 export function searchEmployers(token: string, text: string) {
-  return apiRequest({ backend: "employer", path: "/employer/search-employer", query: { text }, token, data: z.array(company) });
+  return apiRequest({ backend: "employer", path: "/employer/search-employer", query: { text }, token, data: companies });
 }
 
 const coverage = z.object({
@@ -33,8 +35,10 @@ const coverage = z.object({
 });
 export type Coverage = z.infer<typeof coverage>;
 
+const coverages = z.array(coverage);
+
 export function getCoverages(token: string) {
-  return apiRequest({ backend: "employer", path: "/plan/coverages", token, data: z.array(coverage) });
+  return apiRequest({ backend: "employer", path: "/plan/coverages", token, data: coverages });
 }
 
 const plan = z.object({
@@ -56,6 +60,8 @@ export interface PlanQuery {
   identifier?: string;
 }
 
+const plans = z.object({ source: z.string().nullable(), plans: z.array(plan) });
+
 export function getPlans(token: string, query: PlanQuery) {
   return apiRequest({
     backend: "employer",
@@ -63,7 +69,7 @@ export function getPlans(token: string, query: PlanQuery) {
     path: "/plan/get-plans",
     token,
     body: query,
-    data: z.object({ source: z.string().nullable(), plans: z.array(plan) }),
+    data: plans,
   });
 }
 
@@ -167,8 +173,10 @@ export function updateCart(token: string, update: CartUpdate) {
 const paymentOption = z.object({ policy, label: z.string(), months: z.number().int(), discount_pct: z.number() });
 export type PaymentOption = z.infer<typeof paymentOption>;
 
+const paymentOptions = z.array(paymentOption);
+
 export function getPaymentOptions(token: string) {
-  return apiRequest({ backend: "employer", path: "/checkout/payment-options", token, data: z.array(paymentOption) });
+  return apiRequest({ backend: "employer", path: "/checkout/payment-options", token, data: paymentOptions });
 }
 
 export function createOrder(token: string, input: { policy: Policy; callback_url: string }) {
@@ -203,10 +211,8 @@ const testimonial = z.object({
 });
 export type Testimonial = z.infer<typeof testimonial>;
 
+const testimonials = z.object({ testimonials: z.array(testimonial) }).transform((d) => d.testimonials);
+
 export function getTestimonials() {
-  return apiRequest({
-    backend: "employer",
-    path: "/web-contents",
-    data: z.object({ testimonials: z.array(testimonial) }).transform((d) => d.testimonials),
-  });
+  return apiRequest({ backend: "employer", path: "/web-contents", data: testimonials });
 }

@@ -66,6 +66,20 @@ interface RequestOptions<T extends z.ZodTypeAny> {
  */
 const ENCODING: Record<string, string> = { "accept-encoding": embeddedApi ? "identity" : "gzip, deflate, br" };
 
+/**
+ * The success envelope around each data schema, built once: a zod schema is a tree of objects, and
+ * building one per call was a measurable share of a page's CPU (issue 7).
+ */
+const successEnvelopes = new WeakMap<z.ZodTypeAny, z.ZodTypeAny>();
+function successEnvelope<T extends z.ZodTypeAny>(data: T) {
+  let envelope = successEnvelopes.get(data) as z.ZodObject<{ success: z.ZodLiteral<1>; data: T; msg: z.ZodOptional<z.ZodString> }> | undefined;
+  if (envelope === undefined) {
+    envelope = z.object({ success: z.literal(1), data, msg: z.string().optional() });
+    successEnvelopes.set(data, envelope);
+  }
+  return envelope;
+}
+
 const failureEnvelope = z.object({ success: z.literal(0).or(z.number()), msg: z.string().optional(), data: z.unknown().optional() });
 
 function outage(status: number, detail: string): ApiError {
@@ -122,7 +136,7 @@ export async function apiRequest<T extends z.ZodTypeAny>(options: RequestOptions
   );
   if (status >= 500) throw outage(status, `${method} ${url.pathname}`);
 
-  const envelope = z.object({ success: z.literal(1), data: options.data, msg: z.string().optional() }).safeParse(json);
+  const envelope = successEnvelope(options.data).safeParse(json);
   if (envelope.success) return envelope.data.data;
 
   const failure = failureEnvelope.safeParse(json);
@@ -132,12 +146,14 @@ export async function apiRequest<T extends z.ZodTypeAny>(options: RequestOptions
   throw outage(status, `${method} ${url.pathname}: unexpected shape ${envelope.error.issues[0]?.path.join(".")}`);
 }
 
+const statusCodeAnswer = z.object({ statusCode: z.number(), msg: z.string().optional() });
+
 /** The app-link call answers {statusCode} instead of the usual envelope (spec §7). */
 export async function apiStatusCodeRequest(options: Omit<RequestOptions<z.ZodTypeAny>, "data">): Promise<void> {
   const url = buildUrl(options.backend, options.path, options.query);
   const { status, json } = await send(url, { method: "GET", headers: { accept: "application/json", ...ENCODING } }, options.idempotent);
   if (status >= 500) throw outage(status, `GET ${url.pathname}`);
-  const parsed = z.object({ statusCode: z.number(), msg: z.string().optional() }).safeParse(json);
+  const parsed = statusCodeAnswer.safeParse(json);
   if (!parsed.success) throw outage(status, `GET ${url.pathname}: unexpected shape`);
   if (parsed.data.statusCode !== 1) throw new ApiError(parsed.data.msg || MESSAGES.serviceDown, status);
 }
