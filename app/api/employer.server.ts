@@ -3,6 +3,15 @@ import { apiRequest } from "./http.server";
 
 /** Calls to the employer v1 backend (spec §7). Shapes follow docs/api-contract.md. */
 
+/**
+ * The catalogue (coverages, plans, plan prices, payment options) is the same for every admin: the
+ * contract ties none of it to the caller, only the plans to the company, coverages and partner
+ * source, which are in the request and so in the key. A page view is then one cart read and a
+ * render, not two or three more upstream calls. Kept a minute, so an upstream change shows within
+ * one; the amounts charged come from the upstream's cart and order, never from here.
+ */
+const CATALOGUE_TTL_MS = 60_000;
+
 const paise = z.number().int();
 const flag = z.number().int().transform((v) => v === 1);
 
@@ -38,7 +47,7 @@ export type Coverage = z.infer<typeof coverage>;
 const coverages = z.array(coverage);
 
 export function getCoverages(token: string) {
-  return apiRequest({ backend: "employer", path: "/plan/coverages", token, data: coverages });
+  return apiRequest({ backend: "employer", path: "/plan/coverages", token, sharedForMs: CATALOGUE_TTL_MS, data: coverages });
 }
 
 const plan = z.object({
@@ -69,6 +78,7 @@ export function getPlans(token: string, query: PlanQuery) {
     path: "/plan/get-plans",
     token,
     body: query,
+    sharedForMs: CATALOGUE_TTL_MS,
     data: plans,
   });
 }
@@ -84,7 +94,14 @@ const pricing = z.object({
 export type Pricing = z.infer<typeof pricing>;
 
 export function getPricing(token: string, groupId: string, policy: "monthly" | "yearly" = "monthly") {
-  return apiRequest({ backend: "employer", path: "/plan/plan-pricing-details", query: { group_id: groupId, policy }, token, data: pricing });
+  return apiRequest({
+    backend: "employer",
+    path: "/plan/plan-pricing-details",
+    query: { group_id: groupId, policy },
+    token,
+    sharedForMs: CATALOGUE_TTL_MS,
+    data: pricing,
+  });
 }
 
 const policy = z.enum(["monthly", "yearly"]);
@@ -176,7 +193,7 @@ export type PaymentOption = z.infer<typeof paymentOption>;
 const paymentOptions = z.array(paymentOption);
 
 export function getPaymentOptions(token: string) {
-  return apiRequest({ backend: "employer", path: "/checkout/payment-options", token, data: paymentOptions });
+  return apiRequest({ backend: "employer", path: "/checkout/payment-options", token, sharedForMs: CATALOGUE_TTL_MS, data: paymentOptions });
 }
 
 export function createOrder(token: string, input: { policy: Policy; callback_url: string }) {

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { apiBaseUrl, embeddedApi, env } from "~/env.server";
 import { MESSAGES } from "~/constants";
 import type { Exchange } from "./transport.server";
+import { sharedAnswer } from "./shared-answers.server";
 import { exchange } from "./transport.server";
 
 /**
@@ -55,6 +56,11 @@ interface RequestOptions<T extends z.ZodTypeAny> {
    * link with a GET, and a retry after a timeout would text the person twice.
    */
   idempotent?: boolean;
+  /**
+   * How long the answer may be shared with every admin (shared-answers.server.ts): only for
+   * catalogue calls whose answer depends on nothing but the path, query, headers and body.
+   */
+  sharedForMs?: number;
   /** Schema of `data` in a success envelope. */
   data: T;
 }
@@ -123,9 +129,15 @@ async function send(url: URL, init: Init, idempotent = init.method === "GET") {
   }
 }
 
-export async function apiRequest<T extends z.ZodTypeAny>(options: RequestOptions<T>): Promise<z.infer<T>> {
+export function apiRequest<T extends z.ZodTypeAny>(options: RequestOptions<T>): Promise<z.infer<T>> {
   const method = options.method ?? "GET";
   const url = buildUrl(options.backend, options.path, options.query);
+  if (options.sharedForMs === undefined) return request(method, url, options);
+  const key = JSON.stringify([method, url.href, options.headers ?? null, options.body ?? null]);
+  return sharedAnswer(key, options.sharedForMs, () => request(method, url, options));
+}
+
+async function request<T extends z.ZodTypeAny>(method: string, url: URL, options: RequestOptions<T>): Promise<z.infer<T>> {
   const headers: Record<string, string> = { accept: "application/json", ...ENCODING, ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.body !== undefined) headers["content-type"] = "application/json";
