@@ -68,9 +68,9 @@ interface RequestOptions<T extends z.ZodTypeAny> {
 /**
  * The embedded API answers over loopback in this same process: gzip there would spend CPU on both
  * ends of one event loop to save bytes that never leave the machine (issue 7 measured it). A remote
- * upstream may compress; the transport decodes what it asks for here.
+ * upstream may gzip (the transport decodes it).
  */
-const ENCODING: Record<string, string> = { "accept-encoding": embeddedApi ? "identity" : "gzip, deflate, br" };
+const ENCODING: Record<string, string> = { "accept-encoding": embeddedApi ? "identity" : "gzip" };
 
 /**
  * The success envelope around each data schema, built once: a zod schema is a tree of objects, and

@@ -15,11 +15,7 @@ const agents = {
   "https:": new https.Agent({ keepAlive: true }),
 };
 
-const decoders: Record<string, (body: Buffer) => Promise<Buffer>> = {
-  gzip: promisify(zlib.gunzip),
-  deflate: promisify(zlib.inflate),
-  br: promisify(zlib.brotliDecompress),
-};
+const gunzip = promisify(zlib.gunzip);
 
 export interface Exchange {
   method: string;
@@ -44,9 +40,8 @@ export function exchange(url: URL, options: Exchange): Promise<{ status: number;
       response.on("data", (chunk: Buffer) => chunks.push(chunk));
       response.on("error", fail);
       response.on("end", () => {
-        const decode = decoders[response.headers["content-encoding"] ?? ""];
         const body = Buffer.concat(chunks);
-        (decode ? decode(body) : Promise.resolve(body)).then((bytes) => {
+        (response.headers["content-encoding"] === "gzip" ? gunzip(body) : Promise.resolve(body)).then((bytes) => {
           clearTimeout(timer);
           resolve({ status: response.statusCode ?? 0, text: bytes.toString("utf8") });
         }, fail);
