@@ -63,7 +63,9 @@ if (!env.API_BASE_URL) {
 
 // Fingerprinted build output never changes under its name; everything else in public/ may.
 app.use("/build", express.static(path.join(root, "public/build"), { immutable: true, maxAge: "1y" }));
-app.use(express.static(path.join(root, "public"), { maxAge: "1h" }));
+// Every file in public/ has an extension and no page path does: pages skip the look on disk.
+const publicFiles = express.static(path.join(root, "public"), { maxAge: "1h" });
+app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
 
 app.use(securityHeaders, sameSiteWrites, noStoreForSessions(SESSION_COOKIE_NAME), renderGate(CONCURRENT_RENDERS));
 const spendIpAllowance = createIpAllowances({
