@@ -1,12 +1,12 @@
 import crypto from "node:crypto";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import { env } from "./app/env.server";
 import { createIpAllowances } from "./server/ip-rate-limit";
+import { remixHandler } from "./server/remix-handler";
 import { renderGate } from "./server/render-gate";
 import { securityHeaders, sameSiteWrites, bodyLimit, noStoreForSessions } from "./server/security";
 import { SESSION_COOKIE_NAME } from "./app/session.server";
@@ -44,8 +44,10 @@ app.use((req, res, next) => {
   next();
 });
 
-app.use(compression());
 app.use(bodyLimit);
+// Files and the embedded API's answers stream through the compression middleware; pages are
+// compressed whole by the Remix handler (server/remix-handler.ts).
+const compressStream = compression();
 
 let closeApi: (() => void) | undefined;
 if (!env.API_BASE_URL) {
@@ -56,14 +58,16 @@ if (!env.API_BASE_URL) {
     gatewayKeySecret: env.sandboxKeySecret,
     pendingSettleMs: env.SANDBOX_PENDING_SETTLE_MS,
   });
-  app.use("/api", api.router);
-  app.use("/dev", securityHeaders, api.devRouter);
+  app.use("/api", compressStream, api.router);
+  app.use("/dev", securityHeaders, compressStream, api.devRouter);
   closeApi = api.close;
 }
 
 // Fingerprinted build output never changes under its name; everything else in public/ may.
-app.use("/build", express.static(path.join(root, "public/build"), { immutable: true, maxAge: "1y" }));
-app.use(express.static(path.join(root, "public"), { maxAge: "1h" }));
+app.use("/build", compressStream, express.static(path.join(root, "public/build"), { immutable: true, maxAge: "1y" }));
+// Every file in public/ has an extension and no page path does: pages skip the look on disk.
+const publicFiles = express.static(path.join(root, "public"), { maxAge: "1h" });
+app.use((req, res, next) => (path.extname(req.path) ? compressStream(req, res, () => publicFiles(req, res, next)) : next()));
 
 app.use(securityHeaders, sameSiteWrites, noStoreForSessions(SESSION_COOKIE_NAME), renderGate(CONCURRENT_RENDERS));
 const spendIpAllowance = createIpAllowances({
@@ -73,20 +77,16 @@ const spendIpAllowance = createIpAllowances({
 const build = (await import(path.join(root, "build/index.js"))) as ServerBuild;
 app.all(
   "*",
-  createRequestHandler({
-    build,
-    mode: env.NODE_ENV === "production" ? "production" : "development",
-    getLoadContext: (req, res) => ({
-      cspNonce: res.locals.cspNonce as string,
-      // req.ip honours X-Forwarded-For only from a proxy on loopback ("trust proxy" above).
-      spendIpAllowance(kind) {
-        const ip = req.ip ?? "unknown";
-        const spent = spendIpAllowance(ip, kind);
-        if (!spent.ok) console.warn(JSON.stringify({ level: "warn", event: "ip_limit", kind, ip, id: res.locals.requestId }));
-        return spent;
-      },
-    }),
-  }),
+  remixHandler(build, env.NODE_ENV === "production" ? "production" : "development", (req, res) => ({
+    cspNonce: res.locals.cspNonce as string,
+    // req.ip honours X-Forwarded-For only from a proxy on loopback ("trust proxy" above).
+    spendIpAllowance(kind) {
+      const ip = req.ip ?? "unknown";
+      const spent = spendIpAllowance(ip, kind);
+      if (!spent.ok) console.warn(JSON.stringify({ level: "warn", event: "ip_limit", kind, ip, id: res.locals.requestId }));
+      return spent;
+    },
+  })),
 );
 
 const server = app.listen(env.PORT, env.HOST, () => {

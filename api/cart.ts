@@ -14,6 +14,7 @@ import { checkGstin } from "./gstin";
 import { type ApiContext, iso } from "./context";
 import { HttpError, parseInput } from "./envelope";
 import { type Policy, type Quote, computeQuote, taxRegimeFor, unitMonthlyPaise } from "./pricing";
+import { sql, sqlValues } from "./statements";
 
 const MAX_PEOPLE = 10_000;
 
@@ -127,20 +128,20 @@ interface CartRow {
 /** One cart per user: created on first use. */
 export function cartIdFor(ctx: ApiContext, mobileNo: string): number {
   const now = ctx.now();
-  ctx.db
-    .prepare("INSERT INTO carts (mobile_no, created_at, updated_at) VALUES (?, ?, ?) ON CONFLICT(mobile_no) DO NOTHING")
-    .run(mobileNo, now, now);
-  return ctx.db.prepare("SELECT id FROM carts WHERE mobile_no = ?").pluck().get(mobileNo) as number;
+  sql(
+    ctx.db,
+    "INSERT INTO carts (mobile_no, created_at, updated_at) VALUES (?, ?, ?) ON CONFLICT(mobile_no) DO NOTHING"
+  ).run(mobileNo, now, now);
+  return sqlValues(ctx.db, "SELECT id FROM carts WHERE mobile_no = ?").get(mobileNo) as number;
 }
 
 export function readCart(ctx: ApiContext, cartId: number): CartDetails {
   const db = ctx.db;
-  const row = db
-    .prepare(
-      `SELECT id, company_gstin, admin_name, admin_email, admin_total_employees, plan_id, billing_policy, updated_at
+  const row = sql(
+    db,
+    `SELECT id, company_gstin, admin_name, admin_email, admin_total_employees, plan_id, billing_policy, updated_at
        FROM carts WHERE id = ?`
-    )
-    .get(cartId) as CartRow;
+  ).get(cartId) as CartRow;
   const company = row.company_gstin === null ? null : findCompany(db, row.company_gstin) ?? null;
   const admin =
     row.admin_name === null || row.admin_email === null
@@ -154,16 +155,15 @@ export function readCart(ctx: ApiContext, cartId: number): CartDetails {
           ...basePlan,
           coverages: resolveCoverages(
             db,
-            db.prepare("SELECT coverage_id FROM cart_coverages WHERE cart_id = ?").pluck().all(cartId) as string[]
+            sqlValues(db, "SELECT coverage_id FROM cart_coverages WHERE cart_id = ?").all(cartId) as string[]
           ),
         };
-  const rows = db
-    .prepare(
-      `SELECT p.band, p.range_code AS range, p.count FROM cart_people p
+  const rows = sql(
+    db,
+    `SELECT p.band, p.range_code AS range, p.count FROM cart_people p
        JOIN age_bands b ON b.code = p.band JOIN family_ranges f ON f.code = p.range_code
        WHERE p.cart_id = ? ORDER BY b.sort_order, f.sort_order`
-    )
-    .all(cartId) as PeopleRow[];
+  ).all(cartId) as PeopleRow[];
   const people = rows.length === 0 ? null : { rows, total: rows.reduce((sum, r) => sum + r.count, 0) };
   // Tax depends on the buyer's state, so a quote needs the company as well as the plan and the people.
   const quote =
@@ -210,12 +210,12 @@ export function applyCartUpdate(ctx: ApiContext, cartId: number, update: CartUpd
         const check = checkGstin(update.item.gstin);
         if (!check.ok) throw new HttpError(400, check.msg);
         if (findCompany(db, check.gstin) === undefined) throw companyNotFound(check.gstin);
-        db.prepare("UPDATE carts SET company_gstin = ? WHERE id = ?").run(check.gstin, cartId);
+        sql(db, "UPDATE carts SET company_gstin = ? WHERE id = ?").run(check.gstin, cartId);
         break;
       }
       case "admin": {
         const { name, email, total_employees } = update.item;
-        db.prepare("UPDATE carts SET admin_name = ?, admin_email = ?, admin_total_employees = ? WHERE id = ?").run(
+        sql(db, "UPDATE carts SET admin_name = ?, admin_email = ?, admin_total_employees = ? WHERE id = ?").run(
           name.replace(/\s+/g, " "),
           email,
           total_employees,
@@ -227,28 +227,28 @@ export function applyCartUpdate(ctx: ApiContext, cartId: number, update: CartUpd
         const plan = findPlan(db, update.item.plan_id);
         if (plan === undefined) throw new HttpError(400, `Unknown plan: ${update.item.plan_id}.`);
         const coverages = resolveCoverages(db, update.item.coverage_ids);
-        db.prepare("UPDATE carts SET plan_id = ? WHERE id = ?").run(plan.plan_id, cartId);
-        db.prepare("DELETE FROM cart_coverages WHERE cart_id = ?").run(cartId);
-        const insert = db.prepare("INSERT INTO cart_coverages (cart_id, coverage_id) VALUES (?, ?)");
+        sql(db, "UPDATE carts SET plan_id = ? WHERE id = ?").run(plan.plan_id, cartId);
+        sql(db, "DELETE FROM cart_coverages WHERE cart_id = ?").run(cartId);
+        const insert = sql(db, "INSERT INTO cart_coverages (cart_id, coverage_id) VALUES (?, ?)");
         for (const c of coverages) insert.run(cartId, c.id);
         break;
       }
       case "people": {
         const rows = validPeopleRows(ctx, update.item.rows);
-        db.prepare("DELETE FROM cart_people WHERE cart_id = ?").run(cartId);
-        const insert = db.prepare("INSERT INTO cart_people (cart_id, band, range_code, count) VALUES (?, ?, ?, ?)");
+        sql(db, "DELETE FROM cart_people WHERE cart_id = ?").run(cartId);
+        const insert = sql(db, "INSERT INTO cart_people (cart_id, band, range_code, count) VALUES (?, ?, ?, ?)");
         for (const r of rows) insert.run(cartId, r.band, r.range, r.count);
         break;
       }
       case "billing":
-        db.prepare("UPDATE carts SET billing_policy = ? WHERE id = ?").run(update.item.policy, cartId);
+        sql(db, "UPDATE carts SET billing_policy = ? WHERE id = ?").run(update.item.policy, cartId);
         break;
     }
     // A billing choice was made for particular contents; new contents need a new choice.
     if (contentsKey(readCart(ctx, cartId)) !== before) {
-      db.prepare("UPDATE carts SET billing_policy = NULL WHERE id = ?").run(cartId);
+      sql(db, "UPDATE carts SET billing_policy = NULL WHERE id = ?").run(cartId);
     }
-    db.prepare("UPDATE carts SET updated_at = ? WHERE id = ?").run(ctx.now(), cartId);
+    sql(db, "UPDATE carts SET updated_at = ? WHERE id = ?").run(ctx.now(), cartId);
   })();
 }
 

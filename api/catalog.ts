@@ -1,5 +1,6 @@
 import type { Db } from "./db";
 import { HttpError } from "./envelope";
+import { sql, sqlValues } from "./statements";
 
 export interface Company {
   gstin: string;
@@ -42,22 +43,24 @@ const COMPANY_SELECT = `SELECT c.gstin, c.company_name, c.state_code, s.name AS 
   FROM companies c JOIN states s ON s.code = c.state_code`;
 
 export function findCompany(db: Db, gstin: string): Company | undefined {
-  return db.prepare(`${COMPANY_SELECT} WHERE c.gstin = ?`).get(gstin) as Company | undefined;
+  return sql(db, `${COMPANY_SELECT} WHERE c.gstin = ?`).get(gstin) as Company | undefined;
 }
 
 const SEARCH_LIMIT = 20;
 
 /** Any part of the name, case-insensitive; instr() avoids escaping LIKE wildcards typed by the user. */
 export function searchCompanies(db: Db, text: string): Company[] {
-  return db
-    .prepare(`${COMPANY_SELECT} WHERE instr(lower(c.company_name), lower(?)) > 0 ORDER BY c.company_name LIMIT ?`)
-    .all(text, SEARCH_LIMIT) as Company[];
+  return sql(
+    db,
+    `${COMPANY_SELECT} WHERE instr(lower(c.company_name), lower(?)) > 0 ORDER BY c.company_name LIMIT ?`
+  ).all(text, SEARCH_LIMIT) as Company[];
 }
 
 export function listCoverages(db: Db): Coverage[] {
-  return db
-    .prepare("SELECT id, name, description, is_default, is_required, monthly_paise FROM coverages ORDER BY sort_order")
-    .all() as Coverage[];
+  return sql(
+    db,
+    "SELECT id, name, description, is_default, is_required, monthly_paise FROM coverages ORDER BY sort_order"
+  ).all() as Coverage[];
 }
 
 /** Checks the chosen coverages exist and adds the required ones; answers in catalog order. */
@@ -71,57 +74,54 @@ export function resolveCoverages(db: Db, ids: readonly string[]): Coverage[] {
 }
 
 function withFeatures(db: Db, rows: Omit<Plan, "features">[]): Plan[] {
-  const features = db.prepare("SELECT text FROM plan_features WHERE plan_id = ? ORDER BY position").pluck();
+  const features = sqlValues(db, "SELECT text FROM plan_features WHERE plan_id = ? ORDER BY position");
   return rows.map((p) => ({ ...p, features: features.all(p.plan_id) as string[] }));
 }
 
 const PLAN_SELECT = "SELECT plan_id, group_id, name, sum_insured_inr, default_visibility FROM plans";
 
 export function listPlans(db: Db): Plan[] {
-  return withFeatures(db, db.prepare(`${PLAN_SELECT} ORDER BY sort_order`).all() as Omit<Plan, "features">[]);
+  return withFeatures(db, sql(db, `${PLAN_SELECT} ORDER BY sort_order`).all() as Omit<Plan, "features">[]);
 }
 
 export function findPlan(db: Db, planId: string): Plan | undefined {
-  const rows = db.prepare(`${PLAN_SELECT} WHERE plan_id = ?`).all(planId) as Omit<Plan, "features">[];
+  const rows = sql(db, `${PLAN_SELECT} WHERE plan_id = ?`).all(planId) as Omit<Plan, "features">[];
   return withFeatures(db, rows)[0];
 }
 
 export function findPlanByGroup(db: Db, groupId: string): Plan | undefined {
-  const rows = db.prepare(`${PLAN_SELECT} WHERE group_id = ?`).all(groupId) as Omit<Plan, "features">[];
+  const rows = sql(db, `${PLAN_SELECT} WHERE group_id = ?`).all(groupId) as Omit<Plan, "features">[];
   return withFeatures(db, rows)[0];
 }
 
 export function listBands(db: Db): Labelled[] {
-  return db.prepare("SELECT code, label FROM age_bands ORDER BY sort_order").all() as Labelled[];
+  return sql(db, "SELECT code, label FROM age_bands ORDER BY sort_order").all() as Labelled[];
 }
 
 export function listRanges(db: Db): Labelled[] {
-  return db.prepare("SELECT code, label FROM family_ranges ORDER BY sort_order").all() as Labelled[];
+  return sql(db, "SELECT code, label FROM family_ranges ORDER BY sort_order").all() as Labelled[];
 }
 
 export function rangeRelations(db: Db): { range: string; relations: string[] }[] {
-  const relations = db
-    .prepare("SELECT relation FROM family_range_relations WHERE range_code = ? ORDER BY position")
-    .pluck();
+  const relations = sqlValues(db, "SELECT relation FROM family_range_relations WHERE range_code = ? ORDER BY position");
   return listRanges(db).map((r) => ({ range: r.code, relations: relations.all(r.code) as string[] }));
 }
 
 /** The rate rows for one sum insured, in band then range order. */
 export function ratesFor(db: Db, sumInsuredInr: number): Rate[] {
-  return db
-    .prepare(
-      `SELECT r.band, r.range_code AS range, r.monthly_paise FROM rates r
+  return sql(
+    db,
+    `SELECT r.band, r.range_code AS range, r.monthly_paise FROM rates r
        JOIN age_bands b ON b.code = r.band JOIN family_ranges f ON f.code = r.range_code
        WHERE r.sum_insured_inr = ? ORDER BY b.sort_order, f.sort_order`
-    )
-    .all(sumInsuredInr) as Rate[];
+  ).all(sumInsuredInr) as Rate[];
 }
 
 export function rateFor(db: Db, band: string, range: string, sumInsuredInr: number): number {
-  const paise = db
-    .prepare("SELECT monthly_paise FROM rates WHERE band = ? AND range_code = ? AND sum_insured_inr = ?")
-    .pluck()
-    .get(band, range, sumInsuredInr) as number | undefined;
+  const paise = sqlValues(
+    db,
+    "SELECT monthly_paise FROM rates WHERE band = ? AND range_code = ? AND sum_insured_inr = ?"
+  ).get(band, range, sumInsuredInr) as number | undefined;
   if (paise === undefined) throw new Error(`no rate for ${band} / ${range} / ${sumInsuredInr}`);
   return paise;
 }

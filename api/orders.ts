@@ -4,6 +4,7 @@ import { type ApiContext, iso } from "./context";
 import { HttpError } from "./envelope";
 import { gatewayId } from "./ids";
 import type { Policy } from "./pricing";
+import { sql, sqlValues } from "./statements";
 
 export type OrderStatus = "created" | "attempted" | "pending" | "paid" | "superseded";
 type PaymentOutcome = "success" | "failed" | "pending";
@@ -47,16 +48,17 @@ function settled(ctx: ApiContext, order: OrderRow): OrderRow {
   if (order.status !== "pending" || order.pending_at === null) return order;
   const settlesAt = order.pending_at + ctx.pendingSettleMs;
   if (ctx.now() < settlesAt) return order;
-  ctx.db
-    .prepare("UPDATE orders SET status = 'paid', paid_at = ?, updated_at = ? WHERE order_id = ? AND status = 'pending'")
-    .run(settlesAt, ctx.now(), order.order_id);
+  sql(
+    ctx.db,
+    "UPDATE orders SET status = 'paid', paid_at = ?, updated_at = ? WHERE order_id = ? AND status = 'pending'"
+  ).run(settlesAt, ctx.now(), order.order_id);
   return { ...order, status: "paid", paid_at: settlesAt };
 }
 
 function selectOrder(ctx: ApiContext, where: string, ...params: unknown[]): OrderRow | undefined {
-  const row = ctx.db
-    .prepare(`SELECT ${ORDER_COLUMNS} FROM orders WHERE ${where} ORDER BY seq DESC LIMIT 1`)
-    .get(...params) as OrderRow | undefined;
+  const row = sql(ctx.db, `SELECT ${ORDER_COLUMNS} FROM orders WHERE ${where} ORDER BY seq DESC LIMIT 1`).get(
+    ...params
+  ) as OrderRow | undefined;
   return row === undefined ? undefined : settled(ctx, row);
 }
 
@@ -125,37 +127,38 @@ export function createOrder(ctx: ApiContext, mobileNo: string, policy: Policy, c
         if (open.status === "pending") {
           throw new HttpError(409, "A payment for this cart is still being processed. Try again in a minute.");
         }
-        ctx.db
-          .prepare("UPDATE orders SET status = 'superseded', updated_at = ? WHERE order_id = ?")
-          .run(ctx.now(), open.order_id);
+        sql(ctx.db, "UPDATE orders SET status = 'superseded', updated_at = ? WHERE order_id = ?").run(
+          ctx.now(),
+          open.order_id
+        );
       }
       const bill = cart.quote[policy];
       const attempt =
-        (ctx.db
-          .prepare("SELECT COUNT(*) FROM orders WHERE cart_id = ? AND contents_hash = ? AND policy = ?")
-          .pluck()
-          .get(cartId, hash, policy) as number) + 1;
+        (sqlValues(ctx.db, "SELECT COUNT(*) FROM orders WHERE cart_id = ? AND contents_hash = ? AND policy = ?").get(
+          cartId,
+          hash,
+          policy
+        ) as number) + 1;
       const orderId = gatewayId("order");
       const now = ctx.now();
-      ctx.db
-        .prepare(
-          `INSERT INTO orders (order_id, cart_id, receipt, contents_hash, policy, amount_paise, premium_paise, tax_paise,
+      sql(
+        ctx.db,
+        `INSERT INTO orders (order_id, cart_id, receipt, contents_hash, policy, amount_paise, premium_paise, tax_paise,
              callback_url, status, created_at, updated_at)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'created', ?, ?)`
-        )
-        .run(
-          orderId,
-          cartId,
-          `rcpt_${cartId}_${hash.slice(0, 12)}_${policy}_${attempt}`,
-          hash,
-          policy,
-          bill.total_paise,
-          bill.premium_paise,
-          bill.tax_paise,
-          callbackUrl,
-          now,
-          now
-        );
+      ).run(
+        orderId,
+        cartId,
+        `rcpt_${cartId}_${hash.slice(0, 12)}_${policy}_${attempt}`,
+        hash,
+        policy,
+        bill.total_paise,
+        bill.premium_paise,
+        bill.tax_paise,
+        callbackUrl,
+        now,
+        now
+      );
       ctx.log({ event: "order_created", order_id: orderId, cart_id: cartId, policy, amount_paise: bill.total_paise });
       return findOrder(ctx, orderId)!;
     })
@@ -164,7 +167,8 @@ export function createOrder(ctx: ApiContext, mobileNo: string, policy: Policy, c
 
 /** The three sandbox payment attempts offered on a checkout page render, each for the order's amount. */
 export function createPaymentAttempts(ctx: ApiContext, order: OrderRow): Record<PaymentOutcome, string> {
-  const insert = ctx.db.prepare(
+  const insert = sql(
+    ctx.db,
     "INSERT INTO payment_attempts (payment_id, order_id, outcome, amount_paise, created_at) VALUES (?, ?, ?, ?, ?)"
   );
   return ctx.db.transaction(() => {
@@ -185,14 +189,13 @@ export interface VerifyInput {
 function advance(ctx: ApiContext, order: OrderRow, to: "attempted" | "pending" | "paid", paymentId: string): void {
   if (order.status === "superseded" || RANK[to] <= RANK[order.status]) return;
   const now = ctx.now();
-  ctx.db
-    .prepare(
-      `UPDATE orders SET status = ?, payment_id = ?, updated_at = ?,
+  sql(
+    ctx.db,
+    `UPDATE orders SET status = ?, payment_id = ?, updated_at = ?,
          pending_at = CASE WHEN ? = 'pending' THEN ? ELSE pending_at END,
          paid_at = CASE WHEN ? = 'paid' THEN ? ELSE paid_at END
        WHERE order_id = ?`
-    )
-    .run(to, paymentId, now, to, now, to, now, order.order_id);
+  ).run(to, paymentId, now, to, now, to, now, order.order_id);
   ctx.log({ event: "order_status", order_id: order.order_id, from: order.status, to, payment_id: paymentId });
 }
 
@@ -225,9 +228,10 @@ export function verifyPayment(ctx: ApiContext, input: VerifyInput): OrderRow {
         throw new HttpError(409, "This order was replaced by a newer one. Please check out again.");
       }
       if (input.paymentId !== undefined) {
-        const attempt = ctx.db
-          .prepare("SELECT outcome, amount_paise FROM payment_attempts WHERE payment_id = ? AND order_id = ?")
-          .get(input.paymentId, order.order_id) as { outcome: PaymentOutcome; amount_paise: number | null } | undefined;
+        const attempt = sql(
+          ctx.db,
+          "SELECT outcome, amount_paise FROM payment_attempts WHERE payment_id = ? AND order_id = ?"
+        ).get(input.paymentId, order.order_id) as { outcome: PaymentOutcome; amount_paise: number | null } | undefined;
         if (attempt === undefined) throw new HttpError(400, "This payment does not belong to this order.");
         const { outcome } = attempt;
         // The signature binds the payment to the order id; this binds it to the amount stored with the order.
@@ -242,9 +246,10 @@ export function verifyPayment(ctx: ApiContext, input: VerifyInput): OrderRow {
           });
           throw new HttpError(400, "The amount paid does not match the order.");
         }
-        ctx.db
-          .prepare("UPDATE payment_attempts SET reported_at = COALESCE(reported_at, ?) WHERE payment_id = ?")
-          .run(ctx.now(), input.paymentId);
+        sql(ctx.db, "UPDATE payment_attempts SET reported_at = COALESCE(reported_at, ?) WHERE payment_id = ?").run(
+          ctx.now(),
+          input.paymentId
+        );
         // Without a signature only a failure is believed: it cannot make anyone richer.
         if (input.signature !== undefined || outcome === "failed") {
           advance(ctx, order, OUTCOME_STATUS[outcome], input.paymentId);

@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import { type ApiContext, maskMobile } from "./context";
 import { HttpError } from "./envelope";
+import { sql, sqlValues } from "./statements";
 
 export const CODE_LENGTH = 4;
 export const CODE_TTL_MS = 10 * 60_000;
@@ -35,10 +36,10 @@ function lockedError(retryAfterMs: number): HttpError {
 /** Milliseconds until the number may try again, or 0 when it is not locked out. */
 function wrongTryLockMs(ctx: ApiContext, mobileNo: string): number {
   const now = ctx.now();
-  const tries = ctx.db
-    .prepare("SELECT created_at FROM otp_wrong_tries WHERE mobile_no = ? AND created_at > ? ORDER BY created_at DESC")
-    .pluck()
-    .all(mobileNo, now - WINDOW_MS) as number[];
+  const tries = sqlValues(
+    ctx.db,
+    "SELECT created_at FROM otp_wrong_tries WHERE mobile_no = ? AND created_at > ? ORDER BY created_at DESC"
+  ).all(mobileNo, now - WINDOW_MS) as number[];
   if (tries.length < MAX_WRONG_TRIES) return 0;
   // Unlocked once the try that made the count reach the limit drops out of the window.
   return tries[MAX_WRONG_TRIES - 1]! + WINDOW_MS - now;
@@ -51,10 +52,10 @@ export async function sendCode(ctx: ApiContext, mobileNo: string): Promise<void>
     const now = ctx.now();
     const lockMs = wrongTryLockMs(ctx, mobileNo);
     if (lockMs > 0) throw lockedError(lockMs);
-    const recent = ctx.db
-      .prepare("SELECT created_at FROM otp_codes WHERE mobile_no = ? AND created_at > ? ORDER BY created_at ASC")
-      .pluck()
-      .all(mobileNo, now - WINDOW_MS) as number[];
+    const recent = sqlValues(
+      ctx.db,
+      "SELECT created_at FROM otp_codes WHERE mobile_no = ? AND created_at > ? ORDER BY created_at ASC"
+    ).all(mobileNo, now - WINDOW_MS) as number[];
     // The hourly cap comes first: waiting 30 s would only lead to this answer anyway.
     if (recent.length >= CODES_PER_HOUR) {
       const retryMs = recent[recent.length - CODES_PER_HOUR]! + WINDOW_MS - now;
@@ -68,9 +69,10 @@ export async function sendCode(ctx: ApiContext, mobileNo: string): Promise<void>
       throw new HttpError(429, `Please wait ${wait} seconds before asking for a new code.`, { retry_after_s: wait });
     }
     const salt = randomBytes(16).toString("hex");
-    ctx.db
-      .prepare("INSERT INTO otp_codes (mobile_no, code_hash, salt, created_at, expires_at) VALUES (?, ?, ?, ?, ?)")
-      .run(mobileNo, hashCode(salt, code), salt, now, now + CODE_TTL_MS);
+    sql(
+      ctx.db,
+      "INSERT INTO otp_codes (mobile_no, code_hash, salt, created_at, expires_at) VALUES (?, ?, ?, ?, ?)"
+    ).run(mobileNo, hashCode(salt, code), salt, now, now + CODE_TTL_MS);
   })();
   ctx.log({ event: "otp_sent", mobile: maskMobile(mobileNo) });
   await ctx.sms.send(mobileNo, smsText(code));
@@ -91,11 +93,10 @@ export function verifyCode(ctx: ApiContext, mobileNo: string, code: string): voi
     const now = ctx.now();
     const lockMs = wrongTryLockMs(ctx, mobileNo);
     if (lockMs > 0) return { reason: "locked", error: lockedError(lockMs) };
-    const latest = ctx.db
-      .prepare(
-        "SELECT id, code_hash, salt, expires_at, used_at FROM otp_codes WHERE mobile_no = ? ORDER BY id DESC LIMIT 1"
-      )
-      .get(mobileNo) as CodeRow | undefined;
+    const latest = sql(
+      ctx.db,
+      "SELECT id, code_hash, salt, expires_at, used_at FROM otp_codes WHERE mobile_no = ? ORDER BY id DESC LIMIT 1"
+    ).get(mobileNo) as CodeRow | undefined;
     // A used code counts as none: codes are single use.
     if (latest === undefined || latest.used_at !== null) {
       return { reason: "no_code", error: new HttpError(400, "Ask for a code first.") };
@@ -106,22 +107,22 @@ export function verifyCode(ctx: ApiContext, mobileNo: string, code: string): voi
     const expected = Buffer.from(latest.code_hash, "hex");
     const given = Buffer.from(hashCode(latest.salt, code), "hex");
     if (!timingSafeEqual(expected, given)) {
-      ctx.db.prepare("INSERT INTO otp_wrong_tries (mobile_no, created_at) VALUES (?, ?)").run(mobileNo, now);
+      sql(ctx.db, "INSERT INTO otp_wrong_tries (mobile_no, created_at) VALUES (?, ?)").run(mobileNo, now);
       const lockAfter = wrongTryLockMs(ctx, mobileNo);
       if (lockAfter > 0) return { reason: "wrong_code_locked", error: lockedError(lockAfter) };
-      const used = ctx.db
-        .prepare("SELECT COUNT(*) FROM otp_wrong_tries WHERE mobile_no = ? AND created_at > ?")
-        .pluck()
-        .get(mobileNo, now - WINDOW_MS) as number;
+      const used = sqlValues(ctx.db, "SELECT COUNT(*) FROM otp_wrong_tries WHERE mobile_no = ? AND created_at > ?").get(
+        mobileNo,
+        now - WINDOW_MS
+      ) as number;
       const left = MAX_WRONG_TRIES - used;
       return {
         reason: "wrong_code",
         error: new HttpError(400, `The code is incorrect. ${left} ${left === 1 ? "try" : "tries"} left.`),
       };
     }
-    ctx.db.prepare("UPDATE otp_codes SET used_at = ? WHERE id = ?").run(now, latest.id);
+    sql(ctx.db, "UPDATE otp_codes SET used_at = ? WHERE id = ?").run(now, latest.id);
     // Knowing the code proves the number; earlier typos no longer count against it.
-    ctx.db.prepare("DELETE FROM otp_wrong_tries WHERE mobile_no = ?").run(mobileNo);
+    sql(ctx.db, "DELETE FROM otp_wrong_tries WHERE mobile_no = ?").run(mobileNo);
     return null;
   })();
   if (failure !== null) {

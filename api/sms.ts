@@ -1,4 +1,5 @@
 import type { Db } from "./db";
+import { sql } from "./statements";
 
 /** Where text messages go. The sandbox default writes to the `sms_outbox` table. */
 export interface SmsProvider {
@@ -12,7 +13,7 @@ export interface OutboxMessage {
 }
 
 export function outboxSmsProvider(db: Db, now: () => number): SmsProvider {
-  const insert = db.prepare("INSERT INTO sms_outbox (mobile_no, text, created_at) VALUES (?, ?, ?)");
+  const insert = sql(db, "INSERT INTO sms_outbox (mobile_no, text, created_at) VALUES (?, ?, ?)");
   return {
     send(mobileNo, text) {
       insert.run(mobileNo, text, now());
@@ -26,10 +27,11 @@ const OUTBOX_LIMIT = 200;
 export function listOutbox(db: Db, mobileNo: string | undefined): OutboxMessage[] {
   const rows = (
     mobileNo === undefined
-      ? db.prepare("SELECT mobile_no, text, created_at FROM sms_outbox ORDER BY id DESC LIMIT ?").all(OUTBOX_LIMIT)
-      : db
-          .prepare("SELECT mobile_no, text, created_at FROM sms_outbox WHERE mobile_no = ? ORDER BY id DESC LIMIT ?")
-          .all(mobileNo, OUTBOX_LIMIT)
+      ? sql(db, "SELECT mobile_no, text, created_at FROM sms_outbox ORDER BY id DESC LIMIT ?").all(OUTBOX_LIMIT)
+      : sql(db, "SELECT mobile_no, text, created_at FROM sms_outbox WHERE mobile_no = ? ORDER BY id DESC LIMIT ?").all(
+          mobileNo,
+          OUTBOX_LIMIT
+        )
   ) as { mobile_no: string; text: string; created_at: number }[];
   return rows.map((r) => ({ mobile_no: r.mobile_no, text: r.text, created_at: new Date(r.created_at).toISOString() }));
 }

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import type { ApiContext } from "./context";
 import { sendFail } from "./envelope";
+import { sql, sqlValues } from "./statements";
 
 export const TOKEN_TTL_MS = 12 * 60 * 60_000;
 const UNAUTHORIZED_MSG = "Please verify your mobile number again.";
@@ -15,9 +16,12 @@ export function issueToken(ctx: ApiContext, mobileNo: string): { token: string; 
   const token = randomBytes(32).toString("base64url");
   const now = ctx.now();
   const expiresAt = now + TOKEN_TTL_MS;
-  ctx.db
-    .prepare("INSERT INTO sessions (token_hash, mobile_no, created_at, expires_at) VALUES (?, ?, ?, ?)")
-    .run(hashToken(token), mobileNo, now, expiresAt);
+  sql(ctx.db, "INSERT INTO sessions (token_hash, mobile_no, created_at, expires_at) VALUES (?, ?, ?, ?)").run(
+    hashToken(token),
+    mobileNo,
+    now,
+    expiresAt
+  );
   return { token, expiresAt };
 }
 
@@ -31,10 +35,10 @@ function liveSession(ctx: ApiContext, req: Request): { mobileNo: string; tokenHa
   const token = bearerToken(req);
   if (token === null) return null;
   const tokenHash = hashToken(token);
-  const mobileNo = ctx.db
-    .prepare("SELECT mobile_no FROM sessions WHERE token_hash = ? AND revoked_at IS NULL AND expires_at > ?")
-    .pluck()
-    .get(tokenHash, ctx.now()) as string | undefined;
+  const mobileNo = sqlValues(
+    ctx.db,
+    "SELECT mobile_no FROM sessions WHERE token_hash = ? AND revoked_at IS NULL AND expires_at > ?"
+  ).get(tokenHash, ctx.now()) as string | undefined;
   return mobileNo === undefined ? null : { mobileNo, tokenHash };
 }
 
@@ -61,5 +65,5 @@ export function callerMobile(res: Response): string {
 export function revokeCallerToken(ctx: ApiContext, res: Response): void {
   const tokenHash: unknown = res.locals.tokenHash;
   if (typeof tokenHash !== "string") throw new Error("requireToken must run before revokeCallerToken");
-  ctx.db.prepare("UPDATE sessions SET revoked_at = ? WHERE token_hash = ?").run(ctx.now(), tokenHash);
+  sql(ctx.db, "UPDATE sessions SET revoked_at = ? WHERE token_hash = ?").run(ctx.now(), tokenHash);
 }

@@ -1,5 +1,6 @@
 import type { ApiContext } from "./context";
 import { COUNTRY_ID } from "./mobile";
+import { sql } from "./statements";
 
 export interface User {
   mobile_no: string;
@@ -9,14 +10,15 @@ export interface User {
 
 /** Creates the user on first verification; later verifications keep the stored preferences. */
 export function ensureUser(ctx: ApiContext, mobileNo: string): User {
-  ctx.db
-    .prepare("INSERT INTO users (mobile_no, country_id, created_at) VALUES (?, ?, ?) ON CONFLICT(mobile_no) DO NOTHING")
-    .run(mobileNo, COUNTRY_ID, ctx.now());
+  sql(
+    ctx.db,
+    "INSERT INTO users (mobile_no, country_id, created_at) VALUES (?, ?, ?) ON CONFLICT(mobile_no) DO NOTHING"
+  ).run(mobileNo, COUNTRY_ID, ctx.now());
   return getUser(ctx, mobileNo);
 }
 
 export function getUser(ctx: ApiContext, mobileNo: string): User {
-  const user = ctx.db.prepare("SELECT mobile_no, country_id, whatsapp FROM users WHERE mobile_no = ?").get(mobileNo) as
+  const user = sql(ctx.db, "SELECT mobile_no, country_id, whatsapp FROM users WHERE mobile_no = ?").get(mobileNo) as
     | User
     | undefined;
   if (user === undefined) throw new Error("user row missing for a live session");
@@ -24,5 +26,5 @@ export function getUser(ctx: ApiContext, mobileNo: string): User {
 }
 
 export function setWhatsapp(ctx: ApiContext, mobileNo: string, whatsapp: 0 | 1): void {
-  ctx.db.prepare("UPDATE users SET whatsapp = ? WHERE mobile_no = ?").run(whatsapp, mobileNo);
+  sql(ctx.db, "UPDATE users SET whatsapp = ? WHERE mobile_no = ?").run(whatsapp, mobileNo);
 }

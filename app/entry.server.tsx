@@ -1,26 +1,16 @@
-import { Transform } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { isbot } from "isbot";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToString } from "react-dom/server";
 import { NonceProvider } from "~/nonce";
 
-const ABORT_DELAY = 5_000;
-
 /**
- * React 18's stream writer pads a chunk with zero bytes when a multi-byte character (₹, –, an emoji)
- * falls on its 2 KB boundary (facebook/react#31134). UTF-8 never uses a zero byte inside a
- * character, so dropping them restores the page byte for byte.
+ * Pages render to one string. No route defers data, so every loader has finished before this
+ * runs and the whole page is known at once: a stream would only add its machinery per request
+ * (and React 18's stream writer pads chunks with zero bytes, facebook/react#31134).
+ *
+ * A zero byte can still come from a visitor (a posted field echoed back into its form); HTML has
+ * no use for one, so the page never carries it.
  */
-function withoutZeroBytes() {
-  return new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      done(null, chunk.includes(0) ? chunk.filter((byte) => byte !== 0) : chunk);
-    },
-  });
-}
-
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -29,33 +19,11 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce ?? "";
-  // Bots and no-script visitors get the whole document at once; browsers may stream.
-  const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
-  return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-      </NonceProvider>,
-      {
-        nonce,
-        [readyEvent]() {
-          shellRendered = true;
-          const body = withoutZeroBytes();
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
-          pipe(body);
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          // Errors after the shell are logged; before it, the error boundary renders them.
-          if (shellRendered) console.error(error);
-        },
-      },
-    );
-    setTimeout(abort, ABORT_DELAY);
-  });
+  const html = renderToString(
+    <NonceProvider value={nonce}>
+      <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+    </NonceProvider>,
+  );
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  return new Response(`<!DOCTYPE html>${html.replaceAll("\0", "")}`, { headers: responseHeaders, status: responseStatusCode });
 }

@@ -5,7 +5,8 @@ import { ROOT } from "./built-server";
 
 /**
  * What one page weighs on the wire: its HTML and the CSS and JS it references, each gzipped at
- * zlib's default level (what the server's compression middleware uses), from the build on disk.
+ * zlib's default level (what the server uses: server/remix-handler.ts for pages, the compression
+ * middleware for files), from the build on disk.
  */
 export interface PageWeight {
   path: string;

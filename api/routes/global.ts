@@ -7,6 +7,7 @@ import { countryIdSchema, mobileNoSchema } from "../mobile";
 import { CODE_LENGTH, CODE_TTL_MS, RESEND_WAIT_MS, sendCode, verifyCode } from "../otp";
 import { callerMobile, issueToken, requireToken, revokeCallerToken } from "../tokens";
 import { ensureUser, setWhatsapp } from "../users";
+import { sql, sqlValues } from "../statements";
 
 const APP_LINK_TEXT = "Download the Kavach app: https://kavach.example/app";
 // The app link goes to any number anyone types, so it is capped to keep the form from being an SMS cannon.
@@ -97,14 +98,14 @@ export function globalRouter(ctx: ApiContext): Router {
       const now = ctx.now();
       try {
         ctx.db.transaction(() => {
-          const recent = ctx.db
-            .prepare("SELECT COUNT(*) FROM app_link_requests WHERE mobile_no = ? AND created_at > ?")
-            .pluck()
-            .get(mobileNo, now - 60 * 60_000) as number;
+          const recent = sqlValues(
+            ctx.db,
+            "SELECT COUNT(*) FROM app_link_requests WHERE mobile_no = ? AND created_at > ?"
+          ).get(mobileNo, now - 60 * 60_000) as number;
           if (recent >= APP_LINKS_PER_HOUR) {
             throw new HttpError(429, "We have already sent the link to this number. Try again in an hour.");
           }
-          ctx.db.prepare("INSERT INTO app_link_requests (mobile_no, created_at) VALUES (?, ?)").run(mobileNo, now);
+          sql(ctx.db, "INSERT INTO app_link_requests (mobile_no, created_at) VALUES (?, ?)").run(mobileNo, now);
         })();
       } catch (err) {
         if (!(err instanceof HttpError)) throw err;

@@ -3,6 +3,15 @@ import { apiRequest } from "./http.server";
 
 /** Calls to the employer v1 backend (spec §7). Shapes follow docs/api-contract.md. */
 
+/**
+ * The catalogue (coverages, plans, plan prices, payment options) is the same for every admin: the
+ * contract ties none of it to the caller, only the plans to the company, coverages and partner
+ * source, which are in the request and so in the key. A page view is then one cart read and a
+ * render, not two or three more upstream calls. Kept a minute, so an upstream change shows within
+ * one; the amounts charged come from the upstream's cart and order, never from here.
+ */
+const CATALOGUE_TTL_MS = 60_000;
+
 const paise = z.number().int();
 const flag = z.number().int().transform((v) => v === 1);
 
@@ -19,8 +28,10 @@ export function lookupGstin(token: string, gstin: string) {
   return apiRequest({ backend: "employer", path: `/employer/gstin/${encodeURIComponent(gstin)}`, token, data: company });
 }
 
+const companies = z.array(company);
+
 export function searchEmployers(token: string, text: string) {
-  return apiRequest({ backend: "employer", path: "/employer/search-employer", query: { text }, token, data: z.array(company) });
+  return apiRequest({ backend: "employer", path: "/employer/search-employer", query: { text }, token, data: companies });
 }
 
 const coverage = z.object({
@@ -33,8 +44,10 @@ const coverage = z.object({
 });
 export type Coverage = z.infer<typeof coverage>;
 
+const coverages = z.array(coverage);
+
 export function getCoverages(token: string) {
-  return apiRequest({ backend: "employer", path: "/plan/coverages", token, data: z.array(coverage) });
+  return apiRequest({ backend: "employer", path: "/plan/coverages", token, sharedForMs: CATALOGUE_TTL_MS, data: coverages });
 }
 
 const plan = z.object({
@@ -56,6 +69,8 @@ export interface PlanQuery {
   identifier?: string;
 }
 
+const plans = z.object({ source: z.string().nullable(), plans: z.array(plan) });
+
 export function getPlans(token: string, query: PlanQuery) {
   return apiRequest({
     backend: "employer",
@@ -63,7 +78,8 @@ export function getPlans(token: string, query: PlanQuery) {
     path: "/plan/get-plans",
     token,
     body: query,
-    data: z.object({ source: z.string().nullable(), plans: z.array(plan) }),
+    sharedForMs: CATALOGUE_TTL_MS,
+    data: plans,
   });
 }
 
@@ -78,7 +94,14 @@ const pricing = z.object({
 export type Pricing = z.infer<typeof pricing>;
 
 export function getPricing(token: string, groupId: string, policy: "monthly" | "yearly" = "monthly") {
-  return apiRequest({ backend: "employer", path: "/plan/plan-pricing-details", query: { group_id: groupId, policy }, token, data: pricing });
+  return apiRequest({
+    backend: "employer",
+    path: "/plan/plan-pricing-details",
+    query: { group_id: groupId, policy },
+    token,
+    sharedForMs: CATALOGUE_TTL_MS,
+    data: pricing,
+  });
 }
 
 const policy = z.enum(["monthly", "yearly"]);
@@ -167,8 +190,10 @@ export function updateCart(token: string, update: CartUpdate) {
 const paymentOption = z.object({ policy, label: z.string(), months: z.number().int(), discount_pct: z.number() });
 export type PaymentOption = z.infer<typeof paymentOption>;
 
+const paymentOptions = z.array(paymentOption);
+
 export function getPaymentOptions(token: string) {
-  return apiRequest({ backend: "employer", path: "/checkout/payment-options", token, data: z.array(paymentOption) });
+  return apiRequest({ backend: "employer", path: "/checkout/payment-options", token, sharedForMs: CATALOGUE_TTL_MS, data: paymentOptions });
 }
 
 export function createOrder(token: string, input: { policy: Policy; callback_url: string }) {
@@ -203,10 +228,8 @@ const testimonial = z.object({
 });
 export type Testimonial = z.infer<typeof testimonial>;
 
+const testimonials = z.object({ testimonials: z.array(testimonial) }).transform((d) => d.testimonials);
+
 export function getTestimonials() {
-  return apiRequest({
-    backend: "employer",
-    path: "/web-contents",
-    data: z.object({ testimonials: z.array(testimonial) }).transform((d) => d.testimonials),
-  });
+  return apiRequest({ backend: "employer", path: "/web-contents", data: testimonials });
 }

@@ -32,9 +32,13 @@ export function verifyCode(mobileNo: string, code: string) {
   });
 }
 
+const anything = z.unknown();
+
 export function logout(token: string) {
-  return apiRequest({ backend: "global", path: "/logout", token, data: z.unknown() });
+  return apiRequest({ backend: "global", path: "/logout", token, data: anything });
 }
+
+const whatsappSet = z.object({ whatsapp: z.number().int() });
 
 export function setWhatsapp(token: string, enabled: boolean) {
   return apiRequest({
@@ -43,7 +47,7 @@ export function setWhatsapp(token: string, enabled: boolean) {
     path: "/users/whatsapp",
     token,
     body: { whatsapp_status: enabled ? 1 : 0 },
-    data: z.object({ whatsapp: z.number().int() }),
+    data: whatsappSet,
   });
 }
 

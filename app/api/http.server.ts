@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { apiBaseUrl, embeddedApi, env } from "~/env.server";
 import { MESSAGES } from "~/constants";
+import type { Exchange } from "./transport.server";
+import { sharedAnswer } from "./shared-answers.server";
+import { exchange } from "./transport.server";
 
 /**
  * The one door to the upstream gateway. Every answer is parsed with zod; what the app gets back is
@@ -53,15 +56,35 @@ interface RequestOptions<T extends z.ZodTypeAny> {
    * link with a GET, and a retry after a timeout would text the person twice.
    */
   idempotent?: boolean;
+  /**
+   * How long the answer may be shared with every admin (shared-answers.server.ts): only for
+   * catalogue calls whose answer depends on nothing but the path, query, headers and body.
+   */
+  sharedForMs?: number;
   /** Schema of `data` in a success envelope. */
   data: T;
 }
 
 /**
  * The embedded API answers over loopback in this same process: gzip there would spend CPU on both
- * ends of one event loop to save bytes that never leave the machine (issue 7 measured it).
+ * ends of one event loop to save bytes that never leave the machine (issue 7 measured it). A remote
+ * upstream may gzip (the transport decodes it).
  */
-const ENCODING: Record<string, string> = embeddedApi ? { "accept-encoding": "identity" } : {};
+const ENCODING: Record<string, string> = { "accept-encoding": embeddedApi ? "identity" : "gzip" };
+
+/**
+ * The success envelope around each data schema, built once: a zod schema is a tree of objects, and
+ * building one per call was a measurable share of a page's CPU (issue 7).
+ */
+const successEnvelopes = new WeakMap<z.ZodTypeAny, z.ZodTypeAny>();
+function successEnvelope<T extends z.ZodTypeAny>(data: T) {
+  let envelope = successEnvelopes.get(data) as z.ZodObject<{ success: z.ZodLiteral<1>; data: T; msg: z.ZodOptional<z.ZodString> }> | undefined;
+  if (envelope === undefined) {
+    envelope = z.object({ success: z.literal(1), data, msg: z.string().optional() });
+    successEnvelopes.set(data, envelope);
+  }
+  return envelope;
+}
 
 const failureEnvelope = z.object({ success: z.literal(0).or(z.number()), msg: z.string().optional(), data: z.unknown().optional() });
 
@@ -78,36 +101,43 @@ function buildUrl(backend: Backend, path: string, query?: RequestOptions<z.ZodTy
   return url;
 }
 
-/** Fetch and decode JSON; network errors, timeouts and non-JSON become outages. */
-async function fetchJson(url: URL, init: RequestInit): Promise<{ status: number; json: unknown }> {
-  let response: Response;
+type Init = Omit<Exchange, "timeoutMs">;
+
+/** Send and decode JSON; network errors, timeouts and non-JSON become outages. */
+async function exchangeJson(url: URL, init: Init): Promise<{ status: number; json: unknown }> {
+  let response: { status: number; text: string };
   try {
-    response = await fetch(url, { ...init, signal: AbortSignal.timeout(env.API_TIMEOUT_MS) });
+    response = await exchange(url, { ...init, timeoutMs: env.API_TIMEOUT_MS });
   } catch (error) {
-    throw outage(0, `${init.method} ${url.pathname}: ${(error as Error).name}`);
+    throw outage(0, `${init.method} ${url.pathname}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).name}`);
   }
   if (response.status === 401) throw new ApiUnauthorizedError();
-  const text = await response.text().catch(() => "");
   try {
-    return { status: response.status, json: JSON.parse(text) };
+    return { status: response.status, json: JSON.parse(response.text) };
   } catch {
     throw outage(response.status, `${init.method} ${url.pathname}: not JSON`);
   }
 }
 
 /** Idempotent GETs are retried once on an outage; anything that writes is never retried. */
-async function send(url: URL, init: RequestInit, idempotent = init.method === "GET") {
+async function send(url: URL, init: Init, idempotent = init.method === "GET") {
   try {
-    return await fetchJson(url, init);
+    return await exchangeJson(url, init);
   } catch (error) {
-    if (idempotent && error instanceof ApiError && error.isOutage) return fetchJson(url, init);
+    if (idempotent && error instanceof ApiError && error.isOutage) return exchangeJson(url, init);
     throw error;
   }
 }
 
-export async function apiRequest<T extends z.ZodTypeAny>(options: RequestOptions<T>): Promise<z.infer<T>> {
+export function apiRequest<T extends z.ZodTypeAny>(options: RequestOptions<T>): Promise<z.infer<T>> {
   const method = options.method ?? "GET";
   const url = buildUrl(options.backend, options.path, options.query);
+  if (options.sharedForMs === undefined) return request(method, url, options);
+  const key = JSON.stringify([method, url.href, options.headers ?? null, options.body ?? null]);
+  return sharedAnswer(key, options.sharedForMs, () => request(method, url, options));
+}
+
+async function request<T extends z.ZodTypeAny>(method: string, url: URL, options: RequestOptions<T>): Promise<z.infer<T>> {
   const headers: Record<string, string> = { accept: "application/json", ...ENCODING, ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.body !== undefined) headers["content-type"] = "application/json";
@@ -118,7 +148,7 @@ export async function apiRequest<T extends z.ZodTypeAny>(options: RequestOptions
   );
   if (status >= 500) throw outage(status, `${method} ${url.pathname}`);
 
-  const envelope = z.object({ success: z.literal(1), data: options.data, msg: z.string().optional() }).safeParse(json);
+  const envelope = successEnvelope(options.data).safeParse(json);
   if (envelope.success) return envelope.data.data;
 
   const failure = failureEnvelope.safeParse(json);
@@ -128,12 +158,14 @@ export async function apiRequest<T extends z.ZodTypeAny>(options: RequestOptions
   throw outage(status, `${method} ${url.pathname}: unexpected shape ${envelope.error.issues[0]?.path.join(".")}`);
 }
 
+const statusCodeAnswer = z.object({ statusCode: z.number(), msg: z.string().optional() });
+
 /** The app-link call answers {statusCode} instead of the usual envelope (spec §7). */
 export async function apiStatusCodeRequest(options: Omit<RequestOptions<z.ZodTypeAny>, "data">): Promise<void> {
   const url = buildUrl(options.backend, options.path, options.query);
   const { status, json } = await send(url, { method: "GET", headers: { accept: "application/json", ...ENCODING } }, options.idempotent);
   if (status >= 500) throw outage(status, `GET ${url.pathname}`);
-  const parsed = z.object({ statusCode: z.number(), msg: z.string().optional() }).safeParse(json);
+  const parsed = statusCodeAnswer.safeParse(json);
   if (!parsed.success) throw outage(status, `GET ${url.pathname}: unexpected shape`);
   if (parsed.data.statusCode !== 1) throw new ApiError(parsed.data.msg || MESSAGES.serviceDown, status);
 }

@@ -1,7 +1,7 @@
 import { once } from "node:events";
 import type { AddressInfo } from "node:net";
 import express from "express";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { gstinCheckCharacter } from "~/validation/gstin";
 import { createEmbeddedApi } from "../../api/index";
 
@@ -116,5 +116,36 @@ describe("the typed API client", () => {
   it("sends the platform header the terms call needs", async () => {
     const terms = await client.getTerms();
     expect(terms.sections.length).toBeGreaterThan(0);
+  });
+
+  it("shares a catalogue answer between admins for a minute, and keeps no failure", async () => {
+    const [first, second] = [await signIn("9811100006"), await signIn("9811100007")];
+    const groupId = "kavach-si-200000";
+    mode = "500";
+    await expect(client.getPricing(first, groupId, "yearly")).rejects.toBeInstanceOf(errors.ApiError);
+    mode = "normal";
+    hits = 0;
+    const pricing = await client.getPricing(first, groupId, "yearly");
+    expect(await client.getPricing(second, groupId, "yearly")).toEqual(pricing);
+    expect(hits).toBe(1);
+    // Another query is another answer.
+    await client.getPricing(second, groupId, "monthly");
+    expect(hits).toBe(2);
+    const minuteLater = Date.now() + 61_000;
+    vi.spyOn(Date, "now").mockReturnValue(minuteLater);
+    try {
+      await client.getPricing(second, groupId, "yearly");
+      expect(hits).toBe(3);
+    } finally {
+      vi.restoreAllMocks();
+    }
+  });
+
+  it("never shares the cart", async () => {
+    const token = await signIn("9811100008");
+    await client.getCart(token);
+    hits = 0;
+    await client.getCart(token);
+    expect(hits).toBe(1);
   });
 });
