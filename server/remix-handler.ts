@@ -9,6 +9,9 @@ import type { Request as ExpressRequest, Response as ExpressResponse, RequestHan
  * is gzipped in one call here: the compression middleware's zlib stream per response cost about
  * three times the CPU for the same bytes (issue 7 measured ~0.4 against ~0.15 ms for a 17 KB page).
  * gzip only: every browser takes it, and brotli saved ~2% of a page's bytes for more CPU.
+ *
+ * A route that streams (defer, an event stream) would be held here until its end: it would need
+ * the body piped out as @remix-run/express does.
  */
 
 /** Below this a gzip header and trailer outweigh the saving (the compression middleware's default). */
