@@ -1,6 +1,11 @@
 import "@remix-run/node";
 
 declare module "@remix-run/node" {
+  /** Single fetch (remix.config.js future flags): loaders and actions return plain data, typed as such. */
+  interface Future {
+    v3_singleFetch: true;
+  }
+
   interface AppLoadContext {
     /** Per-request nonce for the Content-Security-Policy, made in server.ts. */
     cspNonce: string;

@@ -29,17 +29,18 @@ export interface SessionData {
   from: string;
 }
 
-const isProduction = env.NODE_ENV === "production";
-
-/** __Host- pins the cookie to this host over https with Path=/ (browsers enforce it). */
-export const SESSION_COOKIE_NAME = isProduction ? "__Host-kavach" : "kavach_session";
+/**
+ * __Host- pins the cookie to this host over https with Path=/ (browsers enforce it). Without https
+ * (development, opened at localhost or a LAN address) a plain cookie is the only one a browser keeps.
+ */
+export const SESSION_COOKIE_NAME = env.httpsOnly ? "__Host-kavach" : "kavach_session";
 
 export const sessionStorage = createCookieSessionStorage<SessionData>({
   cookie: {
     name: SESSION_COOKIE_NAME,
     httpOnly: true,
     sameSite: "lax",
-    secure: isProduction,
+    secure: env.httpsOnly,
     path: "/",
     secrets: env.sessionSecrets,
     maxAge: 12 * 60 * 60,

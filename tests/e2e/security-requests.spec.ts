@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test } from "@playwright/test";
-import { Visitor, fillCart, freshMobile, signIn } from "../security/client";
+import { Visitor, dataPath, fillCart, freshMobile, signIn } from "../security/client";
 import { openHostedCheckout, postCallback } from "../security/payments";
 import { type RunningServer, TEST_SECRET, startServer } from "../security/server";
 import { DEV_COOKIE, sessionCodec } from "../security/session-cookie";
@@ -251,7 +251,7 @@ test.describe("headers", () => {
       expect(document.headers.get("cache-control"), path).toBe("no-store");
       // A data fetch's headers come from its loader alone: no-store here is the server's doing.
       if (!who.cookie(DEV_COOKIE)) return;
-      const data = await who.get(`${path}${path.includes("?") ? "&" : "?"}_data=${encodeURIComponent(routeId)}`);
+      const data = await who.get(`${dataPath(path)}${path.includes("?") ? "&" : "?"}_route=${encodeURIComponent(routeId)}`);
       expect(data.status, `${path} data`).toBe(200);
       expect(data.headers.get("cache-control"), `${path} data`).toBe("no-store");
     };
