@@ -5,7 +5,7 @@ import { env } from "../app/env.server";
 
 const isProduction = env.NODE_ENV === "production";
 export const BODY_LIMIT_BYTES = 64 * 1024;
-/** The payment gateway posts back cross-site; its signature protects it instead (issue 6). */
+/** The payment gateway posts back cross-site; its signature protects it instead (docs/product.md, Security rules). */
 const CROSS_SITE_ALLOWED = new Set(["/checkout/payment/callback"]);
 
 /** Per-request CSP nonce and the security headers every page carries. */
