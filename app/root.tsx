@@ -88,7 +88,7 @@ export default function App() {
   );
 }
 
-/** Last resort: never a stack trace, never a blank page (spec §8). */
+/** Last resort: never a stack trace, never a blank page (docs/product.md, Errors and outages). */
 export function ErrorBoundary() {
   const error = useRouteError();
   const root = useRouteLoaderData<typeof loader>("root");

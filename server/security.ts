@@ -3,7 +3,7 @@ import { parse as parseCookie } from "cookie";
 import type { RequestHandler } from "express";
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
-/** The payment gateway posts back cross-site; its signature protects it instead (issue 6). */
+/** The payment gateway posts back cross-site; its signature protects it instead (docs/product.md, Security rules). */
 const CROSS_SITE_ALLOWED = new Set(["/checkout/payment/callback"]);
 
 /**

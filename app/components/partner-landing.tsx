@@ -9,7 +9,7 @@ import { DemoLink } from "./cta";
 import { TestimonialCard } from "./marketing";
 
 /**
- * Spec §2 partner landing layouts 1 and 2. Every field arrives checked and, for the two HTML fields,
+ * docs/product.md, Partner pages: layouts 1 and 2. Every field arrives checked and, for the two HTML fields,
  * sanitized on the server (app/content/partner-data.server.ts); only those two use innerHTML.
  */
 

@@ -13,7 +13,7 @@ function fieldEntries(value: unknown, prefix = ""): Array<[string, string]> {
 }
 
 /**
- * An upstream failure while a step loads shows the generic message inside the page (spec §8). When
+ * An upstream failure while a step loads shows the generic message inside the page (docs/product.md, Errors and outages). When
  * it struck right after the admin posted the step's form, what they typed comes back as a form that
  * sends it again, so nothing is lost (a one-time code is never in it: replies hide it).
  */

@@ -1,6 +1,6 @@
 /**
  * Redirect targets that come from a query or a form must stay on this site: a path, never
- * `//host` or `https://host` (issue 6).
+ * `//host` or `https://host` (docs/product.md, Security rules).
  */
 export function safeRedirectPath(to: FormDataEntryValue | string | null | undefined, fallback: string): string {
   if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
@@ -9,7 +9,7 @@ export function safeRedirectPath(to: FormDataEntryValue | string | null | undefi
   return to;
 }
 
-/** The spec's `from` value is a bare host name; anything else (a URL, a path, a script) is dropped. */
+/** `from` (docs/product.md, Query handling) is a bare host name; anything else (a URL, a path, a script) is dropped. */
 export function safeReturnHost(host: string | null | undefined): string | null {
   if (!host) return null;
   const value = host.trim().toLowerCase();

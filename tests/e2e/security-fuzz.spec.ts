@@ -6,7 +6,7 @@ import { openHostedCheckout, orderStatus, postCallback } from "../security/payme
 import { type RunningServer, startServer } from "../security/server";
 
 /**
- * Issue 6, "done when": random and hostile values posted to every action. Whatever comes in, no
+ * docs/product.md, Security rules: random and hostile values posted to every action. Whatever comes in, no
  * answer is a 5xx, every payload comes back escaped, and every refusal is a 400 that says why;
  * an unknown field or an over-long value is always refused.
  *

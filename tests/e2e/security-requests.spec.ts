@@ -6,7 +6,7 @@ import { openHostedCheckout, postCallback } from "../security/payments";
 import { type RunningServer, TEST_SECRET, startServer } from "../security/server";
 import { DEV_COOKIE, sessionCodec } from "../security/session-cookie";
 
-/** Issue 6 items 2, 5 and 6: cross-site writes, the body limit, open redirects, and headers. */
+/** docs/product.md, Security rules: cross-site writes, the body limit, open redirects, and headers. */
 
 let server: RunningServer;
 test.beforeAll(async () => {
@@ -152,7 +152,7 @@ test.describe("redirect targets", () => {
     expect(onSite.location).toBe("/checkout/summary");
   });
 
-  test("the spec's `from` keeps only a bare host name, from the query or the form", async () => {
+  test("the `from` value keeps only a bare host name, from the query or the form", async () => {
     const codec = sessionCodec([TEST_SECRET]);
     for (const from of HOSTILE.filter((h) => h !== "evil.example")) {
       const page = await new Visitor(server.url).get(`/checkout/verify?from=${encodeURIComponent(from)}`);

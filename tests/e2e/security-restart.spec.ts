@@ -5,7 +5,7 @@ import { Visitor, dataPath, decodeData, fillCart, peopleForm, signIn } from "../
 import { openHostedCheckout, orderStatus, postCallback } from "../security/payments";
 import { type RunningServer, startServer, tempDir } from "../security/server";
 
-/** Issue 6 item 8: a SIGKILL mid-purchase loses no order, no payment and no session. */
+/** README, Security: a SIGKILL mid-purchase loses no order, no payment and no session. */
 
 test("killing the server mid-purchase loses no order and no payment, and the admin's session continues", async () => {
   test.setTimeout(90_000);
