@@ -1,4 +1,4 @@
-import { Form, isRouteErrorResponse, useActionData, useRouteError } from "@remix-run/react";
+import { Form, isRouteErrorResponse, useActionData, useLocation, useRouteError } from "@remix-run/react";
 import { MESSAGES } from "~/constants";
 import { PATHS } from "~/paths";
 
@@ -23,6 +23,7 @@ export function StepErrorBoundary() {
   const message = isRouteErrorResponse(error) && typeof error.data?.message === "string" ? error.data.message : MESSAGES.serviceDown;
   if (!isRouteErrorResponse(error)) console.error(error);
   const kept = fieldEntries(submitted?.initialValue);
+  const location = useLocation();
   return (
     <div className="container checkout">
       <section className="card checkout-main" role="alert">
@@ -40,7 +41,7 @@ export function StepErrorBoundary() {
           </Form>
         ) : (
           <p>
-            <a className="button" href="">
+            <a className="button" href={`${location.pathname}${location.search}`}>
               Try again
             </a>{" "}
             <a className="button button--ghost" href={PATHS.home}>

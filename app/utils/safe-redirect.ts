@@ -7,7 +7,7 @@ import { safeRedirect } from "remix-utils/safe-redirect";
  * as another host ("/\t/evil.example" is "//evil.example" once the tab is dropped).
  */
 export function safeRedirectPath(to: FormDataEntryValue | string | null | undefined, fallback: string): string {
-  if (typeof to !== "string" || /[\u0000-\u001f\\]/.test(to)) return fallback;
+  if (typeof to !== "string" || /[\p{Cc}\\]/u.test(to)) return fallback;
   return safeRedirect(to, fallback);
 }
 
