@@ -23,7 +23,7 @@ const build = (await import(path.join(root, "build/index.js")).catch((error: Err
   process.exit(1);
 })) as ServerBuild;
 // The configuration and the session cookie come from the Remix build's own modules, so they are
-// parsed and made once per process (docs/decisions: production runs compiled JavaScript).
+// parsed and made once per process (docs/decisions/0007).
 const { env, SESSION_COOKIE_NAME } = build.entry.module as unknown as typeof AppServerEntry;
 const securityHeaders = createSecurityHeaders({ hsts: env.httpsOnly });
 /**

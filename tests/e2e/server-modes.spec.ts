@@ -6,7 +6,7 @@ import { freePort, tempDir } from "../security/server";
 import { addPeople, choosePlan, enterCompanyDetails, enterGstin, FERNLEAF, freshMobile, pay, readCode, review } from "./helpers";
 
 /**
- * How the built server starts (docs/product.md, Running it): with nothing set it serves the product
+ * How the built server starts (docs/decisions/0007): with nothing set it serves the product
  * on the embedded sandbox; production is opted into and refuses to start half-configured.
  */
 
