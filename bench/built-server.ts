@@ -78,7 +78,11 @@ export async function startProcess(options: StartOptions = {}): Promise<RunningS
   });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const origin = `http://127.0.0.1:${port}`;
-  await waitForHealth(origin, exited);
+  // A server that never became healthy must not outlive the bench.
+  await waitForHealth(origin, exited).catch((error: unknown) => {
+    child.kill("SIGKILL");
+    throw error;
+  });
   return {
     origin,
     pid: child.pid!,

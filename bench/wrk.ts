@@ -12,6 +12,8 @@ export interface WrkTarget {
   method?: "GET" | "POST";
   body?: string;
   cookie?: string;
+  /** Open connections; the benchmark's CONNECTIONS unless said. */
+  connections?: number;
 }
 
 export interface WrkResult {
@@ -49,12 +51,12 @@ function script(target: WrkTarget): string {
   return lines.join("\n");
 }
 
-/** One wrk run at the benchmark's connection count, two threads (one per core). */
+/** One wrk run at the target's connection count, two threads (one per core). */
 export async function runWrk(target: WrkTarget, seconds: number): Promise<WrkResult> {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "kavach-wrk-")), "target.lua");
   fs.writeFileSync(file, script(target));
   try {
-    const { stdout } = await run("wrk", ["-t2", `-c${CONNECTIONS}`, `-d${seconds}s`, "-s", file, target.url], {
+    const { stdout } = await run("wrk", ["-t2", `-c${target.connections ?? CONNECTIONS}`, `-d${seconds}s`, "-s", file, target.url], {
       maxBuffer: 1 << 20,
     });
     const json = stdout.match(/^WRK_JSON (.*)$/m)?.[1];
