@@ -17,27 +17,27 @@ export function openDatabase(path: string, now: () => number): Db {
   return db;
 }
 
+/**
+ * Several server processes (cluster workers) may open the file at once: the check of what is applied
+ * and the applying happen in one IMMEDIATE transaction, so one process migrates and the others wait
+ * (busy_timeout) and then find nothing left to do.
+ */
 function runMigrations(db: Db, now: () => number): void {
   db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version INTEGER PRIMARY KEY,
     name TEXT NOT NULL,
     applied_at INTEGER NOT NULL
   )`);
-  const applied = new Set(db.prepare("SELECT version FROM schema_migrations").pluck().all() as number[]);
   const files = readdirSync(MIGRATIONS_DIR)
     .filter((f) => /^\d+_.+\.sql$/.test(f))
     .sort();
-  for (const file of files) {
-    const version = Number.parseInt(file, 10);
-    if (applied.has(version)) continue;
-    const sql = readFileSync(MIGRATIONS_DIR + file, "utf8");
-    db.transaction(() => {
-      db.exec(sql);
-      db.prepare("INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)").run(
-        version,
-        file,
-        now()
-      );
-    })();
-  }
+  db.transaction(() => {
+    const applied = new Set(db.prepare("SELECT version FROM schema_migrations").pluck().all() as number[]);
+    for (const file of files) {
+      const version = Number.parseInt(file, 10);
+      if (applied.has(version)) continue;
+      db.exec(readFileSync(MIGRATIONS_DIR + file, "utf8"));
+      db.prepare("INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)").run(version, file, now());
+    }
+  }).immediate();
 }

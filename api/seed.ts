@@ -65,5 +65,6 @@ export function seedCatalog(db: Db): void {
       r.relations.forEach((rel, pos) => insertRelation.run(r.code, pos, rel));
     });
     for (const r of RATES) upsertRate.run(r.band, r.range, r.sum_insured_inr, r.monthly_paise);
-  })();
+    // IMMEDIATE: processes starting together write the catalogue one after another (see db.ts).
+  }).immediate();
 }
