@@ -1,0 +1,79 @@
+import { once } from "node:events";
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPageCache } from "../../server/page-cache";
+
+/** server/page-cache.ts on a bare Express app whose "render" counts how often it runs. */
+let clock = 1_000_000;
+let renders = 0;
+let url = "";
+let close = () => {};
+const cache = createPageCache({ personalCookies: ["kavach_session", "kavach_toast"], now: () => clock });
+
+beforeAll(async () => {
+  const app = express();
+  app.use(cache.serve);
+  app.get("*", (req, res) => {
+    renders += 1;
+    const personal = req.path === "/sets-cookie";
+    const response = new Response(`<p>page ${req.path} render ${renders}</p>`, {
+      headers: {
+        "Content-Type": "text/html; charset=utf-8",
+        "Cache-Control": req.path === "/private" ? "no-store" : "public, max-age=0, s-maxage=60, stale-while-revalidate=86400",
+        ...(personal ? { "Set-Cookie": "kavach_toast=1" } : {}),
+      },
+    });
+    void response.arrayBuffer().then((body) => {
+      if (cache.offer(req, res, response, Buffer.from(body))) return;
+      res.status(200).send(Buffer.from(body).toString());
+    });
+  });
+  const server = app.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  close = () => server.close();
+});
+afterAll(() => close());
+
+describe("public pages from memory", () => {
+  it("renders a public page once and serves it again from memory, with a strong ETag and 304", async () => {
+    const first = await fetch(`${url}/reviews`);
+    const second = await fetch(`${url}/reviews`);
+    expect(await second.text()).toBe(await first.text());
+    expect(renders).toBe(1);
+    const etag = second.headers.get("etag")!;
+    expect(etag).toMatch(/^"[\w-]{27}"$/);
+    expect(second.headers.get("cache-control")).toContain("s-maxage=60");
+    const revalidated = await fetch(`${url}/reviews`, { headers: { "If-None-Match": etag } });
+    expect(revalidated.status).toBe(304);
+    expect(renders).toBe(1);
+  });
+
+  it("never answers a request carrying the session or a flash cookie from memory", async () => {
+    const before = renders;
+    const signedIn = await fetch(`${url}/reviews`, { headers: { Cookie: "kavach_session=abc" } });
+    expect(await signedIn.text()).toContain(`render ${before + 1}`);
+    const withToast = await fetch(`${url}/reviews`, { headers: { Cookie: "other=1; kavach_toast=x" } });
+    expect(await withToast.text()).toContain(`render ${before + 2}`);
+  });
+
+  it("keeps nothing personal: not a page that sets a cookie, nor one marked no-store", async () => {
+    for (const path of ["/sets-cookie", "/private"]) {
+      const before = renders;
+      await fetch(`${url}${path}`);
+      await fetch(`${url}${path}`);
+      expect(renders - before, path).toBe(2);
+    }
+  });
+
+  it("renders anew once s-maxage has passed, so a new deploy's content is never older than that", async () => {
+    await fetch(`${url}/about-us`);
+    const before = renders;
+    clock += 59_000;
+    await fetch(`${url}/about-us`);
+    expect(renders).toBe(before);
+    clock += 2_000;
+    expect(await (await fetch(`${url}/about-us`)).text()).toContain(`render ${before + 1}`);
+  });
+});
