@@ -1,0 +1,94 @@
+import cluster from "node:cluster";
+import { Redis } from "ioredis";
+import {
+  RateLimiterCluster,
+  RateLimiterClusterMaster,
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from "rate-limiter-flexible";
+
+/**
+ * Hourly allowances per client (docs/product.md, Security rules; docs/decisions/0006): codes asked
+ * for, codes tried, app-link texts, counted by rate-limiter-flexible against a client IP or a mobile
+ * number. Where the counts live decides who shares them (docs/decisions/0009):
+ * - `REDIS_URL` set: in Redis, shared by every server behind the load balancer;
+ * - several cluster workers: in the cluster's primary, shared by the workers of this machine;
+ * - otherwise in this process.
+ * If the store cannot answer (Redis down), a code is not sent or checked: the allowance fails
+ * closed with a message that says so, and the log says why; pages are served as usual.
+ */
+export type Allowance = "codeRequest" | "codeVerification" | "appLink";
+export type AllowanceCaps = Record<Allowance, number>;
+export type AllowanceResult = { ok: true } | { ok: false; message: string };
+export type Spend = (key: string, kind: Allowance) => Promise<AllowanceResult>;
+
+const HOUR_S = 60 * 60;
+
+const REFUSALS: Record<Allowance, string> = {
+  codeRequest: "Too many codes were asked for from your network.",
+  codeVerification: "Too many codes were tried from your network.",
+  appLink: "Too many links were asked for.",
+};
+export const ALLOWANCES_UNAVAILABLE = "We cannot send or check codes right now. Please try again in a few minutes.";
+
+export type AllowanceStore = { kind: "memory" } | { kind: "cluster" } | { kind: "redis"; client: Redis };
+
+/** The store for this process: Redis when configured, the cluster's primary in a worker, else memory. */
+export function allowanceStore(redisUrl: string | undefined, log: (entry: Record<string, unknown>) => void): AllowanceStore {
+  if (redisUrl) return { kind: "redis", client: connectRedis(redisUrl, log) };
+  return cluster.isWorker ? { kind: "cluster" } : { kind: "memory" };
+}
+
+/** In a cluster's primary: the counts every worker's allowances share when there is no Redis. */
+export function serveClusterAllowances(): void {
+  new RateLimiterClusterMaster();
+}
+
+/**
+ * A Redis client that fails a command at once while disconnected (no offline queue), so a caller
+ * is answered instead of waiting, and that logs each change between reachable and not, not each try.
+ */
+function connectRedis(url: string, log: (entry: Record<string, unknown>) => void): Redis {
+  const client = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2_000 });
+  let reachable: boolean | undefined;
+  client.on("ready", () => {
+    if (reachable !== true) log({ level: "info", msg: "allowances: Redis reachable" });
+    reachable = true;
+  });
+  client.on("error", (error: Error) => {
+    if (reachable !== false) log({ level: "error", msg: "allowances: Redis unreachable; codes are refused until it is back", error: error.message });
+    reachable = false;
+  });
+  return client;
+}
+
+function limiter(store: AllowanceStore, keyPrefix: string, points: number): RateLimiterAbstract {
+  const options = { keyPrefix, points, duration: HOUR_S };
+  if (store.kind === "redis") return new RateLimiterRedis({ ...options, storeClient: store.client, rejectIfRedisNotReady: true });
+  if (store.kind === "cluster") return new RateLimiterCluster({ ...options, timeoutMs: 1_000 });
+  return new RateLimiterMemory(options);
+}
+
+export function createAllowances(
+  caps: AllowanceCaps,
+  { prefix, store, log }: { prefix: string; store: AllowanceStore; log: (entry: Record<string, unknown>) => void },
+): Spend {
+  const limiters = Object.fromEntries(
+    (Object.keys(caps) as Allowance[]).map((kind) => [kind, limiter(store, `kavach:${prefix}:${kind}`, caps[kind])]),
+  ) as Record<Allowance, RateLimiterAbstract>;
+  return async (key, kind) => {
+    try {
+      await limiters[kind].consume(key);
+      return { ok: true };
+    } catch (refusal) {
+      if (refusal instanceof RateLimiterRes) {
+        const minutes = Math.max(1, Math.ceil(refusal.msBeforeNext / 60_000));
+        return { ok: false, message: `${REFUSALS[kind]} Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.` };
+      }
+      log({ level: "error", msg: "allowances: store failed; refused", kind, error: String(refusal) });
+      return { ok: false, message: ALLOWANCES_UNAVAILABLE };
+    }
+  };
+}

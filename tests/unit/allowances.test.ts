@@ -1,0 +1,82 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import net from "node:net";
+import { Redis } from "ioredis";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ALLOWANCES_UNAVAILABLE, createAllowances } from "../../server/allowances";
+
+/** server/allowances.ts: the caps of docs/decisions/0006, in memory and shared through Redis. */
+const CAPS = { codeRequest: 3, codeVerification: 3, appLink: 1 };
+const quiet = () => undefined;
+
+async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+function answers(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, "127.0.0.1");
+    socket.once("connect", () => (socket.end(), resolve(true)));
+    socket.once("error", () => resolve(false));
+  });
+}
+
+describe("in one process", () => {
+  it("grants the cap and then refuses, saying when to try again", async () => {
+    const spend = createAllowances(CAPS, { prefix: "ip", store: { kind: "memory" }, log: quiet });
+    for (let i = 0; i < 3; i += 1) expect(await spend("203.0.113.9", "codeRequest")).toEqual({ ok: true });
+    expect(await spend("203.0.113.9", "codeRequest")).toEqual({ ok: false, message: "Too many codes were asked for from your network. Try again in 60 minutes." });
+    // Another address, and another kind, have their own allowance.
+    expect(await spend("203.0.113.10", "codeRequest")).toEqual({ ok: true });
+    expect(await spend("203.0.113.9", "codeVerification")).toEqual({ ok: true });
+  });
+});
+
+describe("through Redis (Debian's redis-server)", () => {
+  let redis: ChildProcess;
+  let url = "";
+  const clients: Redis[] = [];
+  const serverWith = () => {
+    const client = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 1_000 });
+    client.on("error", quiet);
+    clients.push(client);
+    return createAllowances(CAPS, { prefix: "ip", store: { kind: "redis", client }, log: quiet });
+  };
+
+  beforeAll(async () => {
+    const port = await freePort();
+    url = `redis://127.0.0.1:${port}`;
+    redis = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
+    for (let tries = 0; !(await answers(port)); tries += 1) {
+      if (tries > 100) throw new Error("redis-server did not start");
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  });
+  afterAll(async () => {
+    for (const client of clients) client.disconnect();
+    redis.kill();
+  });
+
+  it("two servers sharing Redis grant one allowance between them", async () => {
+    const [first, second] = [serverWith(), serverWith()];
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await first("198.51.100.7", "codeRequest")).toEqual({ ok: true });
+    expect(await second("198.51.100.7", "codeRequest")).toEqual({ ok: true });
+    expect(await first("198.51.100.7", "codeRequest")).toEqual({ ok: true });
+    expect((await second("198.51.100.7", "codeRequest")).ok).toBe(false);
+    expect((await first("198.51.100.7", "codeRequest")).ok).toBe(false);
+  });
+
+  it("fails closed, at once and with a clear message, when Redis is gone", async () => {
+    const spend = serverWith();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    redis.kill();
+    await new Promise((resolve) => redis.once("exit", resolve));
+    const started = Date.now();
+    expect(await spend("198.51.100.8", "codeRequest")).toEqual({ ok: false, message: ALLOWANCES_UNAVAILABLE });
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+});
