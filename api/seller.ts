@@ -3,7 +3,7 @@
 
 export const SELLER = {
   name: "Kavach Health Benefits Private Limited",
-  address: "3rd Floor, 42 Residency Road, Ashok Nagar, Bengaluru 560025, Karnataka",
+  address: "4th Floor, Prestige Meridian II, 29 Mahatma Gandhi Road, Bengaluru 560001, Karnataka",
   gstin: "29AAKCK7421N1ZW",
   state_code: "29",
   state_name: "Karnataka",
