@@ -7,7 +7,7 @@ import { requireToken, withToken } from "~/checkout/guard.server";
 import { firstUnfinishedStep, pathOf } from "~/checkout/steps";
 import { PATHS, invoicePath, invoicePdfPath } from "~/paths";
 import { seoMeta } from "~/seo";
-import { formatDate } from "~/utils/dates";
+import { formatDate, formatShortDate } from "~/utils/dates";
 import { formatCount, formatPaise, formatRupees } from "~/utils/money";
 
 export const handle = { hydrate: true };
@@ -72,7 +72,7 @@ export default function MembershipPage() {
       <div className="membership__grid">
         <section className="card" aria-labelledby="cover">
           <h2 id="cover">Cover</h2>
-          <dl className="facts">
+          <dl className="info-list">
             {m.plan ? <Row label="Plan">{m.plan.name}</Row> : null}
             {m.plan ? <Row label="Sum insured">{formatRupees(m.plan.sum_insured_inr)} per member</Row> : null}
             <Row label="Benefits">
@@ -90,7 +90,7 @@ export default function MembershipPage() {
 
         <section className="card" aria-labelledby="company">
           <h2 id="company">Company</h2>
-          <dl className="facts">
+          <dl className="info-list">
             {m.company ? (
               <>
                 <Row label="Name">{m.company.company_name}</Row>
@@ -166,10 +166,10 @@ export default function MembershipPage() {
               <tbody>
                 {m.invoices.map((i) => (
                   <tr key={i.id}>
-                    <td>
+                    <td className="nowrap">
                       <a href={invoicePath(i.id)}>{i.number}</a>
                     </td>
-                    <td>{formatDate(i.date)}</td>
+                    <td className="nowrap">{formatShortDate(i.date)}</td>
                     <td className="num">{formatPaise(i.total_paise)}</td>
                     <td>
                       <a href={invoicePdfPath(i.id)} download>
@@ -186,7 +186,7 @@ export default function MembershipPage() {
 
       <section className="card" aria-labelledby="references">
         <h2 id="references">References</h2>
-        <dl className="facts">
+        <dl className="info-list">
           <Row label="Status">{active ? "Paid" : "Payment pending"}</Row>
           <Row label="Order">{m.order.order_id}</Row>
           {m.order.payment_id ? <Row label="Payment">{m.order.payment_id}</Row> : null}
@@ -207,7 +207,7 @@ function Billing({ m }: { m: Membership }) {
     <section className="card" aria-labelledby="billing">
       <h2 id="billing">Billing</h2>
       {b.policy === "yearly" ? (
-        <dl className="facts">
+        <dl className="info-list">
           <Row label="Billing">Yearly, paid in full</Row>
           <Row label="Amount">{`${formatPaise(b.amount_paise)} including GST`}</Row>
           {m.current_period ? <Row label="Period paid">{`${formatDate(m.current_period.from)} to ${formatDate(m.current_period.to)}`}</Row> : null}
@@ -215,7 +215,7 @@ function Billing({ m }: { m: Membership }) {
         </dl>
       ) : (
         <>
-          <dl className="facts">
+          <dl className="info-list">
             <Row label="Billing">{`Monthly, ${formatPaise(b.amount_paise)} a month including GST`}</Row>
             {b.next_charge ? <Row label="Next charge">{`${formatPaise(b.next_charge.amount_paise)} on ${formatDate(b.next_charge.date)}`}</Row> : null}
             {b.mandate ? (
@@ -245,7 +245,7 @@ function Billing({ m }: { m: Membership }) {
                     {b.schedule.map((s) => (
                       <tr key={s.number}>
                         <td>{s.number}</td>
-                        <td>{formatDate(s.date)}</td>
+                        <td className="nowrap">{formatShortDate(s.date)}</td>
                         <td className="num">{formatPaise(s.amount_paise)}</td>
                         <td>{s.status === "paid" ? "Paid" : "Scheduled"}</td>
                       </tr>

@@ -7,7 +7,7 @@ import { StepErrorBoundary } from "~/components/step-error";
 import { PATHS, invoicePath, invoicePdfPath } from "~/paths";
 import { seoMeta } from "~/seo";
 import { formatDate } from "~/utils/dates";
-import { formatPaise } from "~/utils/money";
+import { formatPaiseExact as formatPaise } from "~/utils/money";
 
 export const handle = { hydrate: true };
 
@@ -47,19 +47,8 @@ export default function InvoicePage() {
             </p>
           </section>
           <section>
-            <h2>Bill to (recipient)</h2>
-            <p>
-              <strong>{inv.recipient.name}</strong>
-            </p>
-            <p>{inv.recipient.address}</p>
-            <p>GSTIN: {inv.recipient.gstin}</p>
-            <p>
-              State: {inv.recipient.state_name} (code {inv.recipient.state_code}){inv.recipient.is_sez ? ", SEZ unit" : ""}
-            </p>
-          </section>
-          <section>
             <h2>Invoice</h2>
-            <dl className="facts">
+            <dl className="info-list">
               <div>
                 <dt>Number</dt>
                 <dd>{inv.number}</dd>
@@ -95,6 +84,17 @@ export default function InvoicePage() {
             </dl>
           </section>
         </div>
+        <section className="invoice__recipient">
+          <h2>Bill to (recipient)</h2>
+          <p>
+            <strong>{inv.recipient.name}</strong>
+          </p>
+          <p>{inv.recipient.address}</p>
+          <p>GSTIN: {inv.recipient.gstin}</p>
+          <p>
+            State: {inv.recipient.state_name} (code {inv.recipient.state_code}){inv.recipient.is_sez ? ", SEZ unit" : ""}
+          </p>
+        </section>
         <div className="table-scroll">
           <table>
             <thead>

@@ -69,13 +69,13 @@ function InvoiceEmailNote({ invoice }: { invoice: Verification["invoice"] }) {
     case "sent":
       return (
         <p>
-          We’ve emailed your tax invoice {invoice.number} to {invoice.email_to}.
+          We’ve emailed your tax invoice {invoice.number} to <span className="nowrap">{invoice.email_to}</span>.
         </p>
       );
     case "sending":
       return (
         <p>
-          We’re emailing your tax invoice {invoice.number} to {invoice.email_to}; you can also download it below.
+          We’re emailing your tax invoice {invoice.number} to <span className="nowrap">{invoice.email_to}</span>; you can also download it below.
         </p>
       );
     default:

@@ -1,6 +1,13 @@
 /** Dates as India sees them (IST), for what the admin reads: "2 July 2026". */
 const long = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 
+const short = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+
+/** "23 Dec 2026", for tables that must fit a phone. */
+export function formatShortDate(date: string): string {
+  return short.format(new Date(`${date}T00:00:00Z`));
+}
+
 /** A YYYY-MM-DD date from the API, written out. */
 export function formatDate(date: string): string {
   return long.format(new Date(`${date}T00:00:00Z`));
