@@ -1,4 +1,4 @@
-// GST tax invoices (docs/product.md, Tax invoices): one per paid order, numbered in one consecutive
+// GST tax invoices (docs/product.md, After the purchase): one per paid order, numbered in one consecutive
 // series per financial year, built from the order's stored amounts and frozen when issued.
 import { rupeesInWords } from "./amount-words";
 import { readCart } from "./cart";

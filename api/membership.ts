@@ -1,4 +1,4 @@
-// The membership (docs/product.md, Membership): what a paid or pending order bought, its billing
+// The membership (docs/product.md, After the purchase): what a paid or pending order bought, its billing
 // schedule and its invoices. The spec's logged-in home reads this.
 import type { ApiContext } from "./context";
 import { addDays, addMonths, istDate } from "./dates";

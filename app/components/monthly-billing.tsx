@@ -6,7 +6,7 @@ import { formatPaise } from "~/utils/money";
 
 /**
  * How months 2 to 12 of monthly billing are collected, said before the admin pays (docs/product.md,
- * Monthly billing): a recurring mandate authorised with the first payment, when it charges, how much,
+ * After the purchase): a recurring mandate authorised with the first payment, when it charges, how much,
  * the notice before each charge and how to stop it. The sandbox simulates the mandate.
  */
 export function MonthlyBillingNote({ monthlyTotalPaise }: { monthlyTotalPaise: number }) {
