@@ -351,8 +351,13 @@ export function verifyPayment(ctx: ApiContext, input: VerifyInput): OrderRow {
               ? "A pending payment for an order whose quote had changed: refund it if it settles."
               : "Paid for an order whose quote had changed before the payment."
           );
-        } else if (moneyMoves && current.status === "paid" && current.payment_id !== input.paymentId) {
-          recordRefundDue(ctx, current, input.paymentId, order.amount_paise, "A second payment for an order already paid.");
+        } else if (current.status === "paid" && current.payment_id !== input.paymentId) {
+          // A second captured payment must go back; a late pending or failure of another attempt is only noted.
+          if (moneyMoves && outcome === "success") {
+            recordRefundDue(ctx, current, input.paymentId, order.amount_paise, "A second payment for an order already paid.");
+          } else if (moneyMoves) {
+            ctx.log({ level: "warn", event: "late_pending_after_paid", order_id: current.order_id, payment_id: input.paymentId });
+          }
         } else if (believed && current.status !== "superseded") {
           advance(ctx, current, OUTCOME_STATUS[outcome], input.paymentId);
         }

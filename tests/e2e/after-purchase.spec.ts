@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { execFileSync } from "node:child_process";
 import type { Page } from "@playwright/test";
 import { expect, test } from "@playwright/test";
@@ -36,6 +37,13 @@ async function invoiceText(page: Page, link: RegExp): Promise<string> {
   return execFileSync("pdftotext", ["-layout", path, "-"], { encoding: "utf8" });
 }
 
+/** No serious or critical accessibility violations on the page as it stands. */
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
 /** "₹1,04,806.66" → "1,04,806.66", as the PDF writes amounts (INR, no ₹ glyph in its font). */
 const inr = (rupees: string) => (rupees.includes(".") ? rupees.slice(1) : `${rupees.slice(1)}.00`);
 
@@ -70,11 +78,14 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(page.getByRole("region", { name: "Company", exact: true }).getByText(FERNLEAF)).toBeVisible();
       await expect(page.getByRole("region", { name: "Tax invoices", exact: true }).getByRole("link", { name: number, exact: true })).toBeVisible();
       await expect(page.getByRole("region", { name: "References", exact: true }).getByText(amount)).toBeVisible();
+      if (javaScriptEnabled) await expectAccessible(page);
 
       // The invoice as a page shows the same numbers.
       await page.getByRole("link", { name: number, exact: true }).click();
       await expect(page.getByRole("heading", { name: "Tax invoice" })).toBeVisible();
-      await expect(page.getByRole("row", { name: new RegExp(`Invoice total ${amount.replace(/[.]/g, "\\.")}`) })).toBeVisible();
+      // An invoice always writes the paise.
+      await expect(page.getByRole("row", { name: `Invoice total ₹${inr(amount)}`, exact: true })).toBeVisible();
+      if (javaScriptEnabled) await expectAccessible(page);
 
       // Every checkout step, the home page and the header's Continue now lead to the membership.
       for (const step of ["/checkout/add-people", "/checkout/plan-select", "/checkout/checkout", "/checkout/payment", "/checkout/gst-details"]) {
