@@ -174,6 +174,11 @@ describe("stale and superseded orders", () => {
     expect((await verify(tabA.pay!.fields)).json.data.status).toBe("paid");
     const second = await verify(tabB.pay!.fields);
     expect(second.json.data).toMatchObject({ status: "paid", payment_id: tabA.pay!.fields.razorpay_payment_id, payment_refund_due: true });
+    // A late pending of another attempt is no captured money: noted for ops, not refunded.
+    const late = await verify(tabB.pending!.fields);
+    expect(late.json.data).toMatchObject({ status: "paid", payment_refund_due: false });
+    expect(late.json.data.refunds_due).toHaveLength(1);
+    expect(api.logs).toContainEqual(expect.objectContaining({ level: "warn", event: "late_pending_after_paid", order_id: order.order_id }));
   });
 
   it("gives the failure page the gateway's reason", async () => {
