@@ -11,7 +11,7 @@ export const E2E_DATA_DIR = `./data/e2e-${E2E_PORT}`;
 /** A collector that accepts connections and never answers: analytics must not slow a page. */
 export const BLACK_HOLE_PORT = E2E_PORT + 2;
 export const E2E_SESSION_SECRET = "e2e-session-secret-0123456789abcdef";
-const CHROMIUM_ARGS = [
+export const CHROMIUM_ARGS = [
   "--no-sandbox",
   "--disable-gpu",
   "--disable-background-networking",
@@ -26,6 +26,7 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: 0,
+  forbidOnly: Boolean(process.env.CI),
   timeout: 60_000,
   reporter: [["list"]],
   use: {
@@ -41,7 +42,7 @@ export default defineConfig({
       reuseExistingServer: false,
     },
     {
-      command: `rm -rf ${E2E_DATA_DIR} && npx tsx server.ts`,
+      command: `rm -rf ${E2E_DATA_DIR} && node build/server.js`,
       url: `http://127.0.0.1:${E2E_PORT}/healthz`,
       reuseExistingServer: false,
       env: {
@@ -59,7 +60,7 @@ export default defineConfig({
       timeout: 60_000,
     },
     {
-      command: "npx tsx server.ts",
+      command: "node build/server.js",
       url: `http://127.0.0.1:${DOWN_PORT}/healthz`,
       reuseExistingServer: false,
       env: {

@@ -4,18 +4,28 @@ import { fileURLToPath } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
-import { env } from "./app/env.server";
+import type * as AppServerEntry from "./app/entry.server";
 import { createIpAllowances } from "./server/ip-rate-limit";
 import { remixHandler } from "./server/remix-handler";
 import { renderGate } from "./server/render-gate";
-import { securityHeaders, sameSiteWrites, bodyLimit, noStoreForSessions } from "./server/security";
-import { SESSION_COOKIE_NAME } from "./app/session.server";
+import { createSecurityHeaders, sameSiteWrites, bodyLimit, noStoreForSessions } from "./server/security";
 
 /**
  * The one Node process: static assets, the Remix app, and, unless API_BASE_URL points at a real
- * upstream, the embedded API and its sandbox pages.
+ * upstream, the embedded API and its sandbox pages. `npm run build` bundles this file to
+ * build/server.js (scripts/build-server.ts), which `npm start` runs with plain node.
  */
-const root = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const build = (await import(path.join(root, "build/index.js")).catch((error: Error) => {
+  // A configuration refusal names the variable and what to set; a stack trace would bury it.
+  if (error.name !== "ConfigError") throw error;
+  console.error(error.message);
+  process.exit(1);
+})) as ServerBuild;
+// The configuration and the session cookie come from the Remix build's own modules, so they are
+// parsed and made once per process (docs/decisions/0007).
+const { env, SESSION_COOKIE_NAME } = build.entry.module as unknown as typeof AppServerEntry;
+const securityHeaders = createSecurityHeaders({ hsts: env.httpsOnly });
 /**
  * Page renders let in at once. The embedded API's calls are served by this same event loop, so a
  * few renders at a time keep them prompt (more only lengthen each turn of the loop); renders
@@ -75,7 +85,6 @@ const spendIpAllowance = createIpAllowances({
   codeRequestsPerHour: env.IP_CODE_REQUESTS_PER_HOUR,
   codeVerificationsPerHour: env.IP_CODE_VERIFICATIONS_PER_HOUR,
 });
-const build = (await import(path.join(root, "build/index.js"))) as ServerBuild;
 app.all(
   "*",
   remixHandler(build, env.NODE_ENV === "production" ? "production" : "development", (req, res) => ({

@@ -23,8 +23,8 @@ const nameSchema = z
   .trim()
   .min(1, "Enter the admin's name.")
   .max(80, "The name can be at most 80 characters.")
-  .regex(/^[\p{L} ]+$/u, "The name can have letters and spaces only.");
-// Spec §5: the standard pattern, with a top-level part of 2 to 20 letters.
+  .regex(/^[\p{L}\p{M} ]+$/u, "The name can have letters and spaces only.");
+// docs/product.md, Checkout steps: the standard pattern, with a top-level part of 2 to 20 letters.
 const emailSchema = z
   .string()
   .trim()

@@ -29,11 +29,11 @@ export const EMAIL_FROM = `Kavach <${SELLER.email}>`;
 export function outboxEmailProvider(db: Db, now: () => number): EmailProvider {
   const insert = sql(
     db,
-    "INSERT INTO email_outbox (to_address, subject, text_body, html_body, created_at) VALUES (?, ?, ?, ?, ?)"
+    "INSERT INTO email_outbox (to_address, subject, text_body, html_body, created_at) VALUES (?, ?, ?, ?, ?)",
   );
   const attach = sql(
     db,
-    "INSERT INTO email_attachments (email_id, position, filename, content_type, content) VALUES (?, ?, ?, ?, ?)"
+    "INSERT INTO email_attachments (email_id, position, filename, content_type, content) VALUES (?, ?, ?, ?, ?)",
   );
   return {
     send(m) {
@@ -56,7 +56,11 @@ export function smtpEmailProvider(url: string): EmailProvider {
         subject: m.subject,
         text: m.text,
         html: m.html,
-        attachments: m.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
+        attachments: m.attachments.map((a) => ({
+          filename: a.filename,
+          contentType: a.contentType,
+          content: a.content,
+        })),
       });
     },
   };
@@ -78,17 +82,18 @@ const OUTBOX_LIMIT = 100;
 export function listEmails(db: Db, to: string | undefined): OutboxEmail[] {
   const rows = (
     to === undefined
-      ? sql(db, "SELECT id, to_address, subject, text_body, html_body, created_at FROM email_outbox ORDER BY id DESC LIMIT ?").all(
-          OUTBOX_LIMIT
-        )
+      ? sql(
+          db,
+          "SELECT id, to_address, subject, text_body, html_body, created_at FROM email_outbox ORDER BY id DESC LIMIT ?",
+        ).all(OUTBOX_LIMIT)
       : sql(
           db,
-          "SELECT id, to_address, subject, text_body, html_body, created_at FROM email_outbox WHERE to_address = ? ORDER BY id DESC LIMIT ?"
+          "SELECT id, to_address, subject, text_body, html_body, created_at FROM email_outbox WHERE to_address = ? ORDER BY id DESC LIMIT ?",
         ).all(to, OUTBOX_LIMIT)
   ) as { id: number; to_address: string; subject: string; text_body: string; html_body: string; created_at: number }[];
   const attachments = sql(
     db,
-    "SELECT position, filename, content_type, length(content) AS size FROM email_attachments WHERE email_id = ? ORDER BY position"
+    "SELECT position, filename, content_type, length(content) AS size FROM email_attachments WHERE email_id = ? ORDER BY position",
   );
   return rows.map((r) => ({
     id: r.id,
@@ -104,10 +109,10 @@ export function listEmails(db: Db, to: string | undefined): OutboxEmail[] {
 export function emailAttachment(
   db: Db,
   emailId: number,
-  position: number
+  position: number,
 ): { filename: string; content_type: string; content: Buffer } | undefined {
   return sql(
     db,
-    "SELECT filename, content_type, content FROM email_attachments WHERE email_id = ? AND position = ?"
+    "SELECT filename, content_type, content FROM email_attachments WHERE email_id = ? AND position = ?",
   ).get(emailId, position) as { filename: string; content_type: string; content: Buffer } | undefined;
 }

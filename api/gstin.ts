@@ -1,4 +1,4 @@
-// GSTIN structure and check character (domain notes: "GSTIN (15 characters)").
+// GSTIN structure and check character (docs/product.md, Checkout steps).
 
 const ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 

@@ -24,7 +24,10 @@ export async function sendInvoiceEmail(ctx: ApiContext, invoice: InvoiceRow): Pr
     "",
     `Questions: ${SELLER.support_email} or ${SELLER.support_phone}.`,
   ];
-  const html = `<p>${lines.filter((l) => l !== "").map(escapeHtml).join("</p>\n<p>")}</p>`;
+  const html = `<p>${lines
+    .filter((l) => l !== "")
+    .map(escapeHtml)
+    .join("</p>\n<p>")}</p>`;
   await ctx.email.send({
     to: invoice.email_to,
     subject: `Your Kavach membership is active: tax invoice ${inv.number}`,

@@ -36,14 +36,21 @@ export function invoicePdf(inv: InvoiceData): Promise<Buffer> {
 
   // Title row.
   doc.fillColor(INK).font("Helvetica-Bold").fontSize(20).text("Tax Invoice", left, 48);
-  doc.font("Helvetica").fontSize(9).fillColor(MUTED).text("Original for recipient", left, 54, { width, align: "right" });
+  doc
+    .font("Helvetica")
+    .fontSize(9)
+    .fillColor(MUTED)
+    .text("Original for recipient", left, 54, { width, align: "right" });
   doc.moveTo(left, 80).lineTo(right, 80).lineWidth(1).strokeColor(INK).stroke();
 
   // Supplier (left) and invoice particulars (right).
   const colW = width / 2 - 12;
   let y = 92;
   doc.fillColor(MUTED).fontSize(8).font("Helvetica-Bold").text("SUPPLIER", left, y);
-  doc.fillColor(INK).fontSize(11).text(inv.supplier.name, left, y + 12, { width: colW });
+  doc
+    .fillColor(INK)
+    .fontSize(11)
+    .text(inv.supplier.name, left, y + 12, { width: colW });
   doc.font("Helvetica").fontSize(9).text(inv.supplier.address, { width: colW });
   doc.text(`GSTIN: ${inv.supplier.gstin}`, { width: colW });
   doc.text(`State: ${inv.supplier.state_name} (code ${inv.supplier.state_code})`, { width: colW });
@@ -63,7 +70,10 @@ export function invoicePdf(inv: InvoiceData): Promise<Buffer> {
   let py = y;
   for (const [label, value] of particulars) {
     doc.font("Helvetica").fontSize(8.5).fillColor(MUTED).text(label, px, py, { width: 82 });
-    doc.font("Helvetica-Bold").fillColor(INK).text(value, px + 84, py, { width: colW - 84 });
+    doc
+      .font("Helvetica-Bold")
+      .fillColor(INK)
+      .text(value, px + 84, py, { width: colW - 84 });
     py = doc.y + 3;
   }
 
@@ -72,12 +82,15 @@ export function invoicePdf(inv: InvoiceData): Promise<Buffer> {
   doc.rect(left, y, width, 1).fill(RULE);
   y += 10;
   doc.fillColor(MUTED).fontSize(8).font("Helvetica-Bold").text("BILL TO (RECIPIENT)", left, y);
-  doc.fillColor(INK).fontSize(11).text(inv.recipient.name, left, y + 12, { width });
+  doc
+    .fillColor(INK)
+    .fontSize(11)
+    .text(inv.recipient.name, left, y + 12, { width });
   doc.font("Helvetica").fontSize(9).text(inv.recipient.address, { width });
   doc.text(`GSTIN: ${inv.recipient.gstin}`, { width });
   doc.text(
     `State: ${inv.recipient.state_name} (code ${inv.recipient.state_code})${inv.recipient.is_sez ? " · SEZ unit" : ""}`,
-    { width }
+    { width },
   );
   y = doc.y + 16;
 
@@ -92,10 +105,17 @@ export function invoicePdf(inv: InvoiceData): Promise<Buffer> {
   doc.text("Taxable value (INR)", cols.amt, y + 6, { width: amtW, align: "right" });
   y += 26;
   inv.lines.forEach((line, i) => {
-    doc.font("Helvetica").fontSize(9).fillColor(INK).text(String(i + 1), cols.n, y);
+    doc
+      .font("Helvetica")
+      .fontSize(9)
+      .fillColor(INK)
+      .text(String(i + 1), cols.n, y);
     doc.text(line.description, cols.desc, y, { width: cols.sac - cols.desc - 12 });
     const descBottom = doc.y;
-    doc.fontSize(8).fillColor(MUTED).text(line.detail, cols.desc, descBottom + 1, { width: cols.sac - cols.desc - 12 });
+    doc
+      .fontSize(8)
+      .fillColor(MUTED)
+      .text(line.detail, cols.desc, descBottom + 1, { width: cols.sac - cols.desc - 12 });
     const rowBottom = doc.y;
     doc.fontSize(9).fillColor(INK).text(line.sac, cols.sac, y);
     doc.text(formatInr(line.taxable_paise), cols.amt, y, { width: amtW, align: "right" });
@@ -107,7 +127,10 @@ export function invoicePdf(inv: InvoiceData): Promise<Buffer> {
   y += 6;
   const labelX = left + width / 2;
   const row = (label: string, value: string, bold = false) => {
-    doc.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(bold ? 11 : 9).fillColor(INK);
+    doc
+      .font(bold ? "Helvetica-Bold" : "Helvetica")
+      .fontSize(bold ? 11 : 9)
+      .fillColor(INK);
     doc.text(label, labelX, y, { width: width / 2 - amtW - 6 });
     doc.text(value, cols.amt, y, { width: amtW, align: "right" });
     y = doc.y + 5;
@@ -122,17 +145,29 @@ export function invoicePdf(inv: InvoiceData): Promise<Buffer> {
 
   y += 6;
   doc.font("Helvetica").fontSize(8.5).fillColor(MUTED).text("Amount in words", left, y);
-  doc.font("Helvetica-Bold").fontSize(9.5).fillColor(INK).text(inv.total_in_words, left, doc.y + 2, { width });
+  doc
+    .font("Helvetica-Bold")
+    .fontSize(9.5)
+    .fillColor(INK)
+    .text(inv.total_in_words, left, doc.y + 2, { width });
   y = doc.y + 10;
   if (inv.zero_rated_note !== null) {
     doc.rect(left, y, width, 24).fill(BAND);
-    doc.font("Helvetica-Bold").fontSize(9).fillColor(INK).text(inv.zero_rated_note, left + 8, y + 8, { width: width - 16 });
+    doc
+      .font("Helvetica-Bold")
+      .fontSize(9)
+      .fillColor(INK)
+      .text(inv.zero_rated_note, left + 8, y + 8, { width: width - 16 });
     y += 34;
   }
 
   // Signature block and notes.
   y = Math.max(y + 20, doc.y + 20);
-  doc.font("Helvetica").fontSize(9).fillColor(INK).text(`For ${inv.supplier.name}`, labelX, y, { width: right - labelX, align: "right" });
+  doc
+    .font("Helvetica")
+    .fontSize(9)
+    .fillColor(INK)
+    .text(`For ${inv.supplier.name}`, labelX, y, { width: right - labelX, align: "right" });
   doc.moveDown(2.2);
   doc.text("Authorised signatory (digitally signed)", labelX, doc.y, { width: right - labelX, align: "right" });
   doc
@@ -144,7 +179,7 @@ export function invoicePdf(inv: InvoiceData): Promise<Buffer> {
       }. Questions about this invoice: ${inv.supplier.email}.`,
       left,
       doc.page.height - doc.page.margins.bottom - 24,
-      { width, align: "center" }
+      { width, align: "center" },
     );
   doc.end();
   return done;

@@ -87,7 +87,8 @@ export function billingPeriod(policy: "monthly" | "yearly", paidAt: number): { f
  */
 function invoiceLines(c: OrderContents, premiumPaise: number): InvoiceLine[] {
   const yearly = c.bill.policy === "yearly";
-  const scale = (monthly: number) => (yearly ? Math.round((monthly * 12 * (100 - c.bill.discount_pct)) / 100) : monthly);
+  const scale = (monthly: number) =>
+    yearly ? Math.round((monthly * 12 * (100 - c.bill.discount_pct)) / 100) : monthly;
   const period = yearly ? `12 months, ${c.bill.discount_pct}% yearly discount` : "1 month";
   const sumInsured = `INR ${c.plan.sum_insured_inr.toLocaleString("en-IN")}`;
   const health = c.people.reduce((sum, p) => sum + p.rate_paise * p.count, 0);
@@ -163,14 +164,16 @@ export function issueInvoice(ctx: ApiContext, order: OrderRow): void {
   if (sqlValues(ctx.db, "SELECT 1 FROM invoices WHERE order_id = ?").get(order.order_id) !== undefined) return;
   const issuedAt = order.paid_at ?? ctx.now();
   const fy = financialYear(istDate(issuedAt));
-  const seq = (sqlValues(ctx.db, "SELECT COALESCE(MAX(seq), 0) + 1 FROM invoices WHERE financial_year = ?").get(fy) as number);
+  const seq = sqlValues(ctx.db, "SELECT COALESCE(MAX(seq), 0) + 1 FROM invoices WHERE financial_year = ?").get(
+    fy,
+  ) as number;
   const number = `${SERIES}/${fy}/${String(seq).padStart(6, "0")}`;
   const data = buildInvoice(ctx, order, number, issuedAt);
   const email = contentsOf(ctx, order).admin.email;
   sql(
     ctx.db,
     `INSERT INTO invoices (number, financial_year, seq, order_id, issued_at, data, email_to)
-       VALUES (?, ?, ?, ?, ?, ?, ?)`
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
   ).run(number, fy, seq, order.order_id, issuedAt, JSON.stringify(data), email);
   ctx.log({ event: "invoice_issued", invoice: number, order_id: order.order_id, total_paise: order.amount_paise });
 }
@@ -192,8 +195,7 @@ const INVOICE_COLUMNS = "number, order_id, issued_at, email_to, email_status, da
 
 export function invoiceFor(ctx: ApiContext, orderId: string): InvoiceRow | undefined {
   const r = sql(ctx.db, `SELECT ${INVOICE_COLUMNS} FROM invoices WHERE order_id = ?`).get(orderId) as
-    | StoredInvoice
-    | undefined;
+    StoredInvoice | undefined;
   return r === undefined ? undefined : toRow(r);
 }
 
@@ -203,8 +205,10 @@ export function invoiceOfCart(ctx: ApiContext, id: string, cartId: number): Invo
   if (number === null) return undefined;
   const r = sql(
     ctx.db,
-    `SELECT ${INVOICE_COLUMNS.split(", ").map((c) => `i.${c}`).join(", ")} FROM invoices i
-       JOIN orders o ON o.order_id = i.order_id WHERE i.number = ? AND o.cart_id = ?`
+    `SELECT ${INVOICE_COLUMNS.split(", ")
+      .map((c) => `i.${c}`)
+      .join(", ")} FROM invoices i
+       JOIN orders o ON o.order_id = i.order_id WHERE i.number = ? AND o.cart_id = ?`,
   ).get(number, cartId) as StoredInvoice | undefined;
   return r === undefined ? undefined : toRow(r);
 }
@@ -213,8 +217,10 @@ export function invoicesOfCart(ctx: ApiContext, cartId: number): InvoiceRow[] {
   return (
     sql(
       ctx.db,
-      `SELECT ${INVOICE_COLUMNS.split(", ").map((c) => `i.${c}`).join(", ")} FROM invoices i
-         JOIN orders o ON o.order_id = i.order_id WHERE o.cart_id = ? ORDER BY i.issued_at, i.number`
+      `SELECT ${INVOICE_COLUMNS.split(", ")
+        .map((c) => `i.${c}`)
+        .join(", ")} FROM invoices i
+         JOIN orders o ON o.order_id = i.order_id WHERE o.cart_id = ? ORDER BY i.issued_at, i.number`,
     ).all(cartId) as StoredInvoice[]
   ).map(toRow);
 }
@@ -227,7 +233,7 @@ export function invoicesOfCart(ctx: ApiContext, cartId: number): InvoiceRow[] {
 export function queueInvoiceEmail(ctx: ApiContext, orderId: string): void {
   const claimed = sql(
     ctx.db,
-    "UPDATE invoices SET email_status = 'sending' WHERE order_id = ? AND email_status IS NULL"
+    "UPDATE invoices SET email_status = 'sending' WHERE order_id = ? AND email_status IS NULL",
   ).run(orderId).changes;
   if (claimed !== 1) return;
   const invoice = invoiceFor(ctx, orderId)!;
@@ -245,7 +251,7 @@ export function queueInvoiceEmail(ctx: ApiContext, orderId: string): void {
         order_id: orderId,
         error: error instanceof Error ? error.message : String(error),
       });
-    }
+    },
   );
   ctx.emailsInFlight.set(orderId, sending);
   void sending.finally(() => ctx.emailsInFlight.delete(orderId));

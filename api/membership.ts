@@ -27,7 +27,7 @@ function mandate(order: OrderRow, start: string) {
 export function membershipJson(ctx: ApiContext, cartId: number) {
   const orderId = sqlValues(
     ctx.db,
-    "SELECT order_id FROM orders WHERE cart_id = ? AND status IN ('paid', 'pending') ORDER BY seq DESC LIMIT 1"
+    "SELECT order_id FROM orders WHERE cart_id = ? AND status IN ('paid', 'pending') ORDER BY seq DESC LIMIT 1",
   ).get(cartId) as string | undefined;
   if (orderId === undefined) return null;
   const order = findOrder(ctx, orderId)!;
@@ -50,7 +50,10 @@ export function membershipJson(ctx: ApiContext, cartId: number) {
     status: order.status as "paid" | "pending",
     order: orderJson(ctx, order),
     company: contents?.company ?? null,
-    admin: contents === null ? null : { name: contents.admin.name, email: contents.admin.email, email_masked: maskEmail(contents.admin.email) },
+    admin:
+      contents === null
+        ? null
+        : { name: contents.admin.name, email: contents.admin.email, email_masked: maskEmail(contents.admin.email) },
     plan: contents?.plan ?? null,
     benefits: contents?.coverages.map((c) => ({ id: c.id, name: c.name })) ?? [],
     members: contents?.members ?? null,
@@ -86,8 +89,15 @@ export function membershipJson(ctx: ApiContext, cartId: number) {
 }
 
 function refundsDueOfCart(ctx: ApiContext, cartId: number) {
-  const orderIds = sqlValues(ctx.db, "SELECT order_id FROM orders WHERE cart_id = ? ORDER BY seq").all(cartId) as string[];
+  const orderIds = sqlValues(ctx.db, "SELECT order_id FROM orders WHERE cart_id = ? ORDER BY seq").all(
+    cartId,
+  ) as string[];
   return orderIds.flatMap((id) =>
-    refundsDue(ctx, id).map((r) => ({ order_id: id, payment_id: r.payment_id, amount_paise: r.amount_paise, recorded_at: iso(r.recorded_at) }))
+    refundsDue(ctx, id).map((r) => ({
+      order_id: id,
+      payment_id: r.payment_id,
+      amount_paise: r.amount_paise,
+      recorded_at: iso(r.recorded_at),
+    })),
   );
 }

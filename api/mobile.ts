@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// Indian mobile numbers: 10 digits starting 6–9 (domain notes). The app strips spaces, 0, 91 and +91.
+// Indian mobile numbers: 10 digits starting 6–9 (docs/product.md, Sign-in). The app strips spaces, 0, 91 and +91.
 export const mobileNoSchema = z
   .string({ required_error: "mobile_no is required." })
   .regex(/^[6-9]\d{9}$/, "Enter a valid 10-digit Indian mobile number.");

@@ -19,8 +19,8 @@ function emailsSection(ctx: ApiContext): string {
         .map(
           (a) =>
             `<li><a href="outbox/emails/${e.id}/attachments/${a.position}" download>${escapeHtml(a.filename)}</a> (${escapeHtml(
-              a.content_type
-            )}, ${Math.ceil(a.size / 1024)} KB)</li>`
+              a.content_type,
+            )}, ${Math.ceil(a.size / 1024)} KB)</li>`,
         )
         .join("");
       return `<article class="email">
@@ -51,8 +51,8 @@ export function devRouter(ctx: ApiContext): Router {
         .map(
           (m) =>
             `<tr><td>${escapeHtml(m.created_at.replace("T", " ").slice(0, 19))}</td><td>${escapeHtml(
-              m.mobile_no
-            )}</td><td>${escapeHtml(m.text)}</td></tr>`
+              m.mobile_no,
+            )}</td><td>${escapeHtml(m.text)}</td></tr>`,
         )
         .join("\n");
       const table =
@@ -71,10 +71,17 @@ export function devRouter(ctx: ApiContext): Router {
 </form>
 ${problem}
 ${table}
-${emailsSection(ctx)}`
+${emailsSection(ctx)}`,
       );
-      res.status(200).set({ "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", "Content-Security-Policy": PAGE_CSP }).send(html);
-    })
+      res
+        .status(200)
+        .set({
+          "Content-Type": "text/html; charset=utf-8",
+          "Cache-Control": "no-store",
+          "Content-Security-Policy": PAGE_CSP,
+        })
+        .send(html);
+    }),
   );
   router.get(
     "/outbox/emails/:id/attachments/:position",
@@ -95,7 +102,7 @@ ${emailsSection(ctx)}`
           "Cache-Control": "no-store",
         })
         .send(file.content);
-    })
+    }),
   );
   return router;
 }

@@ -125,7 +125,7 @@ export const COMPANIES: CompanySeed[] = [
   { gstin: "04AABCC3345R1ZI", company_name: "Cedarleaf Software Private Limited", state_code: "04", is_sez: 0, address: "55 Main Road, Chandigarh 160017, Chandigarh" },
 ];
 
-// The seven benefits of spec §2. Group health insurance is priced by the rate table, so its add-on price is 0.
+// The seven benefits. Group health insurance is priced by the rate table, so its add-on price is 0.
 export const COVERAGES: CoverageSeed[] = [
   {
     id: "group-health-insurance",

@@ -3,7 +3,7 @@ import type { Db } from "./db";
 
 /**
  * Statements compiled once per database and SQL text, then reused: `db.prepare` has SQLite parse
- * and plan the SQL each time, which was about 6% of the server's CPU under load (issue 7).
+ * and plan the SQL each time, which was about 6% of the server's CPU under load (decision 0001).
  *
  * Plucking statements are kept apart from row statements: pluck() is a mode of the statement
  * object itself, and a shared one would hand single values to a caller expecting rows.

@@ -1,5 +1,5 @@
 /**
- * Spec §9 business constants and the messages of spec §5 and §8, in one place. Route modules,
+ * The constants and messages of docs/product.md (Constants, Messages), in one place. Route modules,
  * schemas and tests import these; no other module spells a limit or a message out again.
  */
 export const APP_VERSION = "1.0.2";
@@ -10,7 +10,7 @@ export const EMPLOYEES_MIN = 2;
 export const EMPLOYEES_MAX = 10_000;
 export const GSTIN_LENGTH = 15;
 export const PHONE_LENGTH = 10;
-/** Spec §5 keeps a four-digit code; the API's own constant sets what it sends. */
+/** A four-digit code (decision 0006); the API's own constant sets what it sends. */
 export const OTP_LENGTH = 4;
 export const COUNTRY_ID = 91;
 
@@ -38,7 +38,7 @@ export const MESSAGES = {
   signedOut: "You have been signed out. Verify your mobile number to continue.",
 } as const;
 
-/** Spec §1 greeting by hour. */
+/** Greeting by hour (docs/product.md, Public pages). */
 export function greetingForHour(hour: number): string {
   if (hour < 12) return "Good Morning";
   if (hour < 16) return "Good Afternoon";

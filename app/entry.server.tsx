@@ -1,15 +1,24 @@
+import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { renderToString } from "react-dom/server";
+import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/nonce";
 
+// server.ts takes these from the build, so the process parses its configuration and makes its
+// session cookie once, in the same modules every route uses.
+export { env } from "~/env.server";
+export { SESSION_COOKIE_NAME } from "~/session.server";
+
+/** A render still unfinished after this is cut short: the page then says the service is down. */
+const RENDER_TIMEOUT_MS = 5_000;
+
 /**
- * Pages render to one string. No route defers data, so every loader has finished before this
- * runs and the whole page is known at once: a stream would only add its machinery per request
- * (and React 18's stream writer pads chunks with zero bytes, facebook/react#31134).
+ * Every page goes out as one whole body (docs/decisions/0004). React renders it to a stream, read to
+ * its end before anything is sent: on a hydrated page the route data Remix hands to the browser
+ * arrives through Suspense inside that stream, which a plain renderToString would leave out.
  *
- * A zero byte can still come from a visitor (a posted field echoed back into its form); HTML has
- * no use for one, so the page never carries it.
+ * A zero byte can come from a visitor (a posted field echoed back into its form) or from React 18's
+ * stream writer (facebook/react#31134); HTML has no use for one, so the page never carries it.
  */
 export default function handleRequest(
   request: Request,
@@ -19,11 +28,34 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce ?? "";
-  const html = renderToString(
-    <NonceProvider value={nonce}>
-      <RemixServer context={remixContext} url={request.url} nonce={nonce} />
-    </NonceProvider>,
-  );
-  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  return new Response(`<!DOCTYPE html>${html.replaceAll("\0", "")}`, { headers: responseHeaders, status: responseStatusCode });
+  return new Promise<Response>((resolve, reject) => {
+    let status = responseStatusCode;
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceProvider value={nonce}>
+        <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+      </NonceProvider>,
+      {
+        nonce,
+        onAllReady() {
+          const chunks: Buffer[] = [];
+          const body = new PassThrough();
+          body.on("data", (chunk: Buffer) => chunks.push(chunk));
+          body.on("end", () => {
+            clearTimeout(timeout);
+            const html = Buffer.concat(chunks).toString("utf8").replaceAll("\0", "");
+            responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+            resolve(new Response(`<!DOCTYPE html>${html}`, { headers: responseHeaders, status }));
+          });
+          pipe(body);
+        },
+        onShellError: reject,
+        onError(error) {
+          status = 500;
+          // Remix reports errors it caught itself; this one happened while rendering.
+          console.error(error);
+        },
+      },
+    );
+    const timeout = setTimeout(abort, RENDER_TIMEOUT_MS);
+  });
 }

@@ -21,12 +21,21 @@ const schema = z.object({
   /** Key secret shared with the embedded payment sandbox. */
   SANDBOX_KEY_SECRET: z.string().min(16).optional(),
   SANDBOX_PENDING_SETTLE_MS: z.coerce.number().int().min(0).default(20_000),
-  /** Public origin used for the payment callback URL; defaults to the request's own origin. */
-  PUBLIC_ORIGIN: z.string().url().optional(),
+  /**
+   * The site's public address: canonical links, the sitemap and the payment callback URL. Required in
+   * production; in development the request's own origin stands in.
+   */
+  PUBLIC_ORIGIN: z
+    .string()
+    .url()
+    .transform((origin) => new URL(origin).origin)
+    .optional(),
+  /** "1" lets a production server run the embedded sandbox API, whose codes and payments are public. */
+  SANDBOX: z.enum(["0", "1"]).default("0"),
   LOG_REQUESTS: z.enum(["0", "1"]).default("1"),
   /** The embedded API sends email over SMTP (nodemailer URL) instead of keeping it in the sandbox outbox. */
   SMTP_URL: z.string().url().optional(),
-  /** Per-client-IP hourly caps on one-time codes (issue 6), on top of the API's per-number limits. */
+  /** Per-client-IP hourly caps on one-time codes (decision 0006), on top of the API's per-number limits. */
   IP_CODE_REQUESTS_PER_HOUR: z.coerce.number().int().min(1).default(20),
   IP_CODE_VERIFICATIONS_PER_HOUR: z.coerce.number().int().min(1).default(40),
   /** Analytics: an NDJSON file by default, plus a collector and HubSpot when configured. */
@@ -36,23 +45,51 @@ const schema = z.object({
   HUBSPOT_TOKEN: z.string().min(1).optional(),
 });
 
-export type Env = z.infer<typeof schema> & { sessionSecrets: string[]; databasePath: string; sandboxKeySecret: string };
+export type Env = z.infer<typeof schema> & {
+  sessionSecrets: string[];
+  databasePath: string;
+  sandboxKeySecret: string;
+  /** Cookies are Secure (and the session cookie __Host-) only where the site is served over https. */
+  httpsOnly: boolean;
+};
 
-function parseEnv(): Env {
-  const parsed = schema.safeParse(process.env);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
-    throw new Error(`Invalid configuration:\n${problems}`);
+/**
+ * Development (the default) runs with nothing set. Production is opted into and strict: each
+ * variable below must be set, so nobody ships generated secrets or public one-time codes by accident.
+ */
+function productionProblems(env: z.infer<typeof schema>): string[] {
+  const problems: string[] = [];
+  if (!env.SESSION_SECRET) problems.push("SESSION_SECRET: required when NODE_ENV=production (16+ random characters)");
+  if (!env.PUBLIC_ORIGIN) problems.push("PUBLIC_ORIGIN: required when NODE_ENV=production (e.g. https://kavach.example.com)");
+  if (!env.API_BASE_URL && env.SANDBOX !== "1") {
+    problems.push(
+      "API_BASE_URL: required when NODE_ENV=production; or set SANDBOX=1 to serve the embedded sandbox API, whose one-time codes and payments are simulated and public",
+    );
   }
+  return problems;
+}
+
+/** Thrown at start for an unusable configuration; server.ts prints its message alone and exits. */
+class ConfigError extends Error {
+  override name = "ConfigError";
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join("\n")}`);
+  }
+}
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const parsed = schema.safeParse(source);
+  if (!parsed.success) throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`));
   const env = parsed.data;
-  if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
-    throw new Error("Invalid configuration:\n  SESSION_SECRET: required when NODE_ENV=production");
-  }
+  const production = env.NODE_ENV === "production";
+  const problems = production ? productionProblems(env) : [];
+  if (problems.length) throw new ConfigError(problems);
   return {
     ...env,
     sessionSecrets: (env.SESSION_SECRET ?? devSecret(env.DATA_DIR, "session-secret")).split(",").map((s) => s.trim()).filter(Boolean),
     sandboxKeySecret: env.SANDBOX_KEY_SECRET ?? devSecret(env.DATA_DIR, "sandbox-key-secret"),
     databasePath: env.DATABASE_PATH ?? path.join(env.DATA_DIR, "kavach.sqlite"),
+    httpsOnly: production && env.PUBLIC_ORIGIN?.startsWith("https:") === true,
   };
 }
 
@@ -74,8 +111,13 @@ function devSecret(dataDir: string, name: string): string {
   }
 }
 
-export const env: Env = parseEnv();
+export const env: Env = parseEnv(process.env);
 
 /** Where the app reaches the upstream gateway: a real one, or the embedded API over loopback. */
 export const apiBaseUrl = env.API_BASE_URL?.replace(/\/$/, "") ?? `http://127.0.0.1:${env.PORT}/api`;
 export const embeddedApi = !env.API_BASE_URL;
+
+/** The address the site is known by: PUBLIC_ORIGIN, or in development the request's own origin. */
+export function publicOrigin(request: Request): string {
+  return env.PUBLIC_ORIGIN ?? new URL(request.url).origin;
+}

@@ -6,7 +6,7 @@ import { PRODUCTS } from "~/content/products";
 import { PATHS } from "~/paths";
 
 /**
- * The one table of older addresses (spec §2): each answers 301 to its new page. Targets are paths on
+ * The one table of older addresses (docs/product.md, Routes): each answers 301 to its new page. Targets are paths on
  * this site or external addresses from configuration. The splat route consults it before a 404.
  */
 export const REDIRECTS: ReadonlyMap<string, string> = new Map<string, string>([

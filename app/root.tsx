@@ -17,7 +17,7 @@ import { SiteHeader } from "~/components/site-header";
 import { ToastMessage } from "~/components/toast";
 import { MESSAGES } from "~/constants";
 import { enhanceScriptSrc } from "~/enhance-script.server";
-import { embeddedApi, env } from "~/env.server";
+import { embeddedApi, publicOrigin } from "~/env.server";
 import { useNonce } from "~/nonce";
 import { getSession } from "~/session.server";
 import appStyles from "~/styles/app.css";
@@ -37,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       signedIn: Boolean(session.get("token")),
       sandbox: embeddedApi,
       toast,
-      origin: env.PUBLIC_ORIGIN ?? new URL(request.url).origin,
+      origin: publicOrigin(request),
       script: enhanceScriptSrc,
     },
     { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
@@ -88,7 +88,7 @@ export default function App() {
   );
 }
 
-/** Last resort: never a stack trace, never a blank page (spec §8). */
+/** Last resort: never a stack trace, never a blank page (docs/product.md, Errors and outages). */
 export function ErrorBoundary() {
   const error = useRouteError();
   const root = useRouteLoaderData<typeof loader>("root");

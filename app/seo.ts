@@ -1,7 +1,7 @@
 import type { MetaDescriptor } from "@remix-run/node";
 import { PRODUCT_NAME } from "~/constants";
 
-/** What every main route declares about itself (spec §2 'Page behaviour'). */
+/** What every main route declares about itself (docs/product.md, Page behaviour). */
 export interface PageSeo {
   title: string;
   description: string;

@@ -15,31 +15,32 @@ export interface SessionData {
   /** Epoch ms after which a new code may be asked for (the API's resend wait). */
   resendAt: number;
   whatsapp: boolean;
-  /** Version the session was made under; a deploy of another version signs it out (spec §4). */
+  /** Version the session was made under; a deploy of another version signs it out (docs/product.md, Sign-in). */
   version: string;
   createdAt: number;
   lastSeenAt: number;
-  /** Prefilled values from ?prefill=1 links (spec §2), used to fill the forms. */
+  /** Prefilled values from ?prefill=1 links (docs/product.md, Query handling), used to fill the forms. */
   prefill: Record<string, string>;
   prefillErrors: Record<string, string>;
-  /** Marketing flags from the query (spec §2): parent=LGE, utm_campaign=mediascopy. */
+  /** Marketing flags from the query (docs/product.md, Query handling): parent=LGE, utm_campaign=mediascopy. */
   parentLge: boolean;
   mediascopy: boolean;
-  /** Host the visitor came from (spec §3 `from`); decides the partner source of spec §6. */
+  /** Host the visitor came from (`from`); decides the partner source (docs/product.md, Partner pages). */
   from: string;
 }
 
-const isProduction = env.NODE_ENV === "production";
-
-/** __Host- pins the cookie to this host over https with Path=/ (browsers enforce it). */
-export const SESSION_COOKIE_NAME = isProduction ? "__Host-kavach" : "kavach_session";
+/**
+ * __Host- pins the cookie to this host over https with Path=/ (browsers enforce it). Without https
+ * (development, opened at localhost or a LAN address) a plain cookie is the only one a browser keeps.
+ */
+export const SESSION_COOKIE_NAME = env.httpsOnly ? "__Host-kavach" : "kavach_session";
 
 export const sessionStorage = createCookieSessionStorage<SessionData>({
   cookie: {
     name: SESSION_COOKIE_NAME,
     httpOnly: true,
     sameSite: "lax",
-    secure: isProduction,
+    secure: env.httpsOnly,
     path: "/",
     secrets: env.sessionSecrets,
     maxAge: 12 * 60 * 60,
@@ -72,7 +73,7 @@ export async function startSignedInSession(token: string, mobileNo: string, what
   return session;
 }
 
-/** Clears the session and sends the admin to verify-phone (spec §2 'Logout'). */
+/** Clears the session and sends the admin to verify-phone (docs/product.md, Sign-in). */
 export async function signOutRedirect(request: Request, to: string = PATHS.checkout.verify, headers?: HeadersInit) {
   const session = await getSession(request);
   const out = new Headers(headers);

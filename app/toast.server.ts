@@ -11,7 +11,7 @@ const toastStorage = createCookieSessionStorage<Record<string, never>, { toast: 
     name: "kavach_toast",
     httpOnly: true,
     sameSite: "lax",
-    secure: env.NODE_ENV === "production",
+    secure: env.httpsOnly,
     path: "/",
     secrets: env.sessionSecrets,
   },

@@ -42,7 +42,7 @@ export interface RunningServer {
 }
 
 export interface StartOptions {
-  /** Script to run with node; the product's server.ts unless told otherwise. */
+  /** Script to run with node: the product's built server unless told otherwise (a .ts one runs through tsx). */
   script?: string;
   args?: string[];
   /** Extra node flags, e.g. --cpu-prof. */
@@ -51,18 +51,23 @@ export interface StartOptions {
 }
 
 /**
- * Starts a script with `node --import tsx` directly rather than through npx, so the pid we hold is
- * the server's own and its RSS is the server's, not a wrapper's.
+ * Starts a script with node directly rather than through npm or npx, so the pid we hold is the
+ * server's own and its RSS is the server's, not a wrapper's.
  */
 export async function startProcess(options: StartOptions = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "kavach-bench-"));
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), "--import", "tsx", options.script ?? "server.ts", ...(options.args ?? [])], {
+  const script = options.script ?? "build/server.js";
+  const loader = script.endsWith(".ts") ? ["--import", "tsx"] : [];
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...loader, script, ...(options.args ?? [])], {
     cwd: ROOT,
     env: {
       ...process.env,
       NODE_ENV: "production",
       SESSION_SECRET: "bench-session-secret-0123456789abcdef",
+      SANDBOX: "1",
+      // Production as deployed behind https: Secure cookies, which the bench's cookie jar sends over loopback.
+      PUBLIC_ORIGIN: "https://kavach.example",
       LOG_REQUESTS: "0",
       DATA_DIR: dataDir,
       HOST: "127.0.0.1",

@@ -2,7 +2,7 @@
  * Bundles the one script pages load (app/enhance) into public/build under a content hash, and
  * writes its URL to build/enhance.json for the server to put in every page. It runs after
  * `remix build`, which empties both folders. Remix's own client bundle is built but never sent:
- * pages are not hydrated (issue 7, the 90 KB script budget).
+ * pages are not hydrated (decision 0003).
  */
 import fs from "node:fs";
 import path from "node:path";

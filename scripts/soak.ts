@@ -1,5 +1,5 @@
 /**
- * Soak (issue 6 item 8): 200 connections of mixed page views and form posts for 60 s against a
+ * Soak (README, Soak; decision 0005): 200 connections of mixed page views and form posts for 60 s against a
  * local production build on loopback, with wrk. Passes when no request fails and the server's
  * memory settles (the last half of the run grows it by at most 10%).
  *

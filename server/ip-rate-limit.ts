@@ -1,5 +1,5 @@
 /**
- * Per-client-IP caps on one-time codes (issue 6). The API already limits each mobile number; these
+ * Per-client-IP caps on one-time codes (decision 0006). The API already limits each mobile number; these
  * stop one address from walking through many numbers (SMS cost, code guessing across numbers).
  * In memory on purpose: the app is one process, and a restart only forgives an hour's count.
  */
@@ -62,7 +62,7 @@ const REFUSALS: Record<CodeAllowance, string> = {
 
 export type AllowanceResult = { ok: true } | { ok: false; message: string };
 
-/** The two hourly caps of issue 6, keyed by client IP; a refusal carries the message the form shows. */
+/** The two hourly caps of decision 0006, keyed by client IP; a refusal carries the message the form shows. */
 export function createIpAllowances({ codeRequestsPerHour, codeVerificationsPerHour, now }: IpCaps) {
   const limiters: Record<CodeAllowance, ReturnType<typeof createSlidingWindowLimiter>> = {
     codeRequest: createSlidingWindowLimiter({ limit: codeRequestsPerHour, windowMs: HOUR_MS, now }),

@@ -6,13 +6,13 @@ import type { RequestHandler } from "express";
  *
  * Page renders call the embedded API over loopback in this same process. Under a burst, unbounded
  * renders fill the event loop and the API calls they wait on queue behind them until they time
- * out: a page fails because too many pages are being rendered (issue 6 item 8). Behind the gate,
+ * out: a page fails because too many pages are being rendered (decision 0005). Behind the gate,
  * the API calls only ever compete with `limit` renders; a burst costs waiting, not errors.
  *
  * One start per turn keeps the order fair. A render is nearly all CPU, so started straight from
  * the socket events it would run to its end before the loop looks at the sockets again, and the
  * loop would serve the connections it happens to see first over and over while others wait:
- * seconds, at 32 connections (issue 7 measured a p99 of 1.4 s against 0.2 s). Between two starts
+ * seconds, at 32 connections (measured: a p99 of 1.4 s against 0.2 s). Between two starts
  * the loop reads every request that has arrived, and each takes its place in the queue.
  */
 export function renderGate(limit: number): RequestHandler {

@@ -1,15 +1,16 @@
 import crypto from "node:crypto";
 import { parse as parseCookie } from "cookie";
 import type { RequestHandler } from "express";
-import { env } from "../app/env.server";
 
-const isProduction = env.NODE_ENV === "production";
 export const BODY_LIMIT_BYTES = 64 * 1024;
-/** The payment gateway posts back cross-site; its signature protects it instead (issue 6). */
+/** The payment gateway posts back cross-site; its signature protects it instead (docs/product.md, Security rules). */
 const CROSS_SITE_ALLOWED = new Set(["/checkout/payment/callback"]);
 
-/** Per-request CSP nonce and the security headers every page carries. */
-export const securityHeaders: RequestHandler = (_req, res, next) => {
+/**
+ * Per-request CSP nonce and the security headers every page carries; HSTS only where the site is
+ * served over https (a development server on a LAN address must stay reachable over http).
+ */
+export const createSecurityHeaders = ({ hsts }: { hsts: boolean }): RequestHandler => (_req, res, next) => {
   const nonce = crypto.randomBytes(16).toString("base64");
   res.locals.cspNonce = nonce;
   res.setHeader(
@@ -31,7 +32,7 @@ export const securityHeaders: RequestHandler = (_req, res, next) => {
   res.setHeader("X-Content-Type-Options", "nosniff");
   res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
   res.setHeader("X-Frame-Options", "DENY");
-  if (isProduction) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  if (hsts) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
   next();
 };
 

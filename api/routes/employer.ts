@@ -254,7 +254,7 @@ export function employerRouter(ctx: ApiContext): Router {
     route((_req, res) => sendOk(res, { testimonials: TESTIMONIALS }))
   );
 
-  // Defined by the spec with no meaning: always an empty list.
+  // Defined by the contract with no meaning: always an empty list.
   router.get(
     "/getempdata",
     auth,

@@ -1,4 +1,4 @@
-/** Spec §9 tracked events: every name the product emits, spelled once. */
+/** Tracked events (docs/product.md, Analytics events): every name the product emits, spelled once. */
 export const PURCHASE_EVENTS = [
   "purchase_account_details_proceed",
   "purchase_company_details_proceed",

@@ -135,7 +135,7 @@ export function httpSink(url: string, timeoutMs: number): Sink {
 }
 
 /**
- * Spec §7 HubSpot row: purchase events and form submissions, with the visitor's hutk and a bearer
+ * HubSpot (docs/product.md, Analytics events): purchase events and form submissions, with the visitor's hutk and a bearer
  * token; the answer is ignored, so nothing is retried.
  */
 export function hubspotSink(url: string, token: string, timeoutMs: number): Sink {

@@ -1,5 +1,5 @@
 /**
- * Spec §5 engagement rules for profile and event data. A value that fails is left out (and the
+ * The rules for profile and event data (docs/product.md, Analytics events). A value that fails is left out (and the
  * caller logs it), never sent.
  */
 export const EVENT_NAME_MAX = 1024;

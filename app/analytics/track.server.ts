@@ -28,7 +28,7 @@ function hubspotCookie(request: Request): string | undefined {
 
 /**
  * Emits a purchase event where it happens, on the server. `channel_partner` is set when the
- * partner check of spec §6 is true.
+ * partner source rule is true (docs/product.md, Partner pages).
  */
 export function trackEvent(request: Request, session: Session | null, name: PurchaseEvent, data: Record<string, unknown> = {}) {
   const checked = checkEventData(data);
@@ -45,7 +45,7 @@ export function trackEvent(request: Request, session: Session | null, name: Purc
   });
 }
 
-/** Pushes what is now known about the admin, each value checked against the spec §5 rules. */
+/** Pushes what is now known about the admin, each value checked against its rule (docs/product.md, Analytics events). */
 export function pushProfile(identity: string, profile: Record<string, unknown>) {
   const checked = checkProfile({ Identity: identity, ...profile });
   drop("profile", identity.slice(-4), checked.dropped);

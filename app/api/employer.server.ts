@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { apiFileRequest, apiRequest } from "./http.server";
 
-/** Calls to the employer v1 backend (spec §7). Shapes follow docs/api-contract.md. */
+/** Calls to the employer v1 backend. Shapes follow docs/api-contract.md. */
 
 /**
  * The catalogue (coverages, plans, plan prices, payment options) is the same for every admin: the

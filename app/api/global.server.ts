@@ -2,7 +2,7 @@ import { z } from "zod";
 import { COUNTRY_ID } from "~/constants";
 import { apiRequest, apiStatusCodeRequest } from "./http.server";
 
-/** Calls to the global backend (spec §7): codes, tokens, WhatsApp, FAQ, app link. */
+/** Calls to the global backend (docs/api-contract.md, Global): codes, tokens, WhatsApp, FAQ, app link. */
 
 const codeSent = z.object({
   whatsapp: z.number().int(),
@@ -70,7 +70,7 @@ const terms = z.object({
 });
 export type Terms = z.infer<typeof terms>;
 
-/** Terms live at the gateway root and need the `platform: web` header (spec §7). */
+/** Terms live at the gateway root and need the `platform: web` header (docs/api-contract.md, Terms). */
 export function getTerms(version?: number) {
   return apiRequest({ backend: "root", path: "/tnc", query: { version }, headers: { platform: "web" }, data: terms });
 }

@@ -7,7 +7,7 @@ import { exchange } from "./transport.server";
 
 /**
  * The one door to the upstream gateway. Every answer is parsed with zod; what the app gets back is
- * typed data or one of two errors it knows how to show (spec §8).
+ * typed data or one of two errors it knows how to show (docs/product.md, Errors and outages).
  */
 
 /** A failure to show the admin: the server's own msg, or the generic message when there is none. */
@@ -27,7 +27,7 @@ export class ApiError extends Error {
   }
 }
 
-/** HTTP 401: the token is gone; routes turn this into a logout (spec §6). */
+/** HTTP 401: the token is gone; routes turn this into a logout (docs/product.md, Users and roles). */
 export class ApiUnauthorizedError extends Error {
   constructor() {
     super("Unauthorized");
@@ -67,14 +67,14 @@ interface RequestOptions<T extends z.ZodTypeAny> {
 
 /**
  * The embedded API answers over loopback in this same process: gzip there would spend CPU on both
- * ends of one event loop to save bytes that never leave the machine (issue 7 measured it). A remote
+ * ends of one event loop to save bytes that never leave the machine (measured; decision 0001). A remote
  * upstream may gzip (the transport decodes it).
  */
 const ENCODING: Record<string, string> = { "accept-encoding": embeddedApi ? "identity" : "gzip" };
 
 /**
  * The success envelope around each data schema, built once: a zod schema is a tree of objects, and
- * building one per call was a measurable share of a page's CPU (issue 7).
+ * building one per call was a measurable share of a page's CPU.
  */
 const successEnvelopes = new WeakMap<z.ZodTypeAny, z.ZodTypeAny>();
 function successEnvelope<T extends z.ZodTypeAny>(data: T) {
@@ -187,7 +187,7 @@ export async function apiFileRequest(options: { backend: Backend; path: string; 
 
 const statusCodeAnswer = z.object({ statusCode: z.number(), msg: z.string().optional() });
 
-/** The app-link call answers {statusCode} instead of the usual envelope (spec §7). */
+/** The app-link call answers {statusCode} instead of the usual envelope (docs/api-contract.md). */
 export async function apiStatusCodeRequest(options: Omit<RequestOptions<z.ZodTypeAny>, "data">): Promise<void> {
   const url = buildUrl(options.backend, options.path, options.query);
   const { status, json } = await send(url, { method: "GET", headers: { accept: "application/json", ...ENCODING } }, options.idempotent);

@@ -1,7 +1,7 @@
-import { env } from "~/env.server";
+import { publicOrigin } from "~/env.server";
 import { PATHS } from "~/paths";
 
 /** Where the payment gateway posts the buyer back: this site's public origin, never a header's say-so alone. */
 export function paymentCallbackUrl(request: Request): string {
-  return new URL(PATHS.checkout.paymentCallback, env.PUBLIC_ORIGIN ?? new URL(request.url).origin).toString();
+  return new URL(PATHS.checkout.paymentCallback, publicOrigin(request)).toString();
 }

@@ -6,7 +6,7 @@ import { commitSession, getSession, sessionStorage } from "~/session.server";
 import type { z } from "zod";
 
 /**
- * Spec §2 'Home and query handling' and §3 'Prefill data': a partner or campaign link may carry
+ * docs/product.md, Query handling: a partner or campaign link may carry
  * the admin's details. Values that pass their rule prefill the forms; the rest are dropped and the
  * form says why.
  */

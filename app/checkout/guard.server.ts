@@ -10,7 +10,7 @@ import { setToast } from "~/toast.server";
 import type { StepId } from "./steps";
 import { firstUnfinishedStep, isPaidOrPending, pathOf, stepIndex } from "./steps";
 
-/** Signed-in sessions die after 30 idle minutes or 12 hours, whichever comes first (issue 6). */
+/** Signed-in sessions die after 30 idle minutes or 12 hours, whichever comes first (docs/product.md, Sign-in). */
 export const IDLE_TIMEOUT_MS = 30 * 60 * 1000;
 export const ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
 
@@ -33,7 +33,7 @@ export async function requireToken(request: Request): Promise<SignedIn> {
   const session = await getSession(request);
   const token = session.get("token");
   if (!token) throw redirect(PATHS.checkout.verify);
-  // Spec §4: a session made under another app version is reset and sent to the root path.
+  // Version reset (docs/product.md, Sign-in): a session made under another app version is reset and sent to the root path.
   if (session.get("version") !== APP_VERSION) {
     throw await signOutRedirect(request, PATHS.home, await setToast({ kind: "info", message: "Kavach has been updated. Please sign in again." }));
   }
@@ -53,7 +53,7 @@ export async function requireToken(request: Request): Promise<SignedIn> {
 }
 
 /**
- * Runs API calls for a signed-in admin: a 401 logs out (spec §6); an upstream failure becomes a
+ * Runs API calls for a signed-in admin: a 401 logs out (docs/product.md, Users and roles); an upstream failure becomes a
  * 503 that the checkout's error boundary shows as the generic message inside the page.
  */
 export async function withToken<T>(request: Request, token: string, call: (token: string) => Promise<T>): Promise<T> {

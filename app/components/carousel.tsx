@@ -12,7 +12,7 @@ interface CarouselProps {
   dots: boolean;
   slidesToScroll?: number;
   autoplayMs?: number;
-  /** Spec §2 logo carousel: on screens this narrow, start on this slide. */
+  /** Partner logo carousel (docs/product.md, Partner pages): on screens this narrow, start on this slide. */
   narrowStart?: { maxWidth: number; slide: number };
   children: ReactNode;
 }

@@ -2,7 +2,7 @@ import { EXTERNAL, PURCHASE_LABEL } from "~/content/site";
 import { PATHS } from "~/paths";
 import { Icon } from "./icons";
 
-/** The purchase button (spec §2 label rule: the caller passes Buy Now on named partner pages). */
+/** The purchase button (docs/product.md, Partner pages: the caller passes Buy Now on named partner pages). */
 export function PurchaseButton({ label = PURCHASE_LABEL, className = "button" }: { label?: string; className?: string }) {
   return (
     <a className={className} href={PATHS.checkout.verify}>
@@ -12,7 +12,7 @@ export function PurchaseButton({ label = PURCHASE_LABEL, className = "button" }:
   );
 }
 
-/** Opens the provider's demo-request page in a new window (spec §2 'Talk to us', 'Get A Demo'). */
+/** Opens the provider's demo-request page in a new window (docs/product.md, Partner pages: Talk to us, Get A Demo). */
 export function DemoLink({ label = "Talk to us", className = "button button--ghost" }: { label?: string; className?: string }) {
   return (
     <a className={className} href={EXTERNAL.demoRequest} target="_blank" rel="noopener noreferrer">

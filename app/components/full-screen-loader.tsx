@@ -1,5 +1,5 @@
 /**
- * Spec §2 full-screen loader: an animated shield over the page while a navigation or a slow
+ * Full-screen loader (docs/product.md, Page behaviour): an animated shield over the page while a navigation or a slow
  * submission is under way. The animation is CSS (site.css) and stops for reduced-motion users.
  */
 export function FullScreenLoader({ label = "Loading, please wait" }: { label?: string }) {

@@ -6,7 +6,7 @@ export function kolkataHour(now = new Date()): number {
   return Number(hour) % 24;
 }
 
-/** Spec §1 greeting by hour: India's hour from the server; the page's script puts in the visitor's own (enhance/greeting.ts). */
+/** The greeting by hour: India's hour from the server; the page's script puts in the visitor's own (enhance/greeting.ts). */
 export function Greeting({ serverHour }: { serverHour: number }) {
   return <span data-greeting="">{greetingForHour(serverHour)}</span>;
 }

@@ -9,7 +9,7 @@ interface LazyImageProps {
 }
 
 /**
- * Spec §2 lazy image: the image when it nears the viewport (native loading=lazy, so it works
+ * Lazy image (docs/product.md, Page behaviour): the image when it nears the viewport (native loading=lazy, so it works
  * without script), the reserved width and height as its placeholder, and a blank tile when there
  * is no image. The page's script (enhance/lazy-images.ts) tints the tile while the image loads and
  * leaves the blank tile when it fails.

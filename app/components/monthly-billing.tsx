@@ -15,13 +15,18 @@ export function MonthlyBillingNote({ monthlyTotalPaise }: { monthlyTotalPaise: n
   return (
     <div className="notice monthly-note">
       <p>
-        <strong>If you pay monthly:</strong> you pay {amount} today for the first month. With that payment you authorise a recurring mandate
-        {sandbox ? " (simulated in this sandbox)" : " (UPI AutoPay, a card standing instruction or an eNACH bank mandate)"} that collects {amount} on
-        the same date each month for months 2 to 12; the next charge would be on {formatDate(nextMonth(todayInIndia()))}.
+        <strong>If you pay monthly:</strong> you pay {amount} today for the first month. With that payment you authorise
+        a recurring mandate
+        {sandbox
+          ? " (simulated in this sandbox)"
+          : " (UPI AutoPay, a card standing instruction or an eNACH bank mandate)"}{" "}
+        that collects {amount} on the same date each month for months 2 to 12; the next charge would be on{" "}
+        {formatDate(nextMonth(todayInIndia()))}.
       </p>
       <p>
         We tell you at least 24 hours before each charge. Cancel any time before a charge by writing to{" "}
-        <a href={`mailto:${CORPORATE.email}`}>{CORPORATE.email}</a> or calling {CORPORATE.phone}, or in your UPI or bank app.
+        <a href={`mailto:${CORPORATE.email}`}>{CORPORATE.email}</a> or calling {CORPORATE.phone}, or in your UPI or bank
+        app.
       </p>
     </div>
   );

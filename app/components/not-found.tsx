@@ -31,7 +31,7 @@ export function NotFound() {
 
 /**
  * Error boundary for public routes: a 404 shows the not-found page; anything else says the page is
- * unavailable in words (spec §8), never a stack trace.
+ * unavailable in words (docs/product.md, Errors and outages), never a stack trace.
  */
 export function PublicRouteErrorBoundary() {
   const error = useRouteError();

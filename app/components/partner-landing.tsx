@@ -1,4 +1,3 @@
-import { Link } from "@remix-run/react";
 import type { CSSProperties } from "react";
 import { PARTNER_CAROUSEL, SLIDER_DEFAULTS } from "~/constants";
 import type { LayoutOneData, LayoutTwoData, PartnerTheme } from "~/content/partner-data.server";
@@ -10,7 +9,7 @@ import { DemoLink } from "./cta";
 import { TestimonialCard } from "./marketing";
 
 /**
- * Spec §2 partner landing layouts 1 and 2. Every field arrives checked and, for the two HTML fields,
+ * docs/product.md, Partner pages: layouts 1 and 2. Every field arrives checked and, for the two HTML fields,
  * sanitized on the server (app/content/partner-data.server.ts); only those two use innerHTML.
  */
 
@@ -65,9 +64,10 @@ export function LayoutOne({ data, partnerName }: { data: LayoutOneData; partnerN
                   ))}
                 </ul>
                 <div className="offer-card__price rich" dangerouslySetInnerHTML={{ __html: plan.priceContent }} />
-                <Link className="button partner__button button--block" to={plan.btnContentObj.url}>
+                {/* A plain link: partner pages are not hydrated (docs/decisions/0003). */}
+                <a className="button partner__button button--block" href={plan.btnContentObj.url}>
                   {plan.btnContentObj.title}
-                </Link>
+                </a>
               </li>
             ))}
           </ul>

@@ -1,5 +1,5 @@
 /**
- * Spec §2: marks a page (add-people, checkout, payment) that the page's script reloads when it is
+ * docs/product.md, Page behaviour: marks a page (add-people, checkout, payment) that the page's script reloads when it is
  * restored from the back-forward cache or reached by back navigation (enhance/reload-on-back.ts),
  * so it never shows a stale price or order. Without script, the pages' `Cache-Control: no-store`
  * keeps browsers from restoring them from cache in the first place.

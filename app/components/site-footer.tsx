@@ -3,7 +3,7 @@ import { PAGE_PATHS } from "~/content/page-paths";
 import { CORPORATE, EXTERNAL } from "~/content/site";
 
 /**
- * Spec §1 footer: information and legal links, four social networks, address, copyright; plus the
+ * docs/product.md, Public pages: information and legal links, four social networks, address, copyright; plus the
  * product pages, so every public page is a link or two from any other.
  */
 export function SiteFooter() {

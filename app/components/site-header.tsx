@@ -17,7 +17,7 @@ function Logo() {
   );
 }
 
-/** A partner landing page's brand in the header (spec §2 layout 1: partner logo and Talk to us). */
+/** A partner landing page's brand in the header (docs/product.md, Partner pages: partner logo and Talk to us). */
 export interface Cobrand {
   name: string;
   logoUrl: string;

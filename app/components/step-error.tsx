@@ -1,4 +1,4 @@
-import { Form, isRouteErrorResponse, useActionData, useRouteError } from "@remix-run/react";
+import { Form, isRouteErrorResponse, useActionData, useLocation, useRouteError } from "@remix-run/react";
 import { MESSAGES } from "~/constants";
 import { PATHS } from "~/paths";
 
@@ -13,7 +13,7 @@ function fieldEntries(value: unknown, prefix = ""): Array<[string, string]> {
 }
 
 /**
- * An upstream failure while a step loads shows the generic message inside the page (spec §8). When
+ * An upstream failure while a step loads shows the generic message inside the page (docs/product.md, Errors and outages). When
  * it struck right after the admin posted the step's form, what they typed comes back as a form that
  * sends it again, so nothing is lost (a one-time code is never in it: replies hide it).
  */
@@ -23,6 +23,7 @@ export function StepErrorBoundary() {
   const message = isRouteErrorResponse(error) && typeof error.data?.message === "string" ? error.data.message : MESSAGES.serviceDown;
   if (!isRouteErrorResponse(error)) console.error(error);
   const kept = fieldEntries(submitted?.initialValue);
+  const location = useLocation();
   return (
     <div className="container checkout">
       <section className="card checkout-main" role="alert">
@@ -40,7 +41,7 @@ export function StepErrorBoundary() {
           </Form>
         ) : (
           <p>
-            <a className="button" href="">
+            <a className="button" href={`${location.pathname}${location.search}`}>
               Try again
             </a>{" "}
             <a className="button button--ghost" href={PATHS.home}>

@@ -7,7 +7,7 @@ export interface Toast {
 }
 
 /**
- * Spec §2 toast: a message at the top for 3 seconds. Rendered by the server, so it shows without
+ * Toast (docs/product.md, Page behaviour): a message at the top for 3 seconds. Rendered by the server, so it shows without
  * script; a CSS animation hides it after TOAST_MS (no script needed for that either).
  */
 export function ToastMessage({ toast }: { toast: Toast }) {

@@ -3,7 +3,7 @@ import type { PageSeo } from "~/seo";
 import { CORPORATE, EXTERNAL } from "./site";
 import { PAGE_PATHS } from "./page-paths";
 
-/** About and contact pages (spec §2 'Content pages'). Mobile variants reuse these. */
+/** About and contact pages (docs/product.md, Routes). Mobile variants reuse these. */
 export const ABOUT_SEO: PageSeo = {
   title: "About Kavach",
   description:

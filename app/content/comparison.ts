@@ -1,7 +1,7 @@
 import type { PageSeo } from "~/seo";
 import { PAGE_PATHS } from "./page-paths";
 
-/** The /{product}-vs-market-alternatives page (spec §2): Kavach against the usual ways to cover a team. */
+/** The /{product}-vs-market-alternatives page (docs/product.md, Routes): Kavach against the usual ways to cover a team. */
 export const COMPARISON_SEO: PageSeo = {
   title: "Kavach vs market alternatives",
   description:

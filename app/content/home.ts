@@ -2,7 +2,7 @@ import type { IconName } from "~/components/icons";
 import type { PageSeo } from "~/seo";
 import { PAGE_PATHS } from "./page-paths";
 
-/** Copy of the home page (spec §2 'Home'): the landing page and the signed-in home. */
+/** Copy of the home page (docs/product.md, Routes): the landing page and the signed-in home. */
 export const HOME_SEO: PageSeo = {
   title: "Kavach: group health insurance and benefits for Indian companies",
   description:

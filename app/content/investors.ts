@@ -1,7 +1,7 @@
 import type { PageSeo } from "~/seo";
 
 /**
- * Investor pages under /venture-capitals/ (spec §2). The firms are fictional. Each page once lived at
+ * Investor pages under /venture-capitals/ (docs/product.md, Routes). The firms are fictional. Each page once lived at
  * a root-level path, kept here so the redirect table can send it on.
  */
 export interface Investor {

@@ -17,10 +17,10 @@ export const PAGE_PATHS = {
 } as const;
 
 export const productPath = (slug: string) => `/employee-healthcare/${slug}`;
-/** Where each product page lived before /employee-healthcare/ (redirected, spec §2). */
+/** Where each product page lived before /employee-healthcare/ (redirected: docs/product.md, Routes). */
 export const legacyProductPath = (slug: string) => `/teamsure/${slug}`;
 export const investorPath = (slug: string) => `/venture-capitals/${slug}`;
 export const partnershipPath = (slug: string) => `/partnerships/${slug}`;
 export const partnerLandingPath = (key: string) => `/partners/${key}`;
-/** Where a partner landing page's data lives on this site (spec §7: GET, no credentials). */
+/** Where a partner landing page's data lives on this site (docs/product.md, Partner pages: GET, no credentials). */
 export const partnerDataPath = (key: string) => `/partners/${key}.json`;

@@ -5,7 +5,7 @@ import { partnerDataPath } from "./page-paths";
 import type { PartnerLanding } from "./partner-landings";
 
 /**
- * Spec §3 partner data object, read from the partner's static JSON file. The file is content, not
+ * docs/product.md, Partner pages: the partner data object, read from the partner's static JSON file. The file is content, not
  * code: every field that ends up in markup is checked here, on the server. HTML fields go through
  * the allow-list sanitizer; URLs must be https or a path on this site; colours must be hex.
  */
@@ -121,7 +121,7 @@ export function parsePartnerData(raw: unknown, layout: 1 | 2): PartnerData {
 }
 
 /**
- * GET the partner's JSON from this site's own origin, without credentials (spec §7), with a
+ * GET the partner's JSON from this site's own origin, without credentials (docs/product.md, Partner pages), with a
  * timeout so a stuck request cannot hold the page.
  */
 export async function fetchPartnerData(origin: string, landing: PartnerLanding): Promise<PartnerData> {

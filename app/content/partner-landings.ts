@@ -1,7 +1,7 @@
 import type { PageSeo } from "~/seo";
 
 /**
- * Co-branded landing pages for partner-referred visitors (spec §2). Each page renders layout 1 or 2
+ * Co-branded landing pages for partner-referred visitors (docs/product.md, Partner pages). Each page renders layout 1 or 2
  * from its static JSON file in public/partners/. The first three are the named finance partners,
  * whose purchase button reads Buy Now; the fourth is an ordinary partner.
  */
@@ -9,7 +9,7 @@ export interface PartnerLanding {
   key: string;
   name: string;
   layout: 1 | 2;
-  /** One of the three partners named by route constant in spec §2. */
+  /** One of the three named finance partners (docs/product.md, Partner pages). */
   named: boolean;
   seo: Omit<PageSeo, "path">;
 }

@@ -1,5 +1,5 @@
 /**
- * Spec §6 partner source rule: visitors who came from one of the three finance-partner domains
+ * Partner source rule (docs/product.md, Partner pages): visitors who came from one of the three finance-partner domains
  * get plans with source Godrej. The domains are this product's configuration (fictional here).
  */
 export const PARTNER_SOURCE = "Godrej";

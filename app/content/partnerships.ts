@@ -2,7 +2,7 @@ import type { IconName } from "~/components/icons";
 import type { PageSeo } from "~/seo";
 
 /**
- * Partner pages under /partnerships/ (spec §2): the companies whose services Kavach members use.
+ * Partner pages under /partnerships/ (docs/product.md, Routes): the companies whose services Kavach members use.
  * The partners are fictional. Each page once lived at a root-level path, kept for the redirect table.
  */
 export interface Partnership {

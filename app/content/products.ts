@@ -2,7 +2,7 @@ import type { IconName } from "~/components/icons";
 import type { PageSeo } from "~/seo";
 
 /**
- * The seven benefits of spec §2, one entry each: the copy of its page under /employee-healthcare/
+ * The seven benefits (docs/product.md, Routes), one entry each: the copy of its page under /employee-healthcare/
  * and of its card elsewhere. Prices match the embedded API's catalogue (per member per month).
  */
 export const PRODUCT_SLUGS = [

@@ -1,6 +1,6 @@
 /**
  * Site-wide facts: external addresses (configuration, not scattered literals), the corporate
- * address and the footer's link lists (spec §1 'Footer').
+ * address and the footer's link lists (docs/product.md, Public pages).
  */
 export const EXTERNAL = {
   blog: "https://blog.kavach.example",
@@ -34,6 +34,6 @@ export const CORPORATE = {
   cin: "U66000KA2021PTC150000",
 } as const;
 
-/** Spec §2: Buy Now on the three named partner pages, Purchase now everywhere else. */
+/** docs/product.md, Partner pages: Buy Now on the three named partner pages, Purchase now everywhere else. */
 export const PURCHASE_LABEL = "Purchase now";
 export const PARTNER_PURCHASE_LABEL = "Buy Now";

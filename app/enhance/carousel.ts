@@ -94,7 +94,7 @@ function start(root: HTMLElement) {
     render();
   };
 
-  // Spec §2 logo carousel: on narrow screens it starts on a given slide ("<max width>:<slide>").
+  // The partner logo carousel: on narrow screens it starts on a given slide ("<max width>:<slide>").
   if (narrowStart) {
     const [maxWidth, slide] = narrowStart.split(":").map(Number);
     if (matchMedia(`(max-width: ${maxWidth}px)`).matches) track.scrollLeft = slide * measure(track).step;

@@ -1,11 +1,11 @@
 import { CROSS_TAB_LOGOUT_RELOAD_MS } from "~/constants";
 import { PATHS } from "~/paths";
 
-/** Spec §3 browser storage key for the cross-tab logout marker. */
+/** Browser storage key of the cross-tab logout marker (docs/product.md, Sign-in). */
 const LOGOUT_MARKER_KEY = "surity:log";
 
 /**
- * Spec §4 cross-tab logout: a tab that finds itself signed out after being signed in flips the
+ * Cross-tab logout (docs/product.md, Sign-in): a tab that finds itself signed out after being signed in flips the
  * marker to 0; every other open tab hears it and goes to the home page, signed out. Whether this
  * page was rendered for a signed-in admin is on <body data-signed-in>.
  */

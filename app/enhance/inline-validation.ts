@@ -1,5 +1,5 @@
 /**
- * Inline validation (spec §5 messages beside the field before any submit). The rules live once,
+ * Inline validation (docs/product.md, Checkout steps: messages beside the field before any submit). The rules live once,
  * in each route's zod schema on the server: a form marked data-validate="<route id>" is posted in
  * the background to its own action as a Conform "validate" intent, which never saves anything and
  * answers with Conform's reply; the message for each field the admin has left is shown beside it.

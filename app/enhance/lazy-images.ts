@@ -1,5 +1,5 @@
 /**
- * Spec §2 lazy image (markup from components/lazy-image.tsx): native loading=lazy works without
+ * Lazy image, docs/product.md, Page behaviour (markup from components/lazy-image.tsx): native loading=lazy works without
  * script; script adds a tinted tile while the image is on its way and, when it fails, leaves the
  * blank placeholder in its place.
  */

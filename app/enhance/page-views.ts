@@ -4,7 +4,7 @@ declare global {
   }
 }
 
-/** Spec §2: a page view in the tag manager's data layer per page; each document counts once. */
+/** docs/product.md, Analytics events: a page view in the tag manager's data layer per page; each document counts once. */
 export function pushPageView() {
   (window.dataLayer ??= []).push({ event: "page_view", page_path: `${location.pathname}${location.search}` });
 }

@@ -2,7 +2,7 @@
  * Pending states for plain form posts and page loads:
  * - the button that sent a form says what is under way (its data-pending-label) and the form is
  *   sent once: a second click while the first post is on its way does nothing (never two orders);
- * - a navigation that takes longer than LOADER_DELAY_MS shows the full-screen loader (spec §2),
+ * - a navigation that takes longer than LOADER_DELAY_MS shows the full-screen loader (docs/product.md, Page behaviour),
  *   cloned from the page's <template id="page-loader">.
  * A page restored from the back-forward cache is put back as it was before it was left.
  */

@@ -1,5 +1,5 @@
 /**
- * Spec §2: the add-people, checkout and payment pages (marked data-reload-on-back) reload when
+ * docs/product.md, Page behaviour: the add-people, checkout and payment pages (marked data-reload-on-back) reload when
  * restored from the back-forward cache or reached by back navigation, so they never show a stale
  * price or order. Without script, their `Cache-Control: no-store` keeps browsers from restoring
  * them from cache in the first place.

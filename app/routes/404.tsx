@@ -2,7 +2,7 @@ import type { MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { NOT_FOUND_META, NotFound } from "~/components/not-found";
 
-/** Spec §2 'Not found': /404 itself renders the not-found page, with status 404. */
+/** docs/product.md, Routes: /404 itself renders the not-found page, with status 404. */
 export async function loader() {
   return json(null, { status: 404 });
 }

@@ -19,7 +19,7 @@ import { seoMeta } from "~/seo";
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? seoMeta(data.seo, matches) : []);
 
 /**
- * Spec §2 'Home and query handling' (prefill links, the mediascopy campaign flag) through the shared
+ * docs/product.md, Query handling (prefill links, the mediascopy campaign flag) through the shared
  * entry-query handler; then the greeting's hour as the server sees it in India, which the browser
  * corrects to its own clock.
  */

@@ -17,7 +17,7 @@ export async function loader() {
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? seoMeta(data.seo, matches) : []);
 
-/** The app invite (spec §7 GET /applink): a validated number gets one SMS with the download links. */
+/** The app invite (GET /applink; docs/product.md, Public pages): a validated number gets one SMS with the download links. */
 export async function action({ request }: ActionFunctionArgs) {
   const submission = parseInvite(await request.formData());
   // The reply itself is the action's data (with who the link went to), as inline validation expects.

@@ -5,7 +5,7 @@ import { EXTERNAL } from "~/content/site";
 import { getSession } from "~/session.server";
 
 /**
- * The checkout's FAQ link: counts purchase_faq (spec §9) where it happens, then hands the admin to
+ * The checkout's FAQ link: counts purchase_faq (docs/product.md, Analytics events) where it happens, then hands the admin to
  * the external FAQ. Recording an event is not a change to anything the admin owns.
  */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -9,7 +9,7 @@ import { setToast } from "~/toast.server";
 import { safeRedirectPath } from "~/utils/safe-redirect";
 import { seeOther } from "~/utils/see-other";
 
-/** The WhatsApp opt-in toggle (spec §7 PATCH /users/whatsapp), posted from any checkout page. */
+/** The WhatsApp opt-in toggle (PATCH /users/whatsapp; docs/product.md, Checkout steps), posted from any checkout page. */
 const schema = z.object({ whatsapp: z.enum(["on", "off"]), returnTo: z.string().max(200).optional() }).strict();
 
 export async function action({ request }: ActionFunctionArgs) {

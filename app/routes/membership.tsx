@@ -13,7 +13,14 @@ import { formatCount, formatPaise, formatRupees } from "~/utils/money";
 export const handle = { hydrate: true };
 
 export const meta: MetaFunction = ({ matches }) =>
-  seoMeta({ title: "Your membership", description: "Your team’s Kavach membership: cover, members, billing and invoices.", path: PATHS.membership }, matches);
+  seoMeta(
+    {
+      title: "Your membership",
+      description: "Your team’s Kavach membership: cover, members, billing and invoices.",
+      path: PATHS.membership,
+    },
+    matches,
+  );
 
 export const headers = () => ({ "Cache-Control": "no-store" });
 
@@ -49,7 +56,9 @@ export default function MembershipPage() {
         <p className="muted small">Your membership</p>
         <h1>{m.company?.company_name ?? "Your team’s cover"}</h1>
         <p>
-          <span className={`badge ${active ? "badge--success" : "badge--pending"}`}>{active ? "Active" : "Payment being confirmed"}</span>{" "}
+          <span className={`badge ${active ? "badge--success" : "badge--pending"}`}>
+            {active ? "Active" : "Payment being confirmed"}
+          </span>{" "}
           {active && m.start_date ? <span className="muted">since {formatDate(m.start_date)}</span> : null}
         </p>
       </header>
@@ -57,15 +66,19 @@ export default function MembershipPage() {
       {m.refunds_due.length > 0 ? (
         <div className="notice notice--warning" role="status">
           <p>
-            <strong>A payment will be refunded.</strong> We received {m.refunds_due.map((r) => `${formatPaise(r.amount_paise)} (${r.payment_id})`).join(", ")}{" "}
-            for an order that could no longer be used. It bought nothing and is recorded for a refund to the account or card it came from. Questions:{" "}
-            <a href={`mailto:${m.support.email}`}>{m.support.email}</a>.
+            <strong>A payment will be refunded.</strong> We received{" "}
+            {m.refunds_due.map((r) => `${formatPaise(r.amount_paise)} (${r.payment_id})`).join(", ")} for an order that
+            could no longer be used. It bought nothing and is recorded for a refund to the account or card it came from.
+            Questions: <a href={`mailto:${m.support.email}`}>{m.support.email}</a>.
           </p>
         </div>
       ) : null}
       {!active ? (
         <div className="notice" role="status">
-          <p>Your bank is confirming the payment. Cover starts, and your tax invoice is issued, once it is confirmed; there is no need to pay again.</p>
+          <p>
+            Your bank is confirming the payment. Cover starts, and your tax invoice is issued, once it is confirmed;
+            there is no need to pay again.
+          </p>
         </div>
       ) : null}
 
@@ -84,7 +97,9 @@ export default function MembershipPage() {
             </Row>
             {m.members !== null ? <Row label="Members">{formatCount(m.members)}</Row> : null}
             <Row label="Start date">{m.start_date ? formatDate(m.start_date) : "When the payment is confirmed"}</Row>
-            {m.cover_end_date ? <Row label="Cover term">{`${formatDate(m.start_date!)} to ${formatDate(m.cover_end_date)}`}</Row> : null}
+            {m.cover_end_date ? (
+              <Row label="Cover term">{`${formatDate(m.start_date!)} to ${formatDate(m.cover_end_date)}`}</Row>
+            ) : null}
           </dl>
         </section>
 
@@ -210,14 +225,21 @@ function Billing({ m }: { m: Membership }) {
         <dl className="info-list">
           <Row label="Billing">Yearly, paid in full</Row>
           <Row label="Amount">{`${formatPaise(b.amount_paise)} including GST`}</Row>
-          {m.current_period ? <Row label="Period paid">{`${formatDate(m.current_period.from)} to ${formatDate(m.current_period.to)}`}</Row> : null}
-          <Row label="Next payment">None this year: renewal is offered before {m.cover_end_date ? formatDate(m.cover_end_date) : "the year ends"}.</Row>
+          {m.current_period ? (
+            <Row label="Period paid">{`${formatDate(m.current_period.from)} to ${formatDate(m.current_period.to)}`}</Row>
+          ) : null}
+          <Row label="Next payment">
+            None this year: renewal is offered before{" "}
+            {m.cover_end_date ? formatDate(m.cover_end_date) : "the year ends"}.
+          </Row>
         </dl>
       ) : (
         <>
           <dl className="info-list">
             <Row label="Billing">{`Monthly, ${formatPaise(b.amount_paise)} a month including GST`}</Row>
-            {b.next_charge ? <Row label="Next charge">{`${formatPaise(b.next_charge.amount_paise)} on ${formatDate(b.next_charge.date)}`}</Row> : null}
+            {b.next_charge ? (
+              <Row label="Next charge">{`${formatPaise(b.next_charge.amount_paise)} on ${formatDate(b.next_charge.date)}`}</Row>
+            ) : null}
             {b.mandate ? (
               <>
                 <Row label="How it is collected">{b.mandate.description}</Row>

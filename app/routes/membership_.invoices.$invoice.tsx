@@ -13,7 +13,11 @@ export const handle = { hydrate: true };
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   seoMeta(
-    { title: data ? `Tax invoice ${data.invoice.number}` : "Tax invoice", description: "Your Kavach GST tax invoice.", path: data ? invoicePath(data.invoice.id) : PATHS.membership },
+    {
+      title: data ? `Tax invoice ${data.invoice.number}` : "Tax invoice",
+      description: "Your Kavach GST tax invoice.",
+      path: data ? invoicePath(data.invoice.id) : PATHS.membership,
+    },
     matches,
   );
 
@@ -92,7 +96,8 @@ export default function InvoicePage() {
           <p>{inv.recipient.address}</p>
           <p>GSTIN: {inv.recipient.gstin}</p>
           <p>
-            State: {inv.recipient.state_name} (code {inv.recipient.state_code}){inv.recipient.is_sez ? ", SEZ unit" : ""}
+            State: {inv.recipient.state_name} (code {inv.recipient.state_code})
+            {inv.recipient.is_sez ? ", SEZ unit" : ""}
           </p>
         </section>
         <div className="table-scroll">

@@ -20,7 +20,7 @@ function selfOrigin() {
   return `http://${host.includes(":") ? `[${host}]` : host}:${env.PORT}`;
 }
 
-/** Co-branded partner landing pages (spec §2 layouts 1 and 2), from public/partners/{key}.json. */
+/** Co-branded partner landing pages (docs/product.md, Partner pages), from public/partners/{key}.json. */
 export async function loader({ params }: LoaderFunctionArgs) {
   const landing = findPartnerLanding(params.partner);
   if (!landing) throw new Response("Not Found", { status: 404 });

@@ -9,7 +9,7 @@ import { seoMeta } from "~/seo";
 
 export const meta: MetaFunction = ({ matches }) => seoMeta(REVIEWS_SEO, matches);
 
-/** Testimonials from the API's /web-contents; when it fails the page says so (503, spec §8). */
+/** Testimonials from the API's /web-contents; when it fails the page says so (503; docs/product.md, Public pages). */
 export async function loader() {
   try {
     return json({ testimonials: await getTestimonials(), error: null });

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { env } from "~/env.server";
+import { publicOrigin } from "~/env.server";
 
 /** Crawlers may read the public site; the purchase flow, the API and sandbox pages are private. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const origin = env.PUBLIC_ORIGIN ?? new URL(request.url).origin;
+  const origin = publicOrigin(request);
   const body = [
     "User-agent: *",
     "Allow: /",

@@ -22,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ orderId: order?.order_id ?? null, reason: order?.failure_reason ?? null });
 }
 
-/** Try again is a post so the retry is counted where it happens (spec §9 events). */
+/** Try again is a post so the retry is counted where it happens (docs/product.md, Analytics events). */
 export async function action({ request }: ActionFunctionArgs) {
   trackEvent(request, await getSession(request), "purchase_payment_fail_try_again");
   return seeOther(PATHS.checkout.payment);

@@ -10,7 +10,14 @@ import { formatPaise } from "~/utils/money";
 export const handle = { hydrate: true };
 
 export const meta: MetaFunction = ({ matches }) =>
-  seoMeta({ title: "Payment to be refunded", description: "A payment we cannot use will be refunded.", path: PATHS.paymentRefund }, matches);
+  seoMeta(
+    {
+      title: "Payment to be refunded",
+      description: "A payment we cannot use will be refunded.",
+      path: PATHS.paymentRefund,
+    },
+    matches,
+  );
 
 export const headers = () => ({ "Cache-Control": "no-store" });
 
@@ -23,7 +30,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const order = await currentOrderStatus(request);
   if (!order) throw redirect(PATHS.checkout.payment);
   if (order.refunds_due.length === 0) {
-    const to = order.status === "paid" ? PATHS.paymentSuccess : order.status === "pending" ? PATHS.paymentPending : PATHS.paymentFail;
+    const to =
+      order.status === "paid"
+        ? PATHS.paymentSuccess
+        : order.status === "pending"
+          ? PATHS.paymentPending
+          : PATHS.paymentFail;
     throw redirect(`${to}?order_id=${order.order_id}`);
   }
   return json({ order });
@@ -40,11 +52,14 @@ export default function PaymentRefund() {
         </div>
         <h1>We will refund this payment</h1>
         {alreadyPaid ? (
-          <p>This order was already paid, so this second payment bought nothing. Your membership is active from the first payment.</p>
+          <p>
+            This order was already paid, so this second payment bought nothing. Your membership is active from the first
+            payment.
+          </p>
         ) : (
           <p>
-            The quote changed after this order was made (the cart was changed, perhaps in another tab), so this payment could not buy cover and
-            nothing was activated.
+            The quote changed after this order was made (the cart was changed, perhaps in another tab), so this payment
+            could not buy cover and nothing was activated.
           </p>
         )}
         <dl className="bill">
@@ -57,7 +72,8 @@ export default function PaymentRefund() {
         </dl>
         <p>
           It is recorded for a refund to the account or card it came from; you don’t need to do anything. Questions:{" "}
-          <a href={`mailto:${CORPORATE.email}`}>{CORPORATE.email}</a> or {CORPORATE.phone}, quoting order {order.order_id}.
+          <a href={`mailto:${CORPORATE.email}`}>{CORPORATE.email}</a> or {CORPORATE.phone}, quoting order{" "}
+          {order.order_id}.
         </p>
         <p>
           {alreadyPaid ? (

@@ -12,7 +12,7 @@ import { seoMeta } from "~/seo";
 export const meta: MetaFunction = ({ matches }) => seoMeta(TERMS_SEO, matches);
 
 /**
- * The terms text comes from the API's /tnc with its version and `platform: web` (spec §7). When that
+ * The terms text comes from the API's /tnc with its version and `platform: web` (docs/api-contract.md, Terms). When that
  * fails the page still renders and says so in words, with 503 so crawlers come back later instead
  * of indexing the apology.
  */

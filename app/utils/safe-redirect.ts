@@ -1,15 +1,17 @@
+import { safeRedirect } from "remix-utils/safe-redirect";
+
 /**
  * Redirect targets that come from a query or a form must stay on this site: a path, never
- * `//host` or `https://host` (issue 6).
+ * `//host` or `https://host` (docs/product.md, Security rules). remix-utils refuses those; a
+ * control character or backslash, which it lets through, can also make a browser read the path
+ * as another host ("/\t/evil.example" is "//evil.example" once the tab is dropped).
  */
 export function safeRedirectPath(to: FormDataEntryValue | string | null | undefined, fallback: string): string {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  // A control character or backslash can make a browser read the path as another host.
-  if (/[\u0000-\u001f\\]/.test(to)) return fallback;
-  return to;
+  if (typeof to !== "string" || /[\p{Cc}\\]/u.test(to)) return fallback;
+  return safeRedirect(to, fallback);
 }
 
-/** The spec's `from` value is a bare host name; anything else (a URL, a path, a script) is dropped. */
+/** `from` (docs/product.md, Query handling) is a bare host name; anything else (a URL, a path, a script) is dropped. */
 export function safeReturnHost(host: string | null | undefined): string | null {
   if (!host) return null;
   const value = host.trim().toLowerCase();

@@ -3,7 +3,7 @@ import { EMPLOYEES_MAX, EMPLOYEES_MIN, MESSAGES, OTP_LENGTH, PHONE_LENGTH } from
 import { gstinProblem, normaliseGstin } from "./gstin";
 
 /**
- * Field rules of spec §5, shared by every form and its action (through Conform) and by the
+ * Field rules of docs/product.md, shared by every form and its action (through Conform) and by the
  * prefill check. Each message is the one shown beside the field.
  */
 
@@ -43,7 +43,7 @@ export const gstin = z
     if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, message: GSTIN_MESSAGES[problem] });
   });
 
-/** Spec §5: company name is always valid; only its length is bounded. */
+/** Company name is always valid; only its length is bounded. */
 export const companyName = z.string().trim().max(120, "Keep the company name under 120 characters.");
 
 export const personName = z
@@ -60,7 +60,7 @@ export const email = z
   .regex(/^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,20}$/, MESSAGES.emailInvalid)
   .transform((v) => v.toLowerCase());
 
-/** Spec §5: empty is valid; otherwise more than 1 and less than 10001. */
+/** Empty is valid; otherwise 2 to 10,000 (docs/product.md, Checkout steps). */
 export const totalEmployees = z
   .number({ invalid_type_error: MESSAGES.employeesRange })
   .int(MESSAGES.employeesRange)

@@ -1,7 +1,7 @@
 import { GSTIN_LENGTH } from "~/constants";
 
 /**
- * GSTIN structure and check character (domain notes: 2-digit state code, PAN, entity number, Z,
+ * GSTIN structure and check character (docs/product.md, Checkout steps: 2-digit state code, PAN, entity number, Z,
  * Luhn mod 36 check). The app checks it itself so a typo is caught before any call upstream.
  */
 const ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";

@@ -36,10 +36,14 @@ interface Buyer {
 /** A signed-in admin with a complete cart: 5 people at 18–35 1A and 2 at 46–55 2A, Essential + doctor consultation. */
 async function buyer(gstin = KARNATAKA, email = "ananya@fernleaf.example"): Promise<Buyer> {
   const token = await api.login(String(nextMobile++));
-  const update = (type: string, item: unknown) => api.call("POST", `${V1}/carts/update`, { token, body: { type, item } });
+  const update = (type: string, item: unknown) =>
+    api.call("POST", `${V1}/carts/update`, { token, body: { type, item } });
   await update("company", { gstin });
   await update("admin", { name: "Ananya Rao", email, total_employees: 12 });
-  await update("plan", { plan_id: "kavach-essential", coverage_ids: ["doctor-consultation", "group-term-life-insurance"] });
+  await update("plan", {
+    plan_id: "kavach-essential",
+    coverage_ids: ["doctor-consultation", "group-term-life-insurance"],
+  });
   await update("people", {
     rows: [
       { band: "18-35", range: "1A", count: 5 },
@@ -50,7 +54,10 @@ async function buyer(gstin = KARNATAKA, email = "ananya@fernleaf.example"): Prom
     token,
     update,
     async createOrder(policy: string) {
-      const r = await api.call("POST", `${V1}/checkout/order/create`, { token, body: { policy, callback_url: CALLBACK } });
+      const r = await api.call("POST", `${V1}/checkout/order/create`, {
+        token,
+        body: { policy, callback_url: CALLBACK },
+      });
       expect(r.status).toBe(200);
       return r.json.data;
     },
@@ -99,7 +106,9 @@ describe("a paid cart is frozen", () => {
     expect(after.people).toEqual(before.people);
     expect(after.plan).toEqual(before.plan);
     expect(after.company).toEqual(before.company);
-    expect((await b.update("admin", { name: "Ananya R", email: "a.rao@fernleaf.example", total_employees: 12 })).status).toBe(200);
+    expect(
+      (await b.update("admin", { name: "Ananya R", email: "a.rao@fernleaf.example", total_employees: 12 })).status,
+    ).toBe(200);
     // Creating again gives the paid order back; nothing new to pay.
     expect((await b.createOrder("yearly")).order_id).toBe(b.order.order_id);
   });
@@ -134,7 +143,12 @@ describe("stale and superseded orders", () => {
     // The cart is not frozen by a payment that bought nothing.
     expect((await b.update("people", { rows: [{ band: "18-35", range: "1A", count: 3 }] })).status).toBe(200);
     expect(api.logs).toContainEqual(
-      expect.objectContaining({ level: "error", event: "payment_needs_refund", order_id: order.order_id, amount_paise: order.amount_paise })
+      expect.objectContaining({
+        level: "error",
+        event: "payment_needs_refund",
+        order_id: order.order_id,
+        amount_paise: order.amount_paise,
+      }),
     );
   });
 
@@ -148,14 +162,20 @@ describe("stale and superseded orders", () => {
     const r2 = await verify(pay!.fields);
     expect(r2.json.data).toEqual(r1.json.data);
     expect(r1.json.data.refunds_due).toEqual([
-      { payment_id: pay!.fields.razorpay_payment_id, amount_paise: first.amount_paise, recorded_at: new Date(api.now() - 60_000).toISOString() },
+      {
+        payment_id: pay!.fields.razorpay_payment_id,
+        amount_paise: first.amount_paise,
+        recorded_at: new Date(api.now() - 60_000).toISOString(),
+      },
     ]);
     expect(api.logs.filter((l) => l.event === "payment_needs_refund")).toHaveLength(1);
     // The newer order is untouched and still payable.
     const newer = await forms(yearly.order_id);
     expect((await verify(newer.pay!.fields)).json.data.status).toBe("paid");
     const membership = (await b.get("/membership")).json.data;
-    expect(membership.refunds_due).toEqual([expect.objectContaining({ order_id: first.order_id, amount_paise: first.amount_paise })]);
+    expect(membership.refunds_due).toEqual([
+      expect.objectContaining({ order_id: first.order_id, amount_paise: first.amount_paise }),
+    ]);
   });
 
   it("a billing change closes the open order made for the other billing", async () => {
@@ -173,20 +193,32 @@ describe("stale and superseded orders", () => {
     const tabB = await forms(order.order_id);
     expect((await verify(tabA.pay!.fields)).json.data.status).toBe("paid");
     const second = await verify(tabB.pay!.fields);
-    expect(second.json.data).toMatchObject({ status: "paid", payment_id: tabA.pay!.fields.razorpay_payment_id, payment_refund_due: true });
+    expect(second.json.data).toMatchObject({
+      status: "paid",
+      payment_id: tabA.pay!.fields.razorpay_payment_id,
+      payment_refund_due: true,
+    });
     // A late pending of another attempt is no captured money: noted for ops, not refunded.
     const late = await verify(tabB.pending!.fields);
     expect(late.json.data).toMatchObject({ status: "paid", payment_refund_due: false });
     expect(late.json.data.refunds_due).toHaveLength(1);
-    expect(api.logs).toContainEqual(expect.objectContaining({ level: "warn", event: "late_pending_after_paid", order_id: order.order_id }));
+    expect(api.logs).toContainEqual(
+      expect.objectContaining({ level: "warn", event: "late_pending_after_paid", order_id: order.order_id }),
+    );
   });
 
   it("gives the failure page the gateway's reason", async () => {
     const b = await buyer();
     const order = await b.createOrder("monthly");
     const { fail } = await forms(order.order_id);
-    const r = await verify({ razorpay_order_id: order.order_id, razorpay_payment_id: fail!.fields["error[metadata][payment_id]"]! });
-    expect(r.json.data).toMatchObject({ status: "attempted", failure_reason: "Your bank declined the payment (simulated)." });
+    const r = await verify({
+      razorpay_order_id: order.order_id,
+      razorpay_payment_id: fail!.fields["error[metadata][payment_id]"]!,
+    });
+    expect(r.json.data).toMatchObject({
+      status: "attempted",
+      failure_reason: "Your bank declined the payment (simulated).",
+    });
   });
 });
 
@@ -214,7 +246,9 @@ describe("tax invoices", () => {
     const results = await Promise.all(buyers.flatMap((fields) => [verify(fields), verify(fields)]));
     const numbers = new Set(results.map((r) => r.json.data.invoice.number));
     expect(numbers.size).toBe(12);
-    expect([...numbers].sort()).toEqual(Array.from({ length: 12 }, (_, i) => `KV/25-26/${String(i + 1).padStart(6, "0")}`));
+    expect([...numbers].sort()).toEqual(
+      Array.from({ length: 12 }, (_, i) => `KV/25-26/${String(i + 1).padStart(6, "0")}`),
+    );
   });
 
   it("issues the invoice of a pending payment when it settles", async () => {
@@ -230,7 +264,12 @@ describe("tax invoices", () => {
   const cases = [
     { name: "Karnataka: CGST + SGST", gstin: KARNATAKA, tax: ["CGST 9%", "SGST 9%"], note: null },
     { name: "another state: IGST", gstin: DELHI, tax: ["IGST 18%"], note: null },
-    { name: "an SEZ unit: zero-rated", gstin: SEZ, tax: [], note: "Supply meant for SEZ unit under LUT without payment of IGST." },
+    {
+      name: "an SEZ unit: zero-rated",
+      gstin: SEZ,
+      tax: [],
+      note: "Supply meant for SEZ unit under LUT without payment of IGST.",
+    },
   ];
   for (const c of cases) {
     it(`carries the order's amounts and what a tax invoice must, for ${c.name}`, async () => {
@@ -240,7 +279,9 @@ describe("tax invoices", () => {
         expect(inv.total_paise).toBe(b.order.amount_paise);
         expect(inv.taxable_paise).toBe(b.order.premium_paise);
         expect(inv.tax_paise).toBe(b.order.tax_paise);
-        expect(inv.lines.reduce((s: number, l: { taxable_paise: number }) => s + l.taxable_paise, 0)).toBe(b.order.premium_paise);
+        expect(inv.lines.reduce((s: number, l: { taxable_paise: number }) => s + l.taxable_paise, 0)).toBe(
+          b.order.premium_paise,
+        );
         expect(inv.tax_lines.reduce((s: number, l: { paise: number }) => s + l.paise, 0)).toBe(b.order.tax_paise);
         expect(inv.tax_lines.map((t: { label: string }) => t.label)).toEqual(c.tax);
         expect(inv.zero_rated_note).toBe(c.note);
@@ -249,7 +290,9 @@ describe("tax invoices", () => {
         expect(inv.recipient.address).not.toBe("");
         expect(inv.place_of_supply.state_code).toBe(c.gstin.slice(0, 2));
         expect(inv.number.length).toBeLessThanOrEqual(16);
-        expect(inv.lines.map((l: { sac: string; description: string }) => [l.sac, l.description.split(":")[0]])).toEqual([
+        expect(
+          inv.lines.map((l: { sac: string; description: string }) => [l.sac, l.description.split(":")[0]]),
+        ).toEqual([
           ["997133", "Group Health Insurance"],
           ["997132", "Group Term Life Insurance"],
           ["997133", "Doctor Consultation"],
@@ -262,7 +305,9 @@ describe("tax invoices", () => {
 
   it("serves the PDF only to its own admin, as an attachment, with the invoice's text", async () => {
     const b = await paidBuyer("monthly", DELHI);
-    const res = await fetch(`${api.base}${V1}/invoices/${b.paid.invoice.id}/pdf`, { headers: { authorization: `Bearer ${b.token}` } });
+    const res = await fetch(`${api.base}${V1}/invoices/${b.paid.invoice.id}/pdf`, {
+      headers: { authorization: `Bearer ${b.token}` },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/pdf");
     expect(res.headers.get("content-disposition")).toBe(`attachment; filename="${b.paid.invoice.id}.pdf"`);
@@ -275,7 +320,9 @@ describe("tax invoices", () => {
 
     const other = await buyer();
     expect((await other.get(`/invoices/${b.paid.invoice.id}`)).status).toBe(404);
-    const stranger = await fetch(`${api.base}${V1}/invoices/${b.paid.invoice.id}/pdf`, { headers: { authorization: `Bearer ${other.token}` } });
+    const stranger = await fetch(`${api.base}${V1}/invoices/${b.paid.invoice.id}/pdf`, {
+      headers: { authorization: `Bearer ${other.token}` },
+    });
     expect(stranger.status).toBe(404);
     expect((await fetch(`${api.base}${V1}/invoices/${b.paid.invoice.id}/pdf`)).status).toBe(401);
   });
@@ -297,7 +344,11 @@ describe("the confirmation email", () => {
     expect(page.text).toContain(b.paid.invoice.number);
     const file = await fetch(`${api.base}/dev/outbox/emails/${emails[0].id}/attachments/0`);
     expect(file.headers.get("content-disposition")).toBe(`attachment; filename="${b.paid.invoice.id}.pdf"`);
-    expect(Buffer.from(await file.arrayBuffer()).subarray(0, 5).toString()).toBe("%PDF-");
+    expect(
+      Buffer.from(await file.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe("%PDF-");
   });
 
   it("says when the email could not be sent", async () => {
@@ -335,7 +386,12 @@ describe("GET /membership", () => {
       invoices: [{ number: "KV/25-26/000001", total_paise: order.amount_paise }],
     });
     expect(m.billing.schedule).toHaveLength(12);
-    expect(m.billing.schedule[11]).toEqual({ number: 12, date: "2026-05-02", amount_paise: order.amount_paise, status: "scheduled" });
+    expect(m.billing.schedule[11]).toEqual({
+      number: 12,
+      date: "2026-05-02",
+      amount_paise: order.amount_paise,
+      status: "scheduled",
+    });
     expect(m.billing.mandate.how_to_cancel).toMatch(/Cancel at any time/);
     expect(m.people).toEqual([
       { band: "18-35", band_label: "18–35 years", range: "1A", range_label: "Employee only", count: 5 },

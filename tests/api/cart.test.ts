@@ -265,6 +265,12 @@ describe("carts", () => {
     expect(cart.json.data.people).toBeNull();
   });
 
+  it("accepts a name written with vowel signs, as the app's form does (मोहन कुमार)", async () => {
+    const r = await update("admin", { name: "मोहन कुमार", email: "mohan@fernleaf.example", total_employees: 5 });
+    expect(r.status).toBe(200);
+    expect(r.json.data.admin.name).toBe("मोहन कुमार");
+  });
+
   it("refuses a body without type or item", async () => {
     const r = await api.call("POST", `${V1}/carts/update`, { token, body: { item: {} } });
     expect(r.status).toBe(400);

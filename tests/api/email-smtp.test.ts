@@ -30,12 +30,11 @@ async function fakeSmtp() {
         const line = buffer.slice(0, eol);
         buffer = buffer.slice(eol + 2);
         const verb = line.slice(0, 4).toUpperCase();
-        if (verb === "EHLO" || verb === "HELO") socket.write("250 fake\r\n");
-        else if (verb === "MAIL") (current.from = line), socket.write("250 ok\r\n");
-        else if (verb === "RCPT") current.to.push(line), socket.write("250 ok\r\n");
-        else if (verb === "DATA") (inData = true), socket.write("354 go on\r\n");
-        else if (verb === "QUIT") socket.end("221 bye\r\n");
-        else socket.write("250 ok\r\n");
+        if (verb === "MAIL") current.from = line;
+        if (verb === "RCPT") current.to.push(line);
+        if (verb === "DATA") inData = true;
+        if (verb === "QUIT") socket.end("221 bye\r\n");
+        else socket.write(verb === "DATA" ? "354 go on\r\n" : "250 ok\r\n");
       }
     });
   });
@@ -55,7 +54,8 @@ it("sends the confirmation over SMTP when SMTP_URL is set, with the invoice PDF 
   smtp = await fakeSmtp();
   api = await startApi({ smtpUrl: `smtp://127.0.0.1:${smtp.port}` });
   const token = await api.login("9811111111");
-  const update = (type: string, item: unknown) => api!.call("POST", "/api/employer/v1/carts/update", { token, body: { type, item } });
+  const update = (type: string, item: unknown) =>
+    api!.call("POST", "/api/employer/v1/carts/update", { token, body: { type, item } });
   await update("company", { gstin: "07AAFCT1128B1ZV" });
   await update("admin", { name: "Ravi Kumar", email: "ravi@tanager.example", total_employees: 5 });
   await update("plan", { plan_id: "kavach-essential", coverage_ids: [] });

@@ -3,7 +3,7 @@ import { checkGstin, gstinCheckCharacter } from "../../api/gstin";
 import { COMPANIES, STATES } from "../../api/seed-data";
 
 describe("GSTIN check character (Luhn mod 36)", () => {
-  it("matches the worked example in the domain notes", () => {
+  it("matches the worked example in docs/product.md", () => {
     expect(gstinCheckCharacter("27AAPFU0939F1Z")).toBe("V");
     expect(checkGstin("27AAPFU0939F1ZV")).toEqual({ ok: true, gstin: "27AAPFU0939F1ZV" });
   });

@@ -2,7 +2,18 @@ import AxeBuilder from "@axe-core/playwright";
 import { execFileSync } from "node:child_process";
 import type { Page } from "@playwright/test";
 import { expect, test } from "@playwright/test";
-import { addPeople, choosePlan, enterCompanyDetails, enterGstin, FERNLEAF, HARBOURLINE, pay, review, signIn, TANAGER } from "./helpers";
+import {
+  addPeople,
+  choosePlan,
+  enterCompanyDetails,
+  enterGstin,
+  FERNLEAF,
+  HARBOURLINE,
+  pay,
+  review,
+  signIn,
+  TANAGER,
+} from "./helpers";
 
 const SELLER_GSTIN = "29AAKCK7421N1ZW";
 const EMAIL_SHOWN = "a…@fernleaf.example";
@@ -55,13 +66,25 @@ for (const javaScriptEnabled of [false, true]) {
       await toHostedPage(page, FERNLEAF, "Yearly");
       const amount = await paySuccessfully(page);
       await expect(page.getByRole("heading", { name: "Payment successful" })).toBeVisible();
-      const emailed = page.getByText(new RegExp(`We’ve emailed your tax invoice KV/\\d{2}-\\d{2}/\\d{6} to ${EMAIL_SHOWN}`));
+      const emailed = page.getByText(
+        new RegExp(`We’ve emailed your tax invoice KV/\\d{2}-\\d{2}/\\d{6} to ${EMAIL_SHOWN}`),
+      );
       await expect(emailed).toBeVisible();
       const number = /KV\/\d{2}-\d{2}\/\d{6}/.exec((await emailed.textContent())!)![0];
 
       // The invoice from the success page: both GSTINs, the SAC, Karnataka's tax lines, the amount paid.
       const text = await invoiceText(page, /Download tax invoice/);
-      for (const needle of [SELLER_GSTIN, FERNLEAF, "997133", "CGST @ 9%", "SGST @ 9%", number, inr(amount), "Karnataka (29)"]) expect(text).toContain(needle);
+      for (const needle of [
+        SELLER_GSTIN,
+        FERNLEAF,
+        "997133",
+        "CGST @ 9%",
+        "SGST @ 9%",
+        number,
+        inr(amount),
+        "Karnataka (29)",
+      ])
+        expect(text).toContain(needle);
       expect(text).not.toContain("IGST @");
 
       await page.getByRole("link", { name: "Go to your membership" }).click();
@@ -74,9 +97,15 @@ for (const javaScriptEnabled of [false, true]) {
       const members = page.getByRole("region", { name: "Members by age band and family cover", exact: true });
       await expect(members.getByRole("row", { name: /18–35 years 1A .* 8/ })).toBeVisible();
       await expect(members.getByRole("row", { name: /36–45 years 2A\+2C .* 4/ })).toBeVisible();
-      await expect(page.getByRole("region", { name: "Billing", exact: true }).getByText("Yearly, paid in full")).toBeVisible();
+      await expect(
+        page.getByRole("region", { name: "Billing", exact: true }).getByText("Yearly, paid in full"),
+      ).toBeVisible();
       await expect(page.getByRole("region", { name: "Company", exact: true }).getByText(FERNLEAF)).toBeVisible();
-      await expect(page.getByRole("region", { name: "Tax invoices", exact: true }).getByRole("link", { name: number, exact: true })).toBeVisible();
+      await expect(
+        page
+          .getByRole("region", { name: "Tax invoices", exact: true })
+          .getByRole("link", { name: number, exact: true }),
+      ).toBeVisible();
       await expect(page.getByRole("region", { name: "References", exact: true }).getByText(amount)).toBeVisible();
       if (javaScriptEnabled) await expectAccessible(page);
 
@@ -88,7 +117,13 @@ for (const javaScriptEnabled of [false, true]) {
       if (javaScriptEnabled) await expectAccessible(page);
 
       // Every checkout step, the home page and the header's Continue now lead to the membership.
-      for (const step of ["/checkout/add-people", "/checkout/plan-select", "/checkout/checkout", "/checkout/payment", "/checkout/gst-details"]) {
+      for (const step of [
+        "/checkout/add-people",
+        "/checkout/plan-select",
+        "/checkout/checkout",
+        "/checkout/payment",
+        "/checkout/gst-details",
+      ]) {
         await page.goto(step);
         await expect(page, step).toHaveURL(/\/membership$/);
       }
@@ -101,11 +136,15 @@ for (const javaScriptEnabled of [false, true]) {
       // The email outbox holds the confirmation with the PDF attached.
       await page.goto("/dev/outbox");
       const email = page.locator("article.email", { hasText: number });
-      await expect(email.getByRole("heading", { name: `Your Kavach membership is active: tax invoice ${number}` })).toBeVisible();
+      await expect(
+        email.getByRole("heading", { name: `Your Kavach membership is active: tax invoice ${number}` }),
+      ).toBeVisible();
       await expect(email.getByText("To asha.rao@fernleaf.example")).toBeVisible();
       const downloading = page.waitForEvent("download");
       await email.getByRole("link", { name: `${number.replaceAll("/", "-")}.pdf` }).click();
-      const attachment = execFileSync("pdftotext", ["-layout", await (await downloading).path(), "-"], { encoding: "utf8" });
+      const attachment = execFileSync("pdftotext", ["-layout", await (await downloading).path(), "-"], {
+        encoding: "utf8",
+      });
       expect(attachment).toContain(number);
       expect(attachment).toContain(inr(amount));
     });
@@ -116,11 +155,20 @@ test.describe("after the purchase, JavaScript off", () => {
   test.use({ javaScriptEnabled: false, acceptDownloads: true });
 
   const states = [
-    { name: "another state (Delhi): IGST", gstin: TANAGER, present: ["IGST @ 18%", "Delhi (07)"], absent: ["CGST", "SGST"] },
+    {
+      name: "another state (Delhi): IGST",
+      gstin: TANAGER,
+      present: ["IGST @ 18%", "Delhi (07)"],
+      absent: ["CGST", "SGST"],
+    },
     {
       name: "an SEZ buyer: zero-rated",
       gstin: HARBOURLINE,
-      present: ["Supply meant for SEZ unit under LUT without payment of IGST.", "IGST (zero-rated supply)", "Tamil Nadu (33)"],
+      present: [
+        "Supply meant for SEZ unit under LUT without payment of IGST.",
+        "IGST (zero-rated supply)",
+        "Tamil Nadu (33)",
+      ],
       absent: ["CGST", "SGST", "IGST @"],
     },
   ];
@@ -132,7 +180,11 @@ test.describe("after the purchase, JavaScript off", () => {
       await choosePlan(page);
       await addPeople(page);
       // The review says how months 2 to 12 are collected before anything is paid.
-      await expect(page.getByText(/recurring mandate \(simulated in this sandbox\) that collects ₹[\d,.]+ on the same date each month for months 2 to 12/)).toBeVisible();
+      await expect(
+        page.getByText(
+          /recurring mandate \(simulated in this sandbox\) that collects ₹[\d,.]+ on the same date each month for months 2 to 12/,
+        ),
+      ).toBeVisible();
       await expect(page.getByText(/Cancel any time before a charge/)).toBeVisible();
       await review(page, "Monthly");
       await expect(page.getByText(/the next charge would be on \d{1,2} \w+ \d{4}/)).toBeVisible();
@@ -145,7 +197,9 @@ test.describe("after the purchase, JavaScript off", () => {
       await page.goto("/membership");
       const billing = page.getByRole("region", { name: "Billing", exact: true });
       await expect(billing.getByText(`Monthly, ${amount} a month including GST`)).toBeVisible();
-      await expect(billing.getByText(new RegExp(`^${amount.replace(/[.]/g, "\\.")} on \\d{1,2} \\w+ \\d{4}$`))).toBeVisible();
+      await expect(
+        billing.getByText(new RegExp(`^${amount.replace(/[.]/g, "\\.")} on \\d{1,2} \\w+ \\d{4}$`)),
+      ).toBeVisible();
       await expect(billing.getByText(/authorised with the first payment/)).toBeVisible();
       await expect(billing.getByRole("row")).toHaveCount(13);
       await expect(billing.getByRole("row", { name: /^1 .* Paid$/ })).toBeVisible();
@@ -153,7 +207,10 @@ test.describe("after the purchase, JavaScript off", () => {
     });
   }
 
-  test("a payment for an order whose quote changed in another tab is recorded for a refund, and the admin is told", async ({ page, context }) => {
+  test("a payment for an order whose quote changed in another tab is recorded for a refund, and the admin is told", async ({
+    page,
+    context,
+  }) => {
     await toHostedPage(page, FERNLEAF, "Yearly");
     const hosted = page.url();
     const other = await context.newPage();
@@ -184,7 +241,9 @@ test.describe("after the purchase, JavaScript off", () => {
     await toHostedPage(page, FERNLEAF, "Yearly");
     await page.getByRole("button", { name: "Simulate Failure" }).click();
     await expect(page).toHaveURL(/\/teamsure\/payment-fail\?order_id=/);
-    await expect(page.getByText("The payment gateway said: “Your bank declined the payment (simulated).”")).toBeVisible();
+    await expect(
+      page.getByText("The payment gateway said: “Your bank declined the payment (simulated).”"),
+    ).toBeVisible();
     await expect(page.getByRole("link", { name: "care@kavach.example" })).toBeVisible();
   });
 

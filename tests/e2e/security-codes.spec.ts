@@ -4,7 +4,7 @@ import { expect, test } from "@playwright/test";
 import { Visitor, freshMobile, latestCode } from "../security/client";
 import { type RunningServer, startServer } from "../security/server";
 
-/** Issue 6 item 3: one-time codes, limited per number by the API and per address by the app. */
+/** Decision 0006: one-time codes, limited per number by the API and per address by the app. */
 
 const CODE_REQUESTS_PER_IP = 3;
 const VERIFICATIONS_PER_IP = 4;

@@ -1,12 +1,12 @@
 import { expect, test } from "@playwright/test";
 import fc from "fast-check";
-import { type Answer, type Form, Visitor, FERNLEAF_GSTIN, fillCart, formBody, freshMobile, signIn } from "../security/client";
+import { type Answer, type Form, Visitor, FERNLEAF_GSTIN, dataPath, decodeData, fillCart, formBody, freshMobile, signIn } from "../security/client";
 import { discardedFieldName, field, hostile, isMarkup, markup, numberish, tooLong, unknownFieldName } from "../security/hostile";
 import { openHostedCheckout, orderStatus, postCallback } from "../security/payments";
 import { type RunningServer, startServer } from "../security/server";
 
 /**
- * Issue 6, "done when": random and hostile values posted to every action. Whatever comes in, no
+ * docs/product.md, Security rules: random and hostile values posted to every action. Whatever comes in, no
  * answer is a 5xx, every payload comes back escaped, and every refusal is a 400 that says why;
  * an unknown field or an over-long value is always refused.
  *
@@ -84,12 +84,12 @@ function decodeEntities(text: string): string {
 
 /**
  * The messages the action's own schema gives a post, by field ("" for the whole form): the same body
- * again as a Conform "validate" intent (which saves nothing), answered as data (Remix's `_data`).
+ * again as a Conform "validate" intent (which saves nothing), answered as data (Remix's single-fetch `.data` request).
  */
 async function schemaErrors(visitor: Visitor, path: string, body: string): Promise<Record<string, string[]>> {
   const intent = new URLSearchParams({ __intent__: JSON.stringify({ type: "validate", payload: { name: "" } }) });
-  const answer = await visitor.post(`${path}?_data=routes/${path.slice(1).replaceAll("/", ".")}`, `${body}&${intent}`);
-  const reply = JSON.parse(answer.text) as { error?: Record<string, string[] | null> };
+  const answer = await visitor.post(dataPath(path), `${body}&${intent}`);
+  const { data: reply } = await decodeData<{ data: { error?: Record<string, string[] | null> } }>(answer.text);
   return Object.fromEntries(Object.entries(reply.error ?? {}).filter((entry): entry is [string, string[]] => Boolean(entry[1]?.length)));
 }
 

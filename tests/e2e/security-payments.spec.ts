@@ -5,7 +5,7 @@ import { Visitor, fillCart, signIn } from "../security/client";
 import { type HostedCheckout, openHostedCheckout, orderStatus, postCallback } from "../security/payments";
 import { type RunningServer, startServer } from "../security/server";
 
-/** Issue 6 item 4: one open order per cart, signed and amount-bound callbacks, status only forward. */
+/** docs/product.md, Payment outcomes: one open order per cart, signed and amount-bound callbacks, status only forward. */
 
 let server: RunningServer;
 test.beforeAll(async () => {

@@ -1,12 +1,12 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test } from "@playwright/test";
-import { Visitor, fillCart, freshMobile, signIn } from "../security/client";
+import { Visitor, dataPath, fillCart, freshMobile, signIn } from "../security/client";
 import { openHostedCheckout, postCallback } from "../security/payments";
 import { type RunningServer, TEST_SECRET, startServer } from "../security/server";
 import { DEV_COOKIE, sessionCodec } from "../security/session-cookie";
 
-/** Issue 6 items 2, 5 and 6: cross-site writes, the body limit, open redirects, and headers. */
+/** docs/product.md, Security rules: cross-site writes, the body limit, open redirects, and headers. */
 
 let server: RunningServer;
 test.beforeAll(async () => {
@@ -152,7 +152,7 @@ test.describe("redirect targets", () => {
     expect(onSite.location).toBe("/checkout/summary");
   });
 
-  test("the spec's `from` keeps only a bare host name, from the query or the form", async () => {
+  test("the `from` value keeps only a bare host name, from the query or the form", async () => {
     const codec = sessionCodec([TEST_SECRET]);
     for (const from of HOSTILE.filter((h) => h !== "evil.example")) {
       const page = await new Visitor(server.url).get(`/checkout/verify?from=${encodeURIComponent(from)}`);
@@ -251,7 +251,7 @@ test.describe("headers", () => {
       expect(document.headers.get("cache-control"), path).toBe("no-store");
       // A data fetch's headers come from its loader alone: no-store here is the server's doing.
       if (!who.cookie(DEV_COOKIE)) return;
-      const data = await who.get(`${path}${path.includes("?") ? "&" : "?"}_data=${encodeURIComponent(routeId)}`);
+      const data = await who.get(`${dataPath(path)}${path.includes("?") ? "&" : "?"}_route=${encodeURIComponent(routeId)}`);
       expect(data.status, `${path} data`).toBe(200);
       expect(data.headers.get("cache-control"), `${path} data`).toBe("no-store");
     };

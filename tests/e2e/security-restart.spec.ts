@@ -1,11 +1,11 @@
 import path from "node:path";
 import Database from "better-sqlite3";
 import { expect, test } from "@playwright/test";
-import { Visitor, fillCart, peopleForm, signIn } from "../security/client";
+import { Visitor, dataPath, decodeData, fillCart, peopleForm, signIn } from "../security/client";
 import { openHostedCheckout, orderStatus, postCallback } from "../security/payments";
 import { type RunningServer, startServer, tempDir } from "../security/server";
 
-/** Issue 6 item 8: a SIGKILL mid-purchase loses no order, no payment and no session. */
+/** README, Security: a SIGKILL mid-purchase loses no order, no payment and no session. */
 
 test("killing the server mid-purchase loses no order and no payment, and the admin's session continues", async () => {
   test.setTimeout(90_000);
@@ -32,9 +32,11 @@ test("killing the server mid-purchase loses no order and no payment, and the adm
 
     // The session goes on, and the order is still the cart's.
     expect((await visitor.get("/checkout/add-people")).status).toBe(200);
-    const cart = JSON.parse((await visitor.get("/checkout/summary?_data=routes%2Fcheckout.summary")).text) as {
-      cart: { people: { total: number }; order: { order_id: string } | null };
-    };
+    const { data: cart } = (
+      await decodeData<Record<string, { data: { cart: { people: { total: number }; order: { order_id: string } | null } } }>>(
+        (await visitor.get(`${dataPath("/checkout/summary")}?_route=routes%2Fcheckout.summary`)).text,
+      )
+    )["routes/checkout.summary"]!;
     expect(counts).toContain(String(cart.cart.people.total));
     expect(cart.cart.order?.order_id).toBe(orderId);
 

@@ -3,7 +3,7 @@ import { Visitor, freshMobile, latestCode, signIn } from "../security/client";
 import { type RunningServer, startServer } from "../security/server";
 import { DEV_COOKIE, PRODUCTION_COOKIE, type SessionFields, sessionCodec } from "../security/session-cookie";
 
-/** Issue 6 item 1: the session cookie, its secrets, its clocks, and logout. */
+/** docs/product.md, Sign-in: the session cookie, its secrets, its clocks, and logout. */
 
 const CURRENT = "current-secret-0123456789abcdef";
 const PREVIOUS = "previous-secret-0123456789abcdef";

@@ -4,8 +4,8 @@ import { type FakeUpstream, type UpstreamMode, startFakeUpstream } from "../secu
 import { type RunningServer, startServer } from "../security/server";
 
 /**
- * Issue 6 item 7: with the upstream down, slow, failing or talking nonsense, every page shows spec
- * §8's message inside the page, forms keep what was typed, and the server stays up. GETs to the
+ * docs/product.md, Errors and outages: with the upstream down, slow, failing or talking nonsense,
+ * every page shows the generic message inside the page, forms keep what was typed, and the server stays up. GETs to the
  * upstream are retried once; anything that writes, never.
  */
 
@@ -37,7 +37,7 @@ test.afterEach(() => {
   upstream.mode = "up";
 });
 
-/** Spec §8's message is in the page, the page is not the 500 page, and the server still answers. */
+/** The generic message is in the page, the page is not the 500 page, and the server still answers. */
 async function expectGenericMessage(answer: Answer, what: string) {
   expect(answer.status, what).not.toBe(500);
   expect(answer.status, what).toBeGreaterThanOrEqual(400);

@@ -87,7 +87,7 @@ test("sitemap.xml lists every canonical public page and nothing else", async ({ 
   expect(locs.sort()).toEqual(CANONICAL_PAGES.map((p) => `${baseURL}${p.path}`).sort());
 });
 
-test.describe("home query handling (spec §2)", () => {
+test.describe("home query handling (docs/product.md, Query handling)", () => {
   test("a prefill link is stored in the session and the query removed from the address", async ({ request }) => {
     const response = await request.get("/?prefill=1&business_contact_number=9876543210&gstin=29AAKCF2931M1Z6", { maxRedirects: 0 });
     expect(response.status()).toBe(302);

@@ -5,7 +5,7 @@ import { sum, totalCss } from "../../bench/page-weight";
 import { weighSite } from "../../bench/site-weights";
 
 /**
- * The page-weight budgets of issue 7, on the built app the e2e server runs: every public page, the
+ * The page-weight budgets (bench/budgets.ts; decision 0003), on the built app the e2e server runs: every public page, the
  * sign-in screens and every checkout step.
  */
 const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;

@@ -1,3 +1,5 @@
+import { decode } from "turbo-stream";
+
 /**
  * A form-posting visitor without a browser: keeps cookies like one (name=value, cleared by Max-Age=0
  * or a past Expires) and never follows redirects, so tests see every status and Location.
@@ -116,4 +118,19 @@ export function peopleForm(count = "8"): Form {
 async function expectSeeOther(answer: Promise<Answer>, what: string) {
   const { status, text } = await answer;
   if (status !== 303) throw new Error(`${what} answered ${status}: ${text.slice(0, 500)}`);
+}
+
+/**
+ * Remix's data request for a page (single fetch): the same path with `.data` before the query,
+ * answered in turbo-stream, which `decodeData` reads back.
+ */
+export function dataPath(path: string): string {
+  const [pathname, query] = path.split("?");
+  return `${pathname}.data${query ? `?${query}` : ""}`;
+}
+
+export async function decodeData<T>(text: string): Promise<T> {
+  const decoded = await decode(new Response(text).body!);
+  await decoded.done;
+  return decoded.value as T;
 }

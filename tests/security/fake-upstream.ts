@@ -1,5 +1,5 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import type { AddressInfo, Socket } from "node:net";
 import path from "node:path";
 import express from "express";
 import { createEmbeddedApi } from "../../api/index";
@@ -25,7 +25,7 @@ export async function startFakeUpstream(options: { slowMs: number }): Promise<Fa
   const api = createEmbeddedApi({ databasePath: path.join(tempDir("kavach-upstream-"), "api.sqlite"), mountPath: "/api", gatewayKeySecret: "fake-upstream-gateway-secret", log: () => undefined });
   const app = express();
   app.use("/api", api.router);
-  const sockets = new Set<import("node:net").Socket>();
+  const sockets = new Set<Socket>();
 
   const fake: FakeUpstream = {
     baseUrl: "",

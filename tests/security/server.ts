@@ -6,13 +6,15 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 /**
- * The built app (server.ts + build/) in a child process of its own, for tests that need a
+ * The built app (build/server.js) in a child process of its own, for tests that need a
  * particular configuration: production cookies, rotated secrets, a faulty upstream, tight caps,
  * or a SIGKILL. Needs `npm run build` first, which `npm test` does before Playwright.
  */
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 export const TEST_SECRET = "security-tests-secret-0123456789abcdef";
+/** What production needs beside NODE_ENV to start on the embedded sandbox API (app/env.server.ts). */
+export const PRODUCTION_ENV = { PUBLIC_ORIGIN: "https://kavach.example", SANDBOX: "1" };
 
 export interface ServerOptions {
   env?: Record<string, string>;
@@ -55,8 +57,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? tempDir();
   const logs: string[] = [];
-  // node --import tsx rather than npx: the pid is the server itself, so SIGKILL reaches it.
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+  // node itself rather than npm: the pid is the server, so SIGKILL reaches it.
+  const child = spawn(process.execPath, ["build/server.js"], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH,
@@ -70,6 +72,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       // Tests sign in many times from one address; the tests of the caps set their own.
       IP_CODE_REQUESTS_PER_HOUR: "10000",
       IP_CODE_VERIFICATIONS_PER_HOUR: "10000",
+      // Production as deployed: an https address, and the sandbox API said out loud.
+      ...(options.env?.NODE_ENV === "production" ? PRODUCTION_ENV : {}),
       ...options.env,
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -10,7 +10,7 @@ import { checkEventData, checkProfile, trimEventName } from "~/analytics/profile
 
 const record = (name: string): AnalyticsRecord => ({ kind: "event", at: new Date().toISOString(), name, data: {} });
 
-describe("profile and event rules (spec §5)", () => {
+describe("profile and event rules (docs/product.md, Analytics events)", () => {
   it("drops a bad profile value and keeps the good ones", () => {
     const { value, dropped } = checkProfile({
       Identity: "9876543210",

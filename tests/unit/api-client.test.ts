@@ -1,9 +1,15 @@
 import { once } from "node:events";
+import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { gstinCheckCharacter } from "~/validation/gstin";
 import { createEmbeddedApi } from "../../api/index";
+// Types only: the modules themselves are imported after API_BASE_URL points at the switch below.
+import type * as EmployerApi from "~/api/employer.server";
+import type * as GlobalApi from "~/api/global.server";
+import type * as HttpErrors from "~/api/http.server";
+import type * as Constants from "~/constants";
 
 /**
  * The app's typed client (app/api/*.server.ts) against the embedded API over HTTP, with a switch
@@ -12,10 +18,10 @@ import { createEmbeddedApi } from "../../api/index";
 type Mode = "normal" | "500" | "malformed" | "slow" | "drop";
 let mode: Mode = "normal";
 let hits = 0;
-let server: import("node:http").Server;
-let client: typeof import("~/api/global.server") & typeof import("~/api/employer.server");
-let errors: typeof import("~/api/http.server");
-let MESSAGES: (typeof import("~/constants"))["MESSAGES"];
+let server: Server;
+let client: typeof GlobalApi & typeof EmployerApi;
+let errors: typeof HttpErrors;
+let MESSAGES: (typeof Constants)["MESSAGES"];
 
 beforeAll(async () => {
   const api = createEmbeddedApi({ databasePath: ":memory:", mountPath: "/api", gatewayKeySecret: "client-test-secret-0123456789", log: () => undefined });

@@ -5,7 +5,7 @@ import { gstinCheckCharacter } from "~/validation/gstin";
 
 const message = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) => result.error?.issues[0]?.message;
 
-describe("mobile number (spec §5)", () => {
+describe("mobile number (docs/product.md, Sign-in)", () => {
   it.each(["9876543210", "+91 98765 43210", "919876543210", "09876543210", "98765-43210"])("accepts %s as 9876543210", (raw) => {
     expect(mobileNumber.parse(raw)).toBe("9876543210");
   });
@@ -22,7 +22,7 @@ describe("one-time code", () => {
 });
 
 describe("GSTIN", () => {
-  it("computes the check character of the domain notes' worked example", () => {
+  it("computes the check character of the worked example in docs/product.md", () => {
     expect(gstinCheckCharacter("27AAPFU0939F1Z")).toBe("V");
   });
   it("accepts valid GSTINs typed in lower case with spaces", () => {

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { safeRedirectPath, safeReturnHost } from "~/utils/safe-redirect";
 
-/** Issue 6 item 5: a redirect target from a query or a form never leaves the site. */
+/** docs/product.md, Security rules: a redirect target from a query or a form never leaves the site. */
 
 const SITE = "https://kavach.example";
 const FALLBACK = "/checkout/gst-details";
@@ -59,7 +59,7 @@ describe("safeRedirectPath", () => {
   });
 });
 
-describe("safeReturnHost (the spec's `from`)", () => {
+describe("safeReturnHost (the `from` query)", () => {
   it.each(["//evil.example", "https://evil.example", "evil.example/path", "evil.example:8080", "<script>", "localhost", "a..b", ""])("drops %j", (from) => {
     expect(safeReturnHost(from)).toBeNull();
   });

@@ -5,7 +5,7 @@ import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
 import { renderGate } from "../../server/render-gate";
 
-/** Issue 6 item 8: a burst of page renders waits its turn instead of starving the API calls. */
+/** Decision 0005: a burst of page renders waits its turn instead of starving the API calls. */
 
 let close: () => void = () => undefined;
 afterEach(() => close());

@@ -22,7 +22,7 @@ describe("redirect table", () => {
     }
   });
 
-  it("covers the spec's named older paths", () => {
+  it("covers the older paths of docs/product.md, Routes", () => {
     expect(at("/teamsure/verify")).toBe("/checkout/verify");
     expect(at("/teamsure/termsofuse")).toBe("/terms-of-use");
     expect(at("/teamsure/about-us")).toBe("/about-us");

@@ -1,6 +1,5 @@
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
-import { MemoryRouter } from "react-router-dom";
 import { describe, expect, it } from "vitest";
 import { LayoutOne, LayoutTwo } from "~/components/partner-landing";
 import { parsePartnerData, PartnerDataError, type LayoutOneData, type LayoutTwoData } from "~/content/partner-data.server";
@@ -83,7 +82,7 @@ function poisonedLayoutTwo() {
   return data;
 }
 
-const render = (element: ReturnType<typeof createElement>) => renderToString(createElement(MemoryRouter, null, element));
+const render = (element: ReturnType<typeof createElement>) => renderToString(element);
 
 describe("partner data on its way to the page", () => {
   it("renders the shipped files unchanged in substance", () => {

@@ -1,0 +1,53 @@
+// One style across app/, server/, api/, tests/, bench/ and scripts/: the rules well-kept Remix apps
+// use (React, hooks, accessibility, TypeScript), with type-only imports marked as such so bundles
+// never keep a module for its types. Formatting is Prettier's (eslint-config-prettier turns off the rest).
+import js from "@eslint/js";
+import prettier from "eslint-config-prettier";
+import jsxA11y from "eslint-plugin-jsx-a11y";
+import react from "eslint-plugin-react";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  { ignores: ["build/", "public/build/", "data/", "test-results/", "playwright-report/", "screenshots/", "tests/e2e/.artifacts/"] },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    files: ["**/*.{ts,tsx}"],
+    ...react.configs.flat.recommended,
+    ...react.configs.flat["jsx-runtime"],
+    plugins: { ...react.configs.flat.recommended.plugins, "react-hooks": reactHooks },
+    languageOptions: { ...react.configs.flat.recommended.languageOptions, globals: { ...globals.browser, ...globals.node } },
+    settings: { react: { version: "detect" } },
+    rules: {
+      ...react.configs.flat.recommended.rules,
+      ...react.configs.flat["jsx-runtime"].rules,
+      "react-hooks/rules-of-hooks": "error",
+      "react-hooks/exhaustive-deps": "error",
+      "@typescript-eslint/consistent-type-imports": "error",
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+    },
+  },
+  {
+    files: ["**/*.tsx"],
+    ...jsxA11y.flatConfigs.recommended,
+    rules: {
+      ...jsxA11y.flatConfigs.recommended.rules,
+      // A scrolling list or table region is focusable so the keyboard can scroll it (WCAG 2.1.1).
+      "jsx-a11y/no-noninteractive-tabindex": ["error", { tags: ["ul"], roles: ["region"] }],
+      // Plan cards are labels around their radio; the name sits a few elements deep.
+      "jsx-a11y/label-has-associated-control": ["error", { depth: 4 }],
+    },
+  },
+  {
+    // Tests read API answers whose shape each assertion checks, and Playwright's hooks take `{}` first.
+    files: ["tests/**"],
+    rules: {
+      "@typescript-eslint/no-explicit-any": "off",
+      "no-empty-pattern": ["error", { allowObjectPatternsAsParameters: true }],
+    },
+  },
+  { files: ["**/*.js"], languageOptions: { globals: globals.node } },
+  prettier,
+);

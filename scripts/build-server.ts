@@ -1,0 +1,27 @@
+/**
+ * Bundles server.ts (with server/ and the embedded API in api/) into build/server.js, which
+ * `npm start` runs with plain node: no TypeScript loader in production, one process, signals
+ * straight to the server. Packages stay in node_modules; the Remix build (build/index.js) is
+ * loaded by the server at start. The embedded API's SQL migrations are read from disk at start,
+ * so they are copied next to the bundle.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+await build({
+  entryPoints: [path.join(root, "server.ts")],
+  outfile: path.join(root, "build/server.js"),
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  packages: "external",
+  sourcemap: true,
+  logLevel: "warning",
+});
+fs.cpSync(path.join(root, "api/migrations"), path.join(root, "build/migrations"), { recursive: true });
+console.log("server: build/server.js");

@@ -1,0 +1,35 @@
+import { createRequire } from "node:module";
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+
+/**
+ * The patches in patches/ (applied by patch-package on install, docs/decisions/0008) make Remix
+ * build and rank its route tree once per build instead of on every request. These fail if a patch
+ * stops applying, e.g. after an upgrade: then the server silently gets slower, not wrong.
+ * The server loads these packages' CommonJS builds, so that is what is checked.
+ */
+const require = createRequire(import.meta.url);
+
+describe("route matching patches", () => {
+  it("@remix-run/router ranks a routes array's branches once and reuses them", () => {
+    const { matchRoutes } = require("@remix-run/router") as typeof import("@remix-run/router");
+    const routes: Array<{ id: string; path: string }> = [{ id: "a", path: "/a" }];
+    expect(matchRoutes(routes, "/a")?.[0]?.route.id).toBe("a");
+    // Route trees are never changed in place on the server; the cache is keyed by the array.
+    routes.push({ id: "b", path: "/b" });
+    expect(matchRoutes(routes, "/b")).toBeNull();
+    expect(matchRoutes([...routes], "/b")?.[0]?.route.id).toBe("b");
+  });
+
+  it("react-router-dom's static router converts a routes array once", () => {
+    const { createStaticRouter } = require("react-router-dom/server") as typeof import("react-router-dom/server");
+    const routes = [{ id: "root", path: "/" }];
+    const context = { basename: "/", location: { pathname: "/" }, matches: [], loaderData: {}, actionData: null, errors: null } as never;
+    expect(createStaticRouter(routes, context).routes).toBe(createStaticRouter(routes, context).routes);
+  });
+
+  it("@remix-run/react's RemixServer keeps one route tree per build manifest", () => {
+    const source = readFileSync(require.resolve("@remix-run/react/dist/server.js"), "utf8");
+    expect(source).toContain("serverRoutesCache.get(manifest.routes)");
+  });
+});
