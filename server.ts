@@ -67,6 +67,7 @@ if (!env.API_BASE_URL) {
     mountPath: "/api",
     gatewayKeySecret: env.sandboxKeySecret,
     pendingSettleMs: env.SANDBOX_PENDING_SETTLE_MS,
+    smtpUrl: env.SMTP_URL,
   });
   app.use("/api", compressStream, api.router);
   app.use("/dev", securityHeaders, compressStream, api.devRouter);

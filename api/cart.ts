@@ -201,9 +201,24 @@ export function contentsKey(cart: CartDetails): string {
   });
 }
 
+/** Paid or being paid: what was bought can no longer change (docs/product.md, After the purchase). */
+function isFrozen(ctx: ApiContext, cartId: number): boolean {
+  return (
+    sqlValues(ctx.db, "SELECT 1 FROM orders WHERE cart_id = ? AND status IN ('paid', 'pending') LIMIT 1").get(cartId) !==
+    undefined
+  );
+}
+
 export function applyCartUpdate(ctx: ApiContext, cartId: number, update: CartUpdate): void {
   const db = ctx.db;
   db.transaction(() => {
+    // Admin details are not priced; everything else is what the payment bought.
+    if (update.type !== "admin" && isFrozen(ctx, cartId)) {
+      throw new HttpError(
+        409,
+        "This membership is paid for, so its company, plan, benefits, people and billing can no longer change. To change your cover, contact Kavach support."
+      );
+    }
     const before = contentsKey(readCart(ctx, cartId));
     switch (update.type) {
       case "company": {
@@ -244,9 +259,19 @@ export function applyCartUpdate(ctx: ApiContext, cartId: number, update: CartUpd
         sql(db, "UPDATE carts SET billing_policy = ? WHERE id = ?").run(update.item.policy, cartId);
         break;
     }
-    // A billing choice was made for particular contents; new contents need a new choice.
-    if (contentsKey(readCart(ctx, cartId)) !== before) {
+    // A billing choice was made for particular contents; new contents need a new choice. An open order
+    // made for the old contents (or another billing) can no longer be paid: it is closed now.
+    const changed = contentsKey(readCart(ctx, cartId)) !== before;
+    if (changed) {
       sql(db, "UPDATE carts SET billing_policy = NULL WHERE id = ?").run(cartId);
+    }
+    if (changed || update.type === "billing") {
+      const closed = sql(
+        db,
+        `UPDATE orders SET status = 'superseded', updated_at = ?
+           WHERE cart_id = ? AND status IN ('created', 'attempted') AND (? OR policy <> ?)`
+      ).run(ctx.now(), cartId, changed ? 1 : 0, update.type === "billing" ? update.item.policy : "").changes;
+      if (closed > 0) ctx.log({ event: "order_superseded", cart_id: cartId, reason: "cart_changed" });
     }
     sql(db, "UPDATE carts SET updated_at = ? WHERE id = ?").run(ctx.now(), cartId);
   })();

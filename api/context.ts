@@ -1,4 +1,5 @@
 import type { Db } from "./db";
+import type { EmailProvider } from "./email";
 import type { SmsProvider } from "./sms";
 
 export type LogSink = (event: Record<string, unknown>) => void;
@@ -8,6 +9,9 @@ export interface ApiContext {
   db: Db;
   now: () => number;
   sms: SmsProvider;
+  email: EmailProvider;
+  /** Invoice emails being sent, by order id (api/invoices.ts). */
+  emailsInFlight: Map<string, Promise<void>>;
   log: LogSink;
   mountPath: string;
   gatewayKeySecret: string;

@@ -31,6 +31,10 @@ const PAGE_STYLE = `
   th, td { text-align: left; padding: .5rem; border-bottom: 1px solid #e3e7ec; vertical-align: top; }
   label { display: block; margin: .8rem 0 .3rem; }
   input[type=text] { font: inherit; padding: .5rem; border: 1px solid #9aa4b1; border-radius: 6px; }
+  h2 { font-size: 1.15rem; margin: 1.6rem 0 .5rem; }
+  .email { border: 1px solid #e3e7ec; border-radius: 8px; padding: .6rem .9rem; margin: .6rem 0; }
+  .email h3 { font-size: 1rem; margin: 0; } .meta { color: #5b6675; font-size: .85rem; margin: .2rem 0; }
+  pre { white-space: pre-wrap; font: inherit; font-size: .9rem; }
 `;
 
 export function page(title: string, body: string): string {

@@ -9,9 +9,11 @@ import { globalRouter } from "./routes/global";
 import { termsRouter } from "./routes/terms";
 import { sandboxRouter } from "./sandbox";
 import { seedCatalog } from "./seed";
+import { type EmailProvider, outboxEmailProvider, smtpEmailProvider } from "./email";
 import { type SmsProvider, outboxSmsProvider } from "./sms";
 
 export type { SmsProvider } from "./sms";
+export type { EmailProvider } from "./email";
 
 export interface EmbeddedApiOptions {
   databasePath: string;
@@ -19,6 +21,9 @@ export interface EmbeddedApiOptions {
   gatewayKeySecret: string;
   now?: () => number;
   smsProvider?: SmsProvider;
+  emailProvider?: EmailProvider;
+  /** Sends email over SMTP instead of keeping it in the sandbox outbox. */
+  smtpUrl?: string;
   pendingSettleMs?: number;
   log?: LogSink;
 }
@@ -42,6 +47,8 @@ export function createEmbeddedApi(o: EmbeddedApiOptions): EmbeddedApi {
     now,
     log,
     sms: o.smsProvider ?? outboxSmsProvider(db, now),
+    email: o.emailProvider ?? (o.smtpUrl ? smtpEmailProvider(o.smtpUrl) : outboxEmailProvider(db, now)),
+    emailsInFlight: new Map(),
     mountPath: o.mountPath.replace(/\/+$/, ""),
     gatewayKeySecret: o.gatewayKeySecret,
     pendingSettleMs: o.pendingSettleMs ?? DEFAULT_PENDING_SETTLE_MS,

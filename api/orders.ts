@@ -3,6 +3,8 @@ import { type CartDetails, cartIdFor, contentsKey, readCart } from "./cart";
 import { type ApiContext, iso } from "./context";
 import { HttpError } from "./envelope";
 import { gatewayId } from "./ids";
+import { invoiceFor, issueInvoice, queueInvoiceEmail } from "./invoices";
+import { type OrderContents, orderContents } from "./order-contents";
 import type { Policy } from "./pricing";
 import { sql, sqlValues } from "./statements";
 
@@ -27,10 +29,15 @@ export interface OrderRow {
   payment_id: string | null;
   pending_at: number | null;
   paid_at: number | null;
+  /** JSON of OrderContents; null for orders from before it was kept. */
+  contents: string | null;
 }
 
 const ORDER_COLUMNS = `order_id, cart_id, receipt, contents_hash, policy, amount_paise, premium_paise, tax_paise,
-  currency, callback_url, status, payment_id, pending_at, paid_at`;
+  currency, callback_url, status, payment_id, pending_at, paid_at, contents`;
+
+/** The sandbox gateway's reason for the simulated failure, as a real gateway reports one. */
+export const SANDBOX_FAILURE_REASON = "Your bank declined the payment (simulated).";
 const OPEN = "('created', 'attempted', 'pending')";
 
 export function paymentSignature(secret: string, orderId: string, paymentId: string): string {
@@ -48,11 +55,19 @@ function settled(ctx: ApiContext, order: OrderRow): OrderRow {
   if (order.status !== "pending" || order.pending_at === null) return order;
   const settlesAt = order.pending_at + ctx.pendingSettleMs;
   if (ctx.now() < settlesAt) return order;
-  sql(
-    ctx.db,
-    "UPDATE orders SET status = 'paid', paid_at = ?, updated_at = ? WHERE order_id = ? AND status = 'pending'"
-  ).run(settlesAt, ctx.now(), order.order_id);
-  return { ...order, status: "paid", paid_at: settlesAt };
+  const paid: OrderRow = { ...order, status: "paid", paid_at: settlesAt };
+  ctx.db.transaction(() => {
+    const changed = sql(
+      ctx.db,
+      "UPDATE orders SET status = 'paid', paid_at = ?, updated_at = ? WHERE order_id = ? AND status = 'pending'"
+    ).run(settlesAt, ctx.now(), order.order_id).changes;
+    if (changed === 1) {
+      ctx.log({ event: "order_status", order_id: order.order_id, from: "pending", to: "paid", payment_id: order.payment_id });
+      issueInvoice(ctx, paid);
+    }
+  })();
+  queueInvoiceEmail(ctx, order.order_id);
+  return paid;
 }
 
 function selectOrder(ctx: ApiContext, where: string, ...params: unknown[]): OrderRow | undefined {
@@ -82,13 +97,13 @@ export function orderJson(ctx: ApiContext, o: OrderRow) {
   };
 }
 
-/** The cart's latest order. Never a superseded one: superseding always comes with a newer order. */
+/** The cart's latest order: superseded when the cart changed after it and no newer one was made yet. */
 export function latestOrder(ctx: ApiContext, cartId: number): OrderRow | undefined {
   return selectOrder(ctx, "cart_id = ?", cartId);
 }
 
 // The amount is part of the hash so a catalog price change also counts as different contents.
-function contentsHash(cart: CartDetails): string {
+export function contentsHash(cart: CartDetails): string {
   return createHash("sha256")
     .update(JSON.stringify([contentsKey(cart), cart.quote?.monthly.total_paise, cart.quote?.yearly.total_paise]))
     .digest("hex");
@@ -119,7 +134,8 @@ export function createOrder(ctx: ApiContext, mobileNo: string, policy: Policy, c
       }
       const hash = contentsHash(cart);
       const open = selectOrder(ctx, `cart_id = ? AND status IN ${OPEN}`, cartId);
-      const paid = selectOrder(ctx, "cart_id = ? AND contents_hash = ? AND status = 'paid'", cartId, hash);
+      // A paid cart is frozen (applyCartUpdate refuses changes), so its paid order is the answer.
+      const paid = selectOrder(ctx, "cart_id = ? AND status = 'paid'", cartId);
       if (paid !== undefined) return paid;
       if (open !== undefined && open.status !== "paid") {
         if (open.contents_hash === hash && open.policy === policy) return open;
@@ -144,8 +160,8 @@ export function createOrder(ctx: ApiContext, mobileNo: string, policy: Policy, c
       sql(
         ctx.db,
         `INSERT INTO orders (order_id, cart_id, receipt, contents_hash, policy, amount_paise, premium_paise, tax_paise,
-             callback_url, status, created_at, updated_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'created', ?, ?)`
+             callback_url, status, created_at, updated_at, contents)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'created', ?, ?, ?)`
       ).run(
         orderId,
         cartId,
@@ -157,7 +173,8 @@ export function createOrder(ctx: ApiContext, mobileNo: string, policy: Policy, c
         bill.tax_paise,
         callbackUrl,
         now,
-        now
+        now,
+        JSON.stringify(orderContents(ctx, cart, policy))
       );
       ctx.log({ event: "order_created", order_id: orderId, cart_id: cartId, policy, amount_paise: bill.total_paise });
       return findOrder(ctx, orderId)!;
@@ -169,12 +186,20 @@ export function createOrder(ctx: ApiContext, mobileNo: string, policy: Policy, c
 export function createPaymentAttempts(ctx: ApiContext, order: OrderRow): Record<PaymentOutcome, string> {
   const insert = sql(
     ctx.db,
-    "INSERT INTO payment_attempts (payment_id, order_id, outcome, amount_paise, created_at) VALUES (?, ?, ?, ?, ?)"
+    `INSERT INTO payment_attempts (payment_id, order_id, outcome, amount_paise, created_at, failure_reason)
+       VALUES (?, ?, ?, ?, ?, ?)`
   );
   return ctx.db.transaction(() => {
     const ids = { success: gatewayId("pay"), failed: gatewayId("pay"), pending: gatewayId("pay") };
     for (const outcome of ["success", "failed", "pending"] as const)
-      insert.run(ids[outcome], order.order_id, outcome, order.amount_paise, ctx.now());
+      insert.run(
+        ids[outcome],
+        order.order_id,
+        outcome,
+        order.amount_paise,
+        ctx.now(),
+        outcome === "failed" ? SANDBOX_FAILURE_REASON : null
+      );
     return ids;
   })();
 }
@@ -197,6 +222,71 @@ function advance(ctx: ApiContext, order: OrderRow, to: "attempted" | "pending" |
        WHERE order_id = ?`
   ).run(to, paymentId, now, to, now, to, now, order.order_id);
   ctx.log({ event: "order_status", order_id: order.order_id, from: order.status, to, payment_id: paymentId });
+  if (to === "paid") issueInvoice(ctx, { ...order, status: "paid", payment_id: paymentId, paid_at: now });
+}
+
+/**
+ * An open order whose cart no longer prices the same (or bills another way) cannot be paid: it is
+ * closed here, so its payment page and callback see it superseded.
+ */
+function closeIfStale(ctx: ApiContext, order: OrderRow): OrderRow {
+  if (order.status !== "created" && order.status !== "attempted") return order;
+  const cart = readCart(ctx, order.cart_id);
+  const sameContents = cart.quote !== null && contentsHash(cart) === order.contents_hash;
+  const samePolicy = cart.billing === null || cart.billing.policy === order.policy;
+  if (sameContents && samePolicy) return order;
+  sql(ctx.db, "UPDATE orders SET status = 'superseded', updated_at = ? WHERE order_id = ?").run(
+    ctx.now(),
+    order.order_id
+  );
+  ctx.log({ event: "order_superseded", order_id: order.order_id, reason: "cart_changed" });
+  return { ...order, status: "superseded" };
+}
+
+/** Whether the open order of a cart is stale: read by the sandbox's payment page before it offers to pay. */
+export function currentOrder(ctx: ApiContext, orderId: string): OrderRow | undefined {
+  const order = findOrder(ctx, orderId);
+  return order === undefined ? undefined : ctx.db.transaction(() => closeIfStale(ctx, order))();
+}
+
+export interface RefundDue {
+  payment_id: string;
+  amount_paise: number;
+  reason: string;
+  recorded_at: number;
+}
+
+/**
+ * Money the gateway took that no order can keep. Never dropped: recorded against the order it was
+ * paid for, logged for ops as an error to act on, and shown to the admin. Recording twice is a no-op.
+ */
+function recordRefundDue(ctx: ApiContext, order: OrderRow, paymentId: string, amountPaise: number, reason: string) {
+  const inserted = sql(
+    ctx.db,
+    `INSERT INTO refunds_due (payment_id, order_id, amount_paise, reason, recorded_at) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT(payment_id) DO NOTHING`
+  ).run(paymentId, order.order_id, amountPaise, reason, ctx.now()).changes;
+  if (inserted === 1) {
+    ctx.log({
+      level: "error",
+      event: "payment_needs_refund",
+      order_id: order.order_id,
+      payment_id: paymentId,
+      amount_paise: amountPaise,
+      reason,
+    });
+  }
+}
+
+export function refundsDue(ctx: ApiContext, orderId: string): RefundDue[] {
+  return sql(
+    ctx.db,
+    "SELECT payment_id, amount_paise, reason, recorded_at FROM refunds_due WHERE order_id = ? ORDER BY recorded_at, payment_id"
+  ).all(orderId) as RefundDue[];
+}
+
+export function parseContents(order: OrderRow): OrderContents | null {
+  return order.contents === null ? null : (JSON.parse(order.contents) as OrderContents);
 }
 
 const OUTCOME_STATUS: Record<PaymentOutcome, "attempted" | "pending" | "paid"> = {
@@ -206,7 +296,7 @@ const OUTCOME_STATUS: Record<PaymentOutcome, "attempted" | "pending" | "paid"> =
 };
 
 export function verifyPayment(ctx: ApiContext, input: VerifyInput): OrderRow {
-  return ctx.db
+  const result = ctx.db
     .transaction((): OrderRow => {
       const order = findOrder(ctx, input.orderId);
       if (order === undefined) throw new HttpError(404, `We could not find the order ${input.orderId}.`);
@@ -223,9 +313,6 @@ export function verifyPayment(ctx: ApiContext, input: VerifyInput): OrderRow {
           });
           throw new HttpError(400, "Payment signature mismatch.");
         }
-      }
-      if (order.status === "superseded") {
-        throw new HttpError(409, "This order was replaced by a newer one. Please check out again.");
       }
       if (input.paymentId !== undefined) {
         const attempt = sql(
@@ -250,17 +337,53 @@ export function verifyPayment(ctx: ApiContext, input: VerifyInput): OrderRow {
           ctx.now(),
           input.paymentId
         );
+        const current = closeIfStale(ctx, order);
         // Without a signature only a failure is believed: it cannot make anyone richer.
-        if (input.signature !== undefined || outcome === "failed") {
-          advance(ctx, order, OUTCOME_STATUS[outcome], input.paymentId);
+        const believed = input.signature !== undefined || outcome === "failed";
+        const moneyMoves = input.signature !== undefined && outcome !== "failed";
+        if (moneyMoves && current.status === "superseded") {
+          recordRefundDue(
+            ctx,
+            current,
+            input.paymentId,
+            order.amount_paise,
+            outcome === "pending"
+              ? "A pending payment for an order whose quote had changed: refund it if it settles."
+              : "Paid for an order whose quote had changed before the payment."
+          );
+        } else if (current.status === "paid" && current.payment_id !== input.paymentId) {
+          // A second captured payment must go back; a late pending or failure of another attempt is only noted.
+          if (moneyMoves && outcome === "success") {
+            recordRefundDue(ctx, current, input.paymentId, order.amount_paise, "A second payment for an order already paid.");
+          } else if (moneyMoves) {
+            ctx.log({ level: "warn", event: "late_pending_after_paid", order_id: current.order_id, payment_id: input.paymentId });
+          }
+        } else if (believed && current.status !== "superseded") {
+          advance(ctx, current, OUTCOME_STATUS[outcome], input.paymentId);
         }
       }
       return findOrder(ctx, order.order_id)!;
     })
     .immediate();
+  queueInvoiceEmail(ctx, result.order_id);
+  return result;
 }
 
-export function verifyJson(o: OrderRow) {
+/**
+ * The verify answer. Public (the gateway's signature is the proof), so it carries no personal data:
+ * the invoice's email address is masked.
+ */
+export function verifyJson(ctx: ApiContext, o: OrderRow, paymentId?: string) {
+  const refunds = refundsDue(ctx, o.order_id);
+  const invoice = invoiceFor(ctx, o.order_id);
+  const failure =
+    o.status === "attempted"
+      ? (sqlValues(
+          ctx.db,
+          `SELECT failure_reason FROM payment_attempts
+             WHERE order_id = ? AND outcome = 'failed' AND reported_at IS NOT NULL ORDER BY reported_at DESC LIMIT 1`
+        ).get(o.order_id) as string | null | undefined)
+      : undefined;
   return {
     order_id: o.order_id,
     status: o.status,
@@ -268,5 +391,28 @@ export function verifyJson(o: OrderRow) {
     policy: o.policy,
     payment_id: o.payment_id,
     paid_at: o.paid_at === null ? null : iso(o.paid_at),
+    failure_reason: failure ?? null,
+    refunds_due: refunds.map((r) => ({
+      payment_id: r.payment_id,
+      amount_paise: r.amount_paise,
+      recorded_at: iso(r.recorded_at),
+    })),
+    // Whether the payment named in this call is one that has to be refunded.
+    payment_refund_due: paymentId !== undefined && refunds.some((r) => r.payment_id === paymentId),
+    invoice:
+      invoice === undefined
+        ? null
+        : {
+            id: invoice.id,
+            number: invoice.number,
+            email_to: maskEmail(invoice.email_to),
+            email_status: invoice.email_status,
+          },
   };
+}
+
+/** a…@example.com: enough for the admin to recognise, nothing for anyone else. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf("@");
+  return at < 1 ? "…" : `${email[0]}…${email.slice(at)}`;
 }

@@ -5,7 +5,9 @@ import type { ApiContext } from "./context";
 import { parseInput, route, sendOk } from "./envelope";
 import { escapeHtml, formatRupees, page } from "./html";
 import { mobileNoSchema } from "./mobile";
-import { type OrderRow, createPaymentAttempts, findOrder, paymentSignature } from "./orders";
+import { readCart } from "./cart";
+import { listEmails } from "./email";
+import { SANDBOX_FAILURE_REASON, type OrderRow, createPaymentAttempts, currentOrder, paymentSignature } from "./orders";
 import { listOutbox } from "./sms";
 
 const MERCHANT_NAME = "Kavach (sandbox)";
@@ -52,11 +54,13 @@ function checkoutPage(ctx: ApiContext, order: OrderRow): string {
     );
   }
   if (order.status === "superseded") {
+    // The quote changed after this order was made: it cannot be paid; the new quote is offered instead.
+    const quote = readCart(ctx, order.cart_id).quote;
+    const now = quote === null ? "" : ` It is now ${escapeHtml(formatRupees(quote[order.policy].total_paise))}.`;
     return page(
-      "Order replaced",
-      `${heading}${orderSummary(
-        order
-      )}<p>This order was replaced by a newer one after the cart changed. Go back and check out again.</p>`
+      "The quote has changed",
+      `${heading}${orderSummary(order)}<p role="alert"><strong>The quote has changed since this order was made</strong>, so this order can no longer be paid and nothing was charged.${now}</p>
+<p><a href="${escapeHtml(order.callback_url)}">Review and pay the new quote</a></p>`
     );
   }
   if (order.status === "pending") {
@@ -74,7 +78,7 @@ function checkoutPage(ctx: ApiContext, order: OrderRow): string {
     hidden("razorpay_signature", paymentSignature(ctx.gatewayKeySecret, order.order_id, paymentId));
   const failure =
     hidden("error[code]", "BAD_REQUEST_ERROR") +
-    hidden("error[description]", "Your bank declined the payment (simulated).") +
+    hidden("error[description]", SANDBOX_FAILURE_REASON) +
     hidden("error[source]", "bank") +
     hidden("error[step]", "payment_authorization") +
     hidden("error[reason]", "payment_failed") +
@@ -108,10 +112,18 @@ export function sandboxRouter(ctx: ApiContext): Router {
   );
 
   router.get(
+    "/emails",
+    route((req, res) => {
+      const q = parseInput(z.object({ to: z.string().max(254).optional() }), req.query);
+      sendOk(res, listEmails(ctx.db, q.to));
+    })
+  );
+
+  router.get(
     "/checkout/:order_id",
     route((req, res) => {
       const parsed = orderIdSchema.safeParse(req.params.order_id);
-      const order = parsed.success ? findOrder(ctx, parsed.data) : undefined;
+      const order = parsed.success ? currentOrder(ctx, parsed.data) : undefined;
       if (order === undefined) {
         sendHtml(res, 404, page("Order not found", `<h1>Order not found</h1><p>There is no order with this id.</p>`));
         return;

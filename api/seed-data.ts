@@ -10,6 +10,8 @@ export interface CompanySeed {
   company_name: string;
   state_code: string;
   is_sez: 0 | 1;
+  /** Registered office, printed on the tax invoice. */
+  address: string;
 }
 export interface CoverageSeed {
   id: string;
@@ -87,39 +89,40 @@ export const STATES: StateSeed[] = [
 ];
 
 export const COMPANIES: CompanySeed[] = [
-  { gstin: "29AAKCF2931M1Z6", company_name: "Fernleaf Analytics Private Limited", state_code: "29", is_sez: 0 },
+  { gstin: "29AAKCF2931M1Z6", company_name: "Fernleaf Analytics Private Limited", state_code: "29", is_sez: 0, address: "2nd Floor, 14 Church Street, Bengaluru 560001, Karnataka" },
   {
     gstin: "33AAHCS4170P1ZY",
     company_name: "Harbourline Software Services Private Limited",
     state_code: "33",
     is_sez: 1,
+    address: "Block 4, MEPZ Special Economic Zone, Tambaram, Chennai 600045, Tamil Nadu",
   },
-  { gstin: "07AAFCT1128B1ZV", company_name: "Tanager Foods Private Limited", state_code: "07", is_sez: 0 },
-  { gstin: "24AADCR7793L1ZR", company_name: "Rivermint Textiles Private Limited", state_code: "24", is_sez: 0 },
-  { gstin: "29AABCB4021K1ZU", company_name: "Banyan Ledger Technologies Private Limited", state_code: "29", is_sez: 0 },
-  { gstin: "29AAICM3389B1ZA", company_name: "Marigold Semiconductors Private Limited", state_code: "29", is_sez: 1 },
-  { gstin: "29AAGCQ7712F1Z9", company_name: "Quillpoint Legal Services Private Limited", state_code: "29", is_sez: 0 },
-  { gstin: "27AAGCM5582D1ZD", company_name: "Monsoon Logistics Private Limited", state_code: "27", is_sez: 0 },
-  { gstin: "27AADCP7719Q1ZN", company_name: "Peacock Fintech Private Limited", state_code: "27", is_sez: 0 },
-  { gstin: "27AAKCS1176E1ZB", company_name: "Sahyadri Cloudworks Private Limited", state_code: "27", is_sez: 1 },
-  { gstin: "33AAECK3306H1ZY", company_name: "Kaveri Robotics Private Limited", state_code: "33", is_sez: 0 },
-  { gstin: "33AADCC2294L1ZL", company_name: "Coralbay Design Studio Private Limited", state_code: "33", is_sez: 0 },
-  { gstin: "32AAFCN8842E1ZJ", company_name: "Nilgiri Spice Exports Private Limited", state_code: "32", is_sez: 0 },
-  { gstin: "36AADCV1290J1Z6", company_name: "Vellanki Health Labs Private Limited", state_code: "36", is_sez: 0 },
-  { gstin: "37AAFCV4452K1ZY", company_name: "Vamsadhara Pharma Private Limited", state_code: "37", is_sez: 0 },
-  { gstin: "19AAHCD6654R1ZQ", company_name: "Damodar Jute Works Private Limited", state_code: "19", is_sez: 0 },
-  { gstin: "09AACCL2218N1ZC", company_name: "Lotusreach Brassware Private Limited", state_code: "09", is_sez: 0 },
-  { gstin: "06AAJCG7731T1ZS", company_name: "Greyfinch Consulting Private Limited", state_code: "06", is_sez: 0 },
-  { gstin: "07AAJCB8836D1ZK", company_name: "Bluejay Mobility Private Limited", state_code: "07", is_sez: 0 },
-  { gstin: "08AADCJ4410W1ZZ", company_name: "Jharokha Handicrafts Private Limited", state_code: "08", is_sez: 0 },
-  { gstin: "23AAGCB9905S1Z2", company_name: "Bansuri Agritech Private Limited", state_code: "23", is_sez: 0 },
-  { gstin: "21AAECO3127F1Z0", company_name: "Olive Ridley Seafoods Private Limited", state_code: "21", is_sez: 0 },
-  { gstin: "10AAFCP5563M1ZA", company_name: "Pataliputra Edutech Private Limited", state_code: "10", is_sez: 0 },
-  { gstin: "18AACCA8871G1ZG", company_name: "Amberleaf Tea Estates Private Limited", state_code: "18", is_sez: 0 },
-  { gstin: "03AAHCL2290C1ZY", company_name: "Lyallpur Cycle Works Private Limited", state_code: "03", is_sez: 0 },
-  { gstin: "30AADCG6618P1ZF", company_name: "Gulmohar Hospitality Private Limited", state_code: "30", is_sez: 0 },
-  { gstin: "24AAECA5521H1Z2", company_name: "Aravalli Ceramics Private Limited", state_code: "24", is_sez: 1 },
-  { gstin: "04AABCC3345R1ZI", company_name: "Cedarleaf Software Private Limited", state_code: "04", is_sez: 0 },
+  { gstin: "07AAFCT1128B1ZV", company_name: "Tanager Foods Private Limited", state_code: "07", is_sez: 0, address: "B-42 Okhla Industrial Area Phase II, New Delhi 110020, Delhi" },
+  { gstin: "24AADCR7793L1ZR", company_name: "Rivermint Textiles Private Limited", state_code: "24", is_sez: 0, address: "55 Main Road, Ahmedabad 380009, Gujarat" },
+  { gstin: "29AABCB4021K1ZU", company_name: "Banyan Ledger Technologies Private Limited", state_code: "29", is_sez: 0, address: "55 Main Road, Bengaluru 560038, Karnataka" },
+  { gstin: "29AAICM3389B1ZA", company_name: "Marigold Semiconductors Private Limited", state_code: "29", is_sez: 1, address: "55 Main Road, Bengaluru 560038, Karnataka" },
+  { gstin: "29AAGCQ7712F1Z9", company_name: "Quillpoint Legal Services Private Limited", state_code: "29", is_sez: 0, address: "55 Main Road, Bengaluru 560038, Karnataka" },
+  { gstin: "27AAGCM5582D1ZD", company_name: "Monsoon Logistics Private Limited", state_code: "27", is_sez: 0, address: "55 Main Road, Pune 411001, Maharashtra" },
+  { gstin: "27AADCP7719Q1ZN", company_name: "Peacock Fintech Private Limited", state_code: "27", is_sez: 0, address: "55 Main Road, Pune 411001, Maharashtra" },
+  { gstin: "27AAKCS1176E1ZB", company_name: "Sahyadri Cloudworks Private Limited", state_code: "27", is_sez: 1, address: "55 Main Road, Pune 411001, Maharashtra" },
+  { gstin: "33AAECK3306H1ZY", company_name: "Kaveri Robotics Private Limited", state_code: "33", is_sez: 0, address: "55 Main Road, Chennai 600017, Tamil Nadu" },
+  { gstin: "33AADCC2294L1ZL", company_name: "Coralbay Design Studio Private Limited", state_code: "33", is_sez: 0, address: "55 Main Road, Chennai 600017, Tamil Nadu" },
+  { gstin: "32AAFCN8842E1ZJ", company_name: "Nilgiri Spice Exports Private Limited", state_code: "32", is_sez: 0, address: "55 Main Road, Kochi 682011, Kerala" },
+  { gstin: "36AADCV1290J1Z6", company_name: "Vellanki Health Labs Private Limited", state_code: "36", is_sez: 0, address: "55 Main Road, Hyderabad 500081, Telangana" },
+  { gstin: "37AAFCV4452K1ZY", company_name: "Vamsadhara Pharma Private Limited", state_code: "37", is_sez: 0, address: "55 Main Road, Visakhapatnam 530003, Andhra Pradesh" },
+  { gstin: "19AAHCD6654R1ZQ", company_name: "Damodar Jute Works Private Limited", state_code: "19", is_sez: 0, address: "55 Main Road, Kolkata 700001, West Bengal" },
+  { gstin: "09AACCL2218N1ZC", company_name: "Lotusreach Brassware Private Limited", state_code: "09", is_sez: 0, address: "55 Main Road, Moradabad 244001, Uttar Pradesh" },
+  { gstin: "06AAJCG7731T1ZS", company_name: "Greyfinch Consulting Private Limited", state_code: "06", is_sez: 0, address: "55 Main Road, Gurugram 122002, Haryana" },
+  { gstin: "07AAJCB8836D1ZK", company_name: "Bluejay Mobility Private Limited", state_code: "07", is_sez: 0, address: "55 Main Road, New Delhi 110001, Delhi" },
+  { gstin: "08AADCJ4410W1ZZ", company_name: "Jharokha Handicrafts Private Limited", state_code: "08", is_sez: 0, address: "55 Main Road, Jaipur 302001, Rajasthan" },
+  { gstin: "23AAGCB9905S1Z2", company_name: "Bansuri Agritech Private Limited", state_code: "23", is_sez: 0, address: "55 Main Road, Indore 452001, Madhya Pradesh" },
+  { gstin: "21AAECO3127F1Z0", company_name: "Olive Ridley Seafoods Private Limited", state_code: "21", is_sez: 0, address: "55 Main Road, Bhubaneswar 751001, Odisha" },
+  { gstin: "10AAFCP5563M1ZA", company_name: "Pataliputra Edutech Private Limited", state_code: "10", is_sez: 0, address: "55 Main Road, Patna 800001, Bihar" },
+  { gstin: "18AACCA8871G1ZG", company_name: "Amberleaf Tea Estates Private Limited", state_code: "18", is_sez: 0, address: "55 Main Road, Guwahati 781001, Assam" },
+  { gstin: "03AAHCL2290C1ZY", company_name: "Lyallpur Cycle Works Private Limited", state_code: "03", is_sez: 0, address: "55 Main Road, Ludhiana 141001, Punjab" },
+  { gstin: "30AADCG6618P1ZF", company_name: "Gulmohar Hospitality Private Limited", state_code: "30", is_sez: 0, address: "55 Main Road, Panaji 403001, Goa" },
+  { gstin: "24AAECA5521H1Z2", company_name: "Aravalli Ceramics Private Limited", state_code: "24", is_sez: 1, address: "55 Main Road, Ahmedabad 380009, Gujarat" },
+  { gstin: "04AABCC3345R1ZI", company_name: "Cedarleaf Software Private Limited", state_code: "04", is_sez: 0, address: "55 Main Road, Chandigarh 160017, Chandigarh" },
 ];
 
 // The seven benefits. Group health insurance is priced by the rate table, so its add-on price is 0.

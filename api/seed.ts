@@ -8,8 +8,10 @@ export function seedCatalog(db: Db): void {
      ON CONFLICT(code) DO UPDATE SET name = excluded.name`
   );
   const upsertCompany = db.prepare(
-    `INSERT INTO companies (gstin, company_name, state_code, is_sez) VALUES (@gstin, @company_name, @state_code, @is_sez)
-     ON CONFLICT(gstin) DO UPDATE SET company_name = excluded.company_name, state_code = excluded.state_code, is_sez = excluded.is_sez`
+    `INSERT INTO companies (gstin, company_name, state_code, is_sez, address)
+       VALUES (@gstin, @company_name, @state_code, @is_sez, @address)
+     ON CONFLICT(gstin) DO UPDATE SET company_name = excluded.company_name, state_code = excluded.state_code,
+       is_sez = excluded.is_sez, address = excluded.address`
   );
   const upsertCoverage = db.prepare(
     `INSERT INTO coverages (id, name, description, is_default, is_required, monthly_paise, sort_order)

@@ -33,6 +33,8 @@ const schema = z.object({
   /** "1" lets a production server run the embedded sandbox API, whose codes and payments are public. */
   SANDBOX: z.enum(["0", "1"]).default("0"),
   LOG_REQUESTS: z.enum(["0", "1"]).default("1"),
+  /** The embedded API sends email over SMTP (nodemailer URL) instead of keeping it in the sandbox outbox. */
+  SMTP_URL: z.string().url().optional(),
   /** Per-client-IP hourly caps on one-time codes (decision 0006), on top of the API's per-number limits. */
   IP_CODE_REQUESTS_PER_HOUR: z.coerce.number().int().min(1).default(20),
   IP_CODE_VERIFICATIONS_PER_HOUR: z.coerce.number().int().min(1).default(40),

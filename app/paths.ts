@@ -19,6 +19,18 @@ export const PATHS = {
   paymentSuccess: "/teamsure/verify-payment",
   paymentFail: "/teamsure/payment-fail",
   paymentPending: "/teamsure/payment-pending",
+  /** A payment was taken for an order that could no longer be paid: it will be refunded. */
+  paymentRefund: "/teamsure/payment-refund",
+  /** The spec's logged-in home (LG = 1, dashBoardAccess): what a paid admin bought. */
+  membership: "/membership",
   logout: "/logout",
   outbox: "/dev/outbox",
 } as const;
+
+/** One invoice as a page, and as its PDF download. */
+export function invoicePath(id: string): string {
+  return `${PATHS.membership}/invoices/${encodeURIComponent(id)}`;
+}
+export function invoicePdfPath(id: string): string {
+  return `${invoicePath(id)}/pdf`;
+}

@@ -18,9 +18,15 @@ import { TESTIMONIALS } from "../content-data";
 import type { ApiContext } from "../context";
 import { HttpError, parseInput, route, sendOk } from "../envelope";
 import { checkGstin } from "../gstin";
+import { invoicePdf } from "../invoice-pdf";
+import { awaitInvoiceEmail, invoiceOfCart } from "../invoices";
+import { membershipJson } from "../membership";
 import { createOrder, latestOrder, orderJson, verifyJson, verifyPayment } from "../orders";
 import { YEARLY_DISCOUNT_PCT, unitMonthlyPaise } from "../pricing";
 import { callerMobile, requireToken } from "../tokens";
+
+/** How long a verify answer waits for the invoice email before saying it is still being sent. */
+const EMAIL_WAIT_MS = 1500;
 
 const policySchema = z.enum(["monthly", "yearly"], {
   errorMap: () => ({ message: "policy must be monthly or yearly." }),
@@ -187,7 +193,7 @@ export function employerRouter(ctx: ApiContext): Router {
   router.post(
     "/checkout/order/verify",
     express.urlencoded({ extended: false, limit: "64kb" }),
-    route((req, res) => {
+    route(async (req, res) => {
       const body = parseInput(
         z.object({
           razorpay_order_id: z.string({ required_error: "razorpay_order_id is required." }).min(1).max(64),
@@ -201,7 +207,45 @@ export function employerRouter(ctx: ApiContext): Router {
         paymentId: body.razorpay_payment_id,
         signature: body.razorpay_signature,
       });
-      sendOk(res, verifyJson(order));
+      // A short wait, so the answer (and the success page after it) can say whether the invoice email went.
+      await awaitInvoiceEmail(ctx, order.order_id, EMAIL_WAIT_MS);
+      sendOk(res, verifyJson(ctx, order, body.razorpay_payment_id));
+    })
+  );
+
+  router.get(
+    "/membership",
+    auth,
+    route((_req, res) => sendOk(res, membershipJson(ctx, cartIdFor(ctx, callerMobile(res)))))
+  );
+
+  // Only the admin whose cart the invoice belongs to: anyone else gets the same 404 as for no invoice.
+  const ownInvoice = (id: string | undefined, mobileNo: string) => {
+    const invoice = invoiceOfCart(ctx, id ?? "", cartIdFor(ctx, mobileNo));
+    if (invoice === undefined) throw new HttpError(404, "There is no such invoice.");
+    return invoice;
+  };
+
+  router.get(
+    "/invoices/:id",
+    auth,
+    route((req, res) => sendOk(res, ownInvoice(req.params.id, callerMobile(res)).data))
+  );
+
+  router.get(
+    "/invoices/:id/pdf",
+    auth,
+    route(async (req, res) => {
+      const invoice = ownInvoice(req.params.id, callerMobile(res));
+      const pdf = await invoicePdf(invoice.data);
+      res
+        .status(200)
+        .set({
+          "Content-Type": "application/pdf",
+          "Content-Disposition": `attachment; filename="${invoice.id}.pdf"`,
+          "Cache-Control": "private, no-store",
+        })
+        .send(pdf);
     })
   );
 

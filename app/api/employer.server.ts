@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { apiRequest } from "./http.server";
+import { apiFileRequest, apiRequest } from "./http.server";
 
 /** Calls to the employer v1 backend. Shapes follow docs/api-contract.md. */
 
@@ -130,7 +130,8 @@ const quote = z.object({
 });
 export type Quote = z.infer<typeof quote>;
 
-const orderStatus = z.enum(["created", "attempted", "pending", "paid"]);
+// "superseded": the cart changed after the order was made, so it can no longer be paid.
+const orderStatus = z.enum(["created", "attempted", "pending", "paid", "superseded"]);
 export type OrderStatus = z.infer<typeof orderStatus>;
 
 const order = z.object({
@@ -207,6 +208,15 @@ const verification = z.object({
   policy,
   payment_id: z.string().nullable(),
   paid_at: z.string().nullable(),
+  /** The gateway's reason for the last failed attempt. */
+  failure_reason: z.string().nullable(),
+  /** Payments taken that no order can keep: they will be refunded. */
+  refunds_due: z.array(z.object({ payment_id: z.string(), amount_paise: paise, recorded_at: z.string() })),
+  /** Whether the payment named in the call is one of them. */
+  payment_refund_due: z.boolean(),
+  invoice: z
+    .object({ id: z.string(), number: z.string(), email_to: z.string(), email_status: z.enum(["sending", "sent", "failed"]).nullable() })
+    .nullable(),
 });
 export type Verification = z.infer<typeof verification>;
 
@@ -219,6 +229,94 @@ export interface GatewayCallback {
 /** Public: the gateway signature is the proof, so the cookieless payment callback can call it. */
 export function verifyOrder(callback: GatewayCallback) {
   return apiRequest({ backend: "employer", method: "POST", path: "/checkout/order/verify", body: callback, data: verification });
+}
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+const membership = z
+  .object({
+    status: z.enum(["paid", "pending"]),
+    order,
+    company: company.extend({ address: z.string() }).nullable(),
+    admin: z.object({ name: z.string(), email: z.string(), email_masked: z.string() }).nullable(),
+    plan: z.object({ plan_id: z.string(), name: z.string(), sum_insured_inr: z.number().int() }).nullable(),
+    benefits: z.array(z.object({ id: z.string(), name: z.string() })),
+    members: z.number().int().nullable(),
+    people: z.array(z.object({ band: z.string(), band_label: z.string(), range: z.string(), range_label: z.string(), count: z.number().int() })),
+    bill: bill.nullable(),
+    start_date: isoDate.nullable(),
+    cover_end_date: isoDate.nullable(),
+    current_period: z.object({ from: isoDate, to: isoDate }).nullable(),
+    billing: z.object({
+      policy,
+      amount_paise: paise,
+      schedule: z.array(z.object({ number: z.number().int(), date: isoDate, amount_paise: paise, status: z.enum(["paid", "scheduled"]) })),
+      next_charge: z.object({ date: isoDate, amount_paise: paise }).nullable(),
+      mandate: z
+        .object({
+          description: z.string(),
+          authorised_on: isoDate,
+          amount_paise: paise,
+          charges: z.number().int(),
+          pre_debit_notice_hours: z.number().int(),
+          how_to_cancel: z.string(),
+        })
+        .nullable(),
+    }),
+    invoices: z.array(z.object({ id: z.string(), number: z.string(), date: isoDate, total_paise: paise, email_status: z.string().nullable() })),
+    refunds_due: z.array(z.object({ order_id: z.string(), payment_id: z.string(), amount_paise: paise, recorded_at: z.string() })),
+    support: z.object({ email: z.string(), phone: z.string() }),
+  })
+  .nullable();
+export type Membership = NonNullable<z.infer<typeof membership>>;
+
+/** The admin's membership: null until an order is paid or its payment is pending. */
+export function getMembership(token: string) {
+  return apiRequest({ backend: "employer", path: "/membership", token, data: membership });
+}
+
+const party = z.object({ name: z.string(), address: z.string(), gstin: z.string(), state_name: z.string(), state_code: z.string() });
+
+const invoice = z.object({
+  id: z.string(),
+  number: z.string(),
+  date: isoDate,
+  financial_year: z.string(),
+  supplier: party.extend({ email: z.string() }),
+  recipient: party.extend({ is_sez: flag }),
+  place_of_supply: z.object({ state_name: z.string(), state_code: z.string() }),
+  reverse_charge: z.boolean(),
+  order_id: z.string(),
+  payment_id: z.string(),
+  policy,
+  billing_period: z.object({ from: isoDate, to: isoDate }),
+  plan: z.object({ name: z.string(), sum_insured_inr: z.number().int() }),
+  members: z.number().int(),
+  lines: z.array(z.object({ sac: z.string(), description: z.string(), detail: z.string(), taxable_paise: paise })),
+  taxable_paise: paise,
+  tax_lines: z.array(z.object({ label: z.string(), rate_bp: z.number().int(), paise })),
+  tax_paise: paise,
+  total_paise: paise,
+  total_in_words: z.string(),
+  zero_rated_note: z.string().nullable(),
+});
+export type Invoice = z.infer<typeof invoice>;
+
+const invoiceIdPattern = /^[A-Z]{2}-\d{2}-\d{2}-\d{6}$/;
+
+/** An invoice id as it appears in a URL (KV-26-27-000123), or null for anything else. */
+export function parseInvoiceId(value: string | undefined): string | null {
+  return value !== undefined && invoiceIdPattern.test(value) ? value : null;
+}
+
+/** The invoice's data; only its own admin gets it (anyone else: ApiError 404). */
+export function getInvoice(token: string, id: string) {
+  return apiRequest({ backend: "employer", path: `/invoices/${encodeURIComponent(id)}`, token, data: invoice });
+}
+
+/** The invoice as the upstream's PDF. */
+export function getInvoicePdf(token: string, id: string) {
+  return apiFileRequest({ backend: "employer", path: `/invoices/${encodeURIComponent(id)}/pdf`, token, accept: "application/pdf" });
 }
 
 const testimonial = z.object({

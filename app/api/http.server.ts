@@ -158,6 +158,33 @@ async function request<T extends z.ZodTypeAny>(method: string, url: URL, options
   throw outage(status, `${method} ${url.pathname}: unexpected shape ${envelope.error.issues[0]?.path.join(".")}`);
 }
 
+/**
+ * A file the upstream answers (an invoice PDF): its bytes and type. A JSON answer instead is a failure
+ * envelope (404 for someone else's file) and becomes an ApiError like any other; a 401 logs out.
+ */
+export async function apiFileRequest(options: { backend: Backend; path: string; token: string; accept: string }): Promise<{ bytes: Buffer; contentType: string }> {
+  const url = buildUrl(options.backend, options.path);
+  const init: Init = { method: "GET", headers: { accept: `${options.accept}, application/json`, ...ENCODING, authorization: `Bearer ${options.token}` } };
+  let answer: Awaited<ReturnType<typeof exchange>>;
+  try {
+    answer = await exchange(url, { ...init, timeoutMs: env.API_TIMEOUT_MS });
+  } catch (error) {
+    throw outage(0, `GET ${url.pathname}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).name}`);
+  }
+  if (answer.status === 401) throw new ApiUnauthorizedError();
+  if (answer.status === 200 && answer.contentType.startsWith(options.accept)) return { bytes: answer.bytes, contentType: answer.contentType };
+  if (answer.status >= 500) throw outage(answer.status, `GET ${url.pathname}`);
+  let json: unknown;
+  try {
+    json = JSON.parse(answer.text);
+  } catch {
+    throw outage(answer.status, `GET ${url.pathname}: neither ${options.accept} nor JSON`);
+  }
+  const failure = failureEnvelope.safeParse(json);
+  if (failure.success && failure.data.success !== 1) throw new ApiError(failure.data.msg || MESSAGES.serviceDown, answer.status, failure.data.data);
+  throw outage(answer.status, `GET ${url.pathname}: unexpected answer`);
+}
+
 const statusCodeAnswer = z.object({ statusCode: z.number(), msg: z.string().optional() });
 
 /** The app-link call answers {statusCode} instead of the usual envelope (docs/api-contract.md). */

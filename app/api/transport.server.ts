@@ -30,8 +30,16 @@ class TimeoutError extends Error {
   name = "TimeoutError";
 }
 
-/** Status and body text; rejects on a network failure or when the time is up. */
-export function exchange(url: URL, options: Exchange): Promise<{ status: number; text: string }> {
+export interface Answer {
+  status: number;
+  text: string;
+  /** The body as bytes, for the few answers that are files (an invoice PDF). */
+  bytes: Buffer;
+  contentType: string;
+}
+
+/** Status and body; rejects on a network failure or when the time is up. */
+export function exchange(url: URL, options: Exchange): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const client = url.protocol === "https:" ? https : http;
     const headers = options.body === undefined ? options.headers : { ...options.headers, "content-length": String(Buffer.byteLength(options.body)) };
@@ -43,7 +51,7 @@ export function exchange(url: URL, options: Exchange): Promise<{ status: number;
         const body = Buffer.concat(chunks);
         (response.headers["content-encoding"] === "gzip" ? gunzip(body) : Promise.resolve(body)).then((bytes) => {
           clearTimeout(timer);
-          resolve({ status: response.statusCode ?? 0, text: bytes.toString("utf8") });
+          resolve({ status: response.statusCode ?? 0, text: bytes.toString("utf8"), bytes, contentType: response.headers["content-type"] ?? "" });
         }, fail);
       });
     });

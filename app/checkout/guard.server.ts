@@ -8,7 +8,7 @@ import type { Session } from "~/session.server";
 import { commitSession, getSession, signOutRedirect } from "~/session.server";
 import { setToast } from "~/toast.server";
 import type { StepId } from "./steps";
-import { firstUnfinishedStep, pathOf, stepIndex } from "./steps";
+import { firstUnfinishedStep, isPaidOrPending, pathOf, stepIndex } from "./steps";
 
 /** Signed-in sessions die after 30 idle minutes or 12 hours, whichever comes first (docs/product.md, Sign-in). */
 export const IDLE_TIMEOUT_MS = 30 * 60 * 1000;
@@ -73,6 +73,8 @@ export async function withToken<T>(request: Request, token: string, call: (token
 export async function requireCheckoutStep(request: Request, step: StepId): Promise<SignedIn & { cart: Cart }> {
   const signedIn = await requireToken(request);
   const cart = await withToken(request, signedIn.token, getCart);
+  // What was paid for is frozen: a paid (or being paid) admin sees the membership, not editable steps.
+  if (isPaidOrPending(cart)) throw redirect(PATHS.membership, { headers: signedIn.headers });
   const first = firstUnfinishedStep(cart);
   if (stepIndex(step) > stepIndex(first)) throw redirect(pathOf(first), { headers: signedIn.headers });
   return { ...signedIn, cart };

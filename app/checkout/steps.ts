@@ -46,6 +46,11 @@ export function isStepDone(id: StepId, cart: Cart): boolean {
   }
 }
 
+/** Once an order is paid or its payment pending, the cart is frozen and the membership is the admin's home. */
+export function isPaidOrPending(cart: Cart): boolean {
+  return cart.order?.status === "paid" || cart.order?.status === "pending";
+}
+
 /** The first step the admin has not finished: where a jump ahead by URL lands. */
 export function firstUnfinishedStep(cart: Cart): StepId {
   return STEPS.find((s) => !isStepDone(s.id, cart))?.id ?? "payment";

@@ -66,7 +66,8 @@ export function SiteHeader({ signedIn }: { signedIn: boolean }) {
             </Form>
           ) : null}
           {cobrand ? <DemoLink className="button button--ghost button--small" /> : null}
-          <a href={PATHS.checkout.verify} className={`button button--small${cobrand ? " partner__button" : ""}`}>
+          {/* Signed in, Continue goes to the membership, which leads an admin without one to the first unfinished step. */}
+          <a href={signedIn ? PATHS.membership : PATHS.checkout.verify} className={`button button--small${cobrand ? " partner__button" : ""}`}>
             {signedIn ? "Continue" : (cobrand?.purchaseLabel ?? PURCHASE_LABEL)}
           </a>
         </div>

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { handleEntryQuery } from "~/checkout/entry-query.server";
+import { redirectPaidAdminToMembership } from "~/checkout/membership-home.server";
 import { Greeting, kolkataHour } from "~/components/greeting";
 import { HeroArt } from "~/components/hero-art";
 import { Icon } from "~/components/icons";
@@ -26,6 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const entry = await handleEntryQuery(request, { requireUtmSource: true });
   // A prefill link answers with a redirect to the bare address.
   if (entry instanceof Response) throw entry;
+  await redirectPaidAdminToMembership(request);
   // The copy travels as loader data rather than in the page's script.
   const copy = { home: HOME, signedIn: SIGNED_IN_HOME, products: productCards(), comparison: { intro: COMPARISON.intro, takeaways: COMPARISON.takeaways } };
   return json({ seo: HOME_SEO, hour: kolkataHour(), ...copy }, { headers: entry ?? undefined });

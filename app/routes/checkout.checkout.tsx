@@ -8,6 +8,7 @@ import { firstUnfinishedStep, nextPath } from "~/checkout/steps";
 import { BillingChoice, QuoteTable, regimeNote } from "~/components/bill";
 import { CheckoutShell } from "~/components/checkout-shell";
 import { FormErrors, SubmitButton } from "~/components/form";
+import { MonthlyBillingNote } from "~/components/monthly-billing";
 import { ReloadOnBackNavigation } from "~/components/reload-on-back";
 import { PATHS } from "~/paths";
 import { seoMeta } from "~/seo";
@@ -70,6 +71,7 @@ export default function Review() {
           options={BILLING_LABELS}
           errors={fields.policy.errors}
         />
+        <MonthlyBillingNote monthlyTotalPaise={quote.monthly.total_paise} />
         <SubmitButton pendingLabel="Saving…" className="button button--block">
           Proceed to payment
         </SubmitButton>

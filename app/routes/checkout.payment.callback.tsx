@@ -32,6 +32,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!callback) return seeOther(PATHS.paymentFail);
   try {
     const result = await verifyOrder(callback);
+    // Money taken that no order can keep (a changed quote, a second payment): the admin is told it will be refunded.
+    if (result.payment_refund_due) return seeOther(`${PATHS.paymentRefund}?order_id=${encodeURIComponent(result.order_id)}`);
     // No session here (the post is cross-site); the order id ties the event to the purchase.
     if (result.status === "paid") trackEvent(request, null, "purchase_payment_success", { order_id: result.order_id, amount_paise: result.amount_paise });
     return seeOther(outcomePath(result.status, result.order_id));

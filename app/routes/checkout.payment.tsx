@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect, redirectDocument } from "@remix-run/node";
+import { json, redirectDocument } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { createOrder, getPaymentOptions, updateCart } from "~/api/employer.server";
 import { paymentCallbackUrl } from "~/checkout/callback-url.server";
@@ -9,6 +9,7 @@ import { firstUnfinishedStep } from "~/checkout/steps";
 import { BillingChoice } from "~/components/bill";
 import { CheckoutShell } from "~/components/checkout-shell";
 import { FormErrors, SubmitButton } from "~/components/form";
+import { MonthlyBillingNote } from "~/components/monthly-billing";
 import { ReloadOnBackNavigation } from "~/components/reload-on-back";
 import { PATHS } from "~/paths";
 import { seoMeta } from "~/seo";
@@ -28,7 +29,6 @@ export const meta: MetaFunction = ({ matches }) =>
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { token, cart, headers } = await requireCheckoutStep(request, "payment");
-  if (cart.order?.status === "paid") throw redirect(`${PATHS.paymentSuccess}?order_id=${cart.order.order_id}`, { headers });
   const options = await withToken(request, token, getPaymentOptions);
   return json({ cart, reached: firstUnfinishedStep(cart), options, quote: cart.quote! }, { headers });
 }
@@ -79,6 +79,7 @@ export default function Payment() {
           options={options}
           errors={fields.policy.errors}
         />
+        <MonthlyBillingNote monthlyTotalPaise={quote.monthly.total_paise} />
         <SubmitButton pendingLabel="Taking you to payment…" className="button button--accent button--block">
           Pay securely
         </SubmitButton>

@@ -3,6 +3,7 @@ import { json, redirect } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { trackEvent } from "~/analytics/track.server";
 import { currentOrderStatus } from "~/checkout/payment-status.server";
+import { CORPORATE } from "~/content/site";
 import { PATHS } from "~/paths";
 import { seoMeta } from "~/seo";
 import { getSession } from "~/session.server";
@@ -17,7 +18,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const order = await currentOrderStatus(request);
   // A late or replayed failure never hides a payment that went through.
   if (order?.status === "paid") throw redirect(`${PATHS.paymentSuccess}?order_id=${order.order_id}`);
-  return json({ orderId: order?.order_id ?? null });
+  if (order && order.refunds_due.length > 0 && order.status === "superseded") throw redirect(`${PATHS.paymentRefund}?order_id=${order.order_id}`);
+  return json({ orderId: order?.order_id ?? null, reason: order?.failure_reason ?? null });
 }
 
 /** Try again is a post so the retry is counted where it happens (docs/product.md, Analytics events). */
@@ -27,19 +29,24 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function PaymentFail() {
-  const { orderId } = useLoaderData<typeof loader>();
+  const { orderId, reason } = useLoaderData<typeof loader>();
   return (
     <div className="container outcome">
       <section className="card outcome__card">
         <div className="outcome__icon outcome__icon--fail" aria-hidden="true">!</div>
         <h1>Payment failed</h1>
         <p>Your payment did not go through and no money was taken. Please try again.</p>
+        {reason ? <p>The payment gateway said: “{reason}”</p> : null}
         {orderId ? <p className="muted small">Reference: {orderId}</p> : null}
         <Form method="post" reloadDocument>
           <button type="submit" className="button button--accent">
             Try again
           </button>
         </Form>
+        <p className="small muted">
+          Need help? Write to <a href={`mailto:${CORPORATE.email}`}>{CORPORATE.email}</a> or call <a href={CORPORATE.phoneHref}>{CORPORATE.phone}</a>
+          {orderId ? `, quoting ${orderId}` : ""}.
+        </p>
       </section>
     </div>
   );

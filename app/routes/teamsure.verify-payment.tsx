@@ -1,8 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import type { Verification } from "~/api/employer.server";
 import { currentOrderStatus } from "~/checkout/payment-status.server";
-import { PATHS } from "~/paths";
+import { PATHS, invoicePdfPath } from "~/paths";
 import { seoMeta } from "~/seo";
 import { formatPaise } from "~/utils/money";
 
@@ -26,7 +27,8 @@ export default function PaymentSuccess() {
       <section className="card outcome__card">
         <div className="outcome__icon outcome__icon--success" aria-hidden="true">✓</div>
         <h1>Payment successful</h1>
-        <p>Your team’s membership is active. We have emailed the policy documents and the GST invoice.</p>
+        <p>Your team’s membership is active.</p>
+        <InvoiceEmailNote invoice={order.invoice} />
         <dl className="bill">
           <div>
             <dt>Order</dt>
@@ -45,12 +47,38 @@ export default function PaymentSuccess() {
             <dd>{formatPaise(order.amount_paise)}</dd>
           </div>
         </dl>
-        <p>
-          <a className="button" href={PATHS.home}>
-            Go to home
+        <p className="actions actions--center">
+          {order.invoice ? (
+            <a className="button button--ghost" href={invoicePdfPath(order.invoice.id)} download>
+              Download tax invoice (PDF)
+            </a>
+          ) : null}
+          <a className="button" href={PATHS.membership}>
+            Go to your membership
           </a>
         </p>
       </section>
     </div>
   );
+}
+
+/** Only what really happened to the invoice email (docs/product.md, Payment outcomes). */
+function InvoiceEmailNote({ invoice }: { invoice: Verification["invoice"] }) {
+  if (!invoice) return null;
+  switch (invoice.email_status) {
+    case "sent":
+      return (
+        <p>
+          We’ve emailed your tax invoice {invoice.number} to <span className="nowrap">{invoice.email_to}</span>.
+        </p>
+      );
+    case "sending":
+      return (
+        <p>
+          We’re emailing your tax invoice {invoice.number} to <span className="nowrap">{invoice.email_to}</span>; you can also download it below.
+        </p>
+      );
+    default:
+      return <p>We could not email your tax invoice {invoice.number}. Please download it below.</p>;
+  }
 }

@@ -6,6 +6,11 @@ export function formatPaise(paise: number): string {
   return paise % 100 === 0 ? whole.format(paise / 100) : exact.format(paise / 100);
 }
 
+/** Always with paise, as a tax invoice writes amounts: ₹3,384.00. */
+export function formatPaiseExact(paise: number): string {
+  return exact.format(paise / 100);
+}
+
 export function formatRupees(rupees: number): string {
   return whole.format(rupees);
 }

@@ -120,8 +120,8 @@ describe("POST /checkout/order/create", () => {
     const first = await orderId();
     await update("people", { rows: [{ band: "18-35", range: "1A", count: 6 }] });
     const cart = await api.call("GET", `${V1}/carts/get`, { token });
-    // The old open order is left behind until the next create.
-    expect(cart.json.data.order.order_id).toBe(first);
+    // The old order is closed at once: it can no longer be paid.
+    expect(cart.json.data.order).toMatchObject({ order_id: first, status: "superseded" });
     const second = await createOrder("monthly");
     expect(second.json.data.order_id).not.toBe(first);
     expect(second.json.data.amount_paise).toBe(cart.json.data.quote.monthly.total_paise);
@@ -230,6 +230,10 @@ describe("POST /checkout/order/verify", () => {
           policy: "monthly",
           payment_id: pay.fields.razorpay_payment_id,
           paid_at: new Date(api.now()).toISOString(),
+          failure_reason: null,
+          refunds_due: [],
+          payment_refund_due: false,
+          invoice: { id: "KV-25-26-000001", number: "KV/25-26/000001", email_to: "a…@fernleaf.example", email_status: "sent" },
         },
       },
     });
@@ -360,22 +364,28 @@ describe("POST /checkout/order/verify", () => {
       policy: "monthly",
       payment_id: null,
       paid_at: null,
+      failure_reason: null,
+      refunds_due: [],
+      payment_refund_due: false,
+      invoice: null,
     });
   });
 
-  it("refuses unknown and superseded orders", async () => {
+  it("refuses unknown orders, and records a signed payment for a superseded one as needing a refund", async () => {
     const unknown = await verify({ razorpay_order_id: "order_00000000000000" });
     expect(unknown.status).toBe(404);
     const first = await orderId("monthly");
     const { pay } = await checkout(first);
     await orderId("yearly");
     const r = await verify(pay.fields);
-    expect(r).toEqual({
-      status: 409,
-      json: { success: 0, msg: "This order was replaced by a newer one. Please check out again." },
+    expect(r.status).toBe(200);
+    expect(r.json.data).toMatchObject({
+      status: "superseded",
+      payment_refund_due: true,
+      refunds_due: [{ payment_id: pay.fields.razorpay_payment_id, amount_paise: 264910 }],
     });
     const page = await api.html(`/api/sandbox/checkout/${first}`);
-    expect(page.text).toContain("replaced by a newer one");
+    expect(page.text).toContain("The quote has changed");
     expect(page.text).not.toContain("<form");
   });
 

@@ -69,7 +69,7 @@ describe("GET /dev/outbox", () => {
     const page = await api.html("/dev/outbox");
     expect(page.status).toBe(200);
     expect(page.headers.get("content-type")).toMatch(/^text\/html/);
-    expect(page.text).toContain("<h1>SMS outbox (sandbox)</h1>");
+    expect(page.text).toContain("<h1>SMS and email outbox (sandbox)</h1>");
     expect(page.text).toMatch(/simulated/);
     expect(page.text).toContain('name="mobile_no"');
     expect(page.text.indexOf("Download the Kavach app")).toBeLessThan(
@@ -102,6 +102,7 @@ describe("database", () => {
       expect(db.prepare("SELECT version, name FROM schema_migrations").all()).toEqual([
         { version: 1, name: "001_init.sql" },
         { version: 2, name: "002_payment_amount.sql" },
+        { version: 3, name: "003_after_purchase.sql" },
       ]);
       expect(db.prepare("SELECT COUNT(*) FROM companies").pluck().get()).toBe(COMPANIES.length);
       expect(db.prepare("SELECT COUNT(*) FROM rates").pluck().get()).toBe(RATES.length);

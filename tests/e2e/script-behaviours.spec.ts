@@ -38,14 +38,15 @@ test("a session made under another app version is signed out and sent home", asy
   await expect(page).toHaveURL(/\/checkout\/verify$/);
 });
 
-test("going back to the payment page after paying shows the paid order, not a stale form", async ({ page }) => {
+test("going back to the payment page after paying shows the membership, not a stale form", async ({ page }) => {
   await reachPayment(page);
   await pay(page);
   await page.getByRole("button", { name: /Success/ }).click();
   await expect(page.getByRole("heading", { name: "Payment successful" })).toBeVisible();
   await page.goBack();
   await page.goBack();
-  await expect(page.getByRole("heading", { name: "Payment successful" })).toBeVisible();
+  await expect(page).toHaveURL(/\/membership$/);
+  await expect(page.getByText("Active", { exact: true })).toBeVisible();
   await expect(page.getByRole("button", { name: "Pay securely" })).toHaveCount(0);
 });
 

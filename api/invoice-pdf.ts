@@ -1,0 +1,186 @@
+// The tax invoice as a PDF, drawn with pdfkit. Its built-in Helvetica has no ₹ glyph, so amounts are
+// written in INR throughout (column heads say so), as many Indian invoices do.
+import PDFDocument from "pdfkit";
+import { longDate } from "./dates";
+import type { InvoiceData } from "./invoices";
+
+/** 264910 → "2,649.10": Indian digit grouping, always two decimals. */
+export function formatInr(paise: number): string {
+  const rupees = String(Math.floor(paise / 100));
+  const last3 = rupees.slice(-3);
+  const lead = rupees.slice(0, -3).replace(/\B(?=(\d{2})+$)/g, ",");
+  return `${lead ? `${lead},${last3}` : last3}.${String(paise % 100).padStart(2, "0")}`;
+}
+
+const INK = "#1c2430";
+const MUTED = "#5b6675";
+const RULE = "#c9d0d8";
+const BAND = "#eef2f6";
+
+export function invoicePdf(inv: InvoiceData): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: "A4",
+    margin: 48,
+    info: { Title: `Tax invoice ${inv.number}`, Author: inv.supplier.name, Subject: `Order ${inv.order_id}` },
+  });
+  const chunks: Buffer[] = [];
+  doc.on("data", (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+  });
+
+  const left = doc.page.margins.left;
+  const right = doc.page.width - doc.page.margins.right;
+  const width = right - left;
+
+  // Title row.
+  doc.fillColor(INK).font("Helvetica-Bold").fontSize(20).text("Tax Invoice", left, 48);
+  doc
+    .font("Helvetica")
+    .fontSize(9)
+    .fillColor(MUTED)
+    .text("Original for recipient", left, 54, { width, align: "right" });
+  doc.moveTo(left, 80).lineTo(right, 80).lineWidth(1).strokeColor(INK).stroke();
+
+  // Supplier (left) and invoice particulars (right).
+  const colW = width / 2 - 12;
+  let y = 92;
+  doc.fillColor(MUTED).fontSize(8).font("Helvetica-Bold").text("SUPPLIER", left, y);
+  doc
+    .fillColor(INK)
+    .fontSize(11)
+    .text(inv.supplier.name, left, y + 12, { width: colW });
+  doc.font("Helvetica").fontSize(9).text(inv.supplier.address, { width: colW });
+  doc.text(`GSTIN: ${inv.supplier.gstin}`, { width: colW });
+  doc.text(`State: ${inv.supplier.state_name} (code ${inv.supplier.state_code})`, { width: colW });
+  doc.text(`Email: ${inv.supplier.email}`, { width: colW });
+  const supplierBottom = doc.y;
+
+  const particulars: [string, string][] = [
+    ["Invoice number", inv.number],
+    ["Invoice date", longDate(inv.date)],
+    ["Place of supply", `${inv.place_of_supply.state_name} (${inv.place_of_supply.state_code})`],
+    ["Reverse charge", "No"],
+    ["Billing period", `${longDate(inv.billing_period.from)} to ${longDate(inv.billing_period.to)}`],
+    ["Order", inv.order_id],
+    ["Payment", inv.payment_id],
+  ];
+  const px = left + colW + 24;
+  let py = y;
+  for (const [label, value] of particulars) {
+    doc.font("Helvetica").fontSize(8.5).fillColor(MUTED).text(label, px, py, { width: 82 });
+    doc
+      .font("Helvetica-Bold")
+      .fillColor(INK)
+      .text(value, px + 84, py, { width: colW - 84 });
+    py = doc.y + 3;
+  }
+
+  // Recipient.
+  y = Math.max(supplierBottom, py) + 14;
+  doc.rect(left, y, width, 1).fill(RULE);
+  y += 10;
+  doc.fillColor(MUTED).fontSize(8).font("Helvetica-Bold").text("BILL TO (RECIPIENT)", left, y);
+  doc
+    .fillColor(INK)
+    .fontSize(11)
+    .text(inv.recipient.name, left, y + 12, { width });
+  doc.font("Helvetica").fontSize(9).text(inv.recipient.address, { width });
+  doc.text(`GSTIN: ${inv.recipient.gstin}`, { width });
+  doc.text(
+    `State: ${inv.recipient.state_name} (code ${inv.recipient.state_code})${inv.recipient.is_sez ? " · SEZ unit" : ""}`,
+    { width },
+  );
+  y = doc.y + 16;
+
+  // Lines.
+  const cols = { n: left + 6, desc: left + 28, sac: left + 318, amt: right - 116 };
+  const amtW = 110;
+  doc.rect(left, y, width, 20).fill(BAND);
+  doc.fillColor(INK).font("Helvetica-Bold").fontSize(8.5);
+  doc.text("#", cols.n, y + 6);
+  doc.text("Description of service", cols.desc, y + 6);
+  doc.text("SAC", cols.sac, y + 6);
+  doc.text("Taxable value (INR)", cols.amt, y + 6, { width: amtW, align: "right" });
+  y += 26;
+  inv.lines.forEach((line, i) => {
+    doc
+      .font("Helvetica")
+      .fontSize(9)
+      .fillColor(INK)
+      .text(String(i + 1), cols.n, y);
+    doc.text(line.description, cols.desc, y, { width: cols.sac - cols.desc - 12 });
+    const descBottom = doc.y;
+    doc
+      .fontSize(8)
+      .fillColor(MUTED)
+      .text(line.detail, cols.desc, descBottom + 1, { width: cols.sac - cols.desc - 12 });
+    const rowBottom = doc.y;
+    doc.fontSize(9).fillColor(INK).text(line.sac, cols.sac, y);
+    doc.text(formatInr(line.taxable_paise), cols.amt, y, { width: amtW, align: "right" });
+    y = rowBottom + 8;
+    doc.rect(left, y - 4, width, 0.5).fill(RULE);
+  });
+
+  // Totals.
+  y += 6;
+  const labelX = left + width / 2;
+  const row = (label: string, value: string, bold = false) => {
+    doc
+      .font(bold ? "Helvetica-Bold" : "Helvetica")
+      .fontSize(bold ? 11 : 9)
+      .fillColor(INK);
+    doc.text(label, labelX, y, { width: width / 2 - amtW - 6 });
+    doc.text(value, cols.amt, y, { width: amtW, align: "right" });
+    y = doc.y + 5;
+  };
+  row("Total taxable value", formatInr(inv.taxable_paise));
+  if (inv.tax_lines.length === 0) row("IGST (zero-rated supply)", formatInr(0));
+  for (const t of inv.tax_lines) row(`${t.label.replace(/ \d+%$/, "")} @ ${t.rate_bp / 100}%`, formatInr(t.paise));
+  row("Total tax", formatInr(inv.tax_paise));
+  doc.rect(labelX, y, right - labelX, 1).fill(INK);
+  y += 6;
+  row("Invoice total (INR)", formatInr(inv.total_paise), true);
+
+  y += 6;
+  doc.font("Helvetica").fontSize(8.5).fillColor(MUTED).text("Amount in words", left, y);
+  doc
+    .font("Helvetica-Bold")
+    .fontSize(9.5)
+    .fillColor(INK)
+    .text(inv.total_in_words, left, doc.y + 2, { width });
+  y = doc.y + 10;
+  if (inv.zero_rated_note !== null) {
+    doc.rect(left, y, width, 24).fill(BAND);
+    doc
+      .font("Helvetica-Bold")
+      .fontSize(9)
+      .fillColor(INK)
+      .text(inv.zero_rated_note, left + 8, y + 8, { width: width - 16 });
+    y += 34;
+  }
+
+  // Signature block and notes.
+  y = Math.max(y + 20, doc.y + 20);
+  doc
+    .font("Helvetica")
+    .fontSize(9)
+    .fillColor(INK)
+    .text(`For ${inv.supplier.name}`, labelX, y, { width: right - labelX, align: "right" });
+  doc.moveDown(2.2);
+  doc.text("Authorised signatory (digitally signed)", labelX, doc.y, { width: right - labelX, align: "right" });
+  doc
+    .fontSize(8)
+    .fillColor(MUTED)
+    .text(
+      `Group insurance premium for ${inv.members} members under ${inv.plan.name}, paid ${
+        inv.policy === "monthly" ? "monthly" : "yearly"
+      }. Questions about this invoice: ${inv.supplier.email}.`,
+      left,
+      doc.page.height - doc.page.margins.bottom - 24,
+      { width, align: "center" },
+    );
+  doc.end();
+  return done;
+}

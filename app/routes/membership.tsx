@@ -1,0 +1,286 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import type { Membership } from "~/api/employer.server";
+import { getCart, getMembership } from "~/api/employer.server";
+import { requireToken, withToken } from "~/checkout/guard.server";
+import { firstUnfinishedStep, pathOf } from "~/checkout/steps";
+import { PATHS, invoicePath, invoicePdfPath } from "~/paths";
+import { seoMeta } from "~/seo";
+import { formatDate, formatShortDate } from "~/utils/dates";
+import { formatCount, formatPaise, formatRupees } from "~/utils/money";
+
+export const handle = { hydrate: true };
+
+export const meta: MetaFunction = ({ matches }) =>
+  seoMeta(
+    {
+      title: "Your membership",
+      description: "Your team’s Kavach membership: cover, members, billing and invoices.",
+      path: PATHS.membership,
+    },
+    matches,
+  );
+
+export const headers = () => ({ "Cache-Control": "no-store" });
+
+/**
+ * The spec's logged-in home (LG = 1, dashBoardAccess): what a paid admin bought. An admin with no
+ * paid or pending order has nothing to show here and is led to the first unfinished step.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { token, headers } = await requireToken(request);
+  const membership = await withToken(request, token, getMembership);
+  if (membership === null) {
+    const cart = await withToken(request, token, getCart);
+    throw redirect(pathOf(firstUnfinishedStep(cart)), { headers });
+  }
+  return json({ membership }, { headers });
+}
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+export default function MembershipPage() {
+  const { membership: m } = useLoaderData<typeof loader>();
+  const active = m.status === "paid";
+  return (
+    <div className="container membership">
+      <header className="membership__head">
+        <p className="muted small">Your membership</p>
+        <h1>{m.company?.company_name ?? "Your team’s cover"}</h1>
+        <p>
+          <span className={`badge ${active ? "badge--success" : "badge--pending"}`}>
+            {active ? "Active" : "Payment being confirmed"}
+          </span>{" "}
+          {active && m.start_date ? <span className="muted">since {formatDate(m.start_date)}</span> : null}
+        </p>
+      </header>
+
+      {m.refunds_due.length > 0 ? (
+        <div className="notice notice--warning" role="status">
+          <p>
+            <strong>A payment will be refunded.</strong> We received{" "}
+            {m.refunds_due.map((r) => `${formatPaise(r.amount_paise)} (${r.payment_id})`).join(", ")} for an order that
+            could no longer be used. It bought nothing and is recorded for a refund to the account or card it came from.
+            Questions: <a href={`mailto:${m.support.email}`}>{m.support.email}</a>.
+          </p>
+        </div>
+      ) : null}
+      {!active ? (
+        <div className="notice" role="status">
+          <p>
+            Your bank is confirming the payment. Cover starts, and your tax invoice is issued, once it is confirmed;
+            there is no need to pay again.
+          </p>
+        </div>
+      ) : null}
+
+      <div className="membership__grid">
+        <section className="card" aria-labelledby="cover">
+          <h2 id="cover">Cover</h2>
+          <dl className="info-list">
+            {m.plan ? <Row label="Plan">{m.plan.name}</Row> : null}
+            {m.plan ? <Row label="Sum insured">{formatRupees(m.plan.sum_insured_inr)} per member</Row> : null}
+            <Row label="Benefits">
+              <ul className="plain-list">
+                {m.benefits.map((b) => (
+                  <li key={b.id}>{b.name}</li>
+                ))}
+              </ul>
+            </Row>
+            {m.members !== null ? <Row label="Members">{formatCount(m.members)}</Row> : null}
+            <Row label="Start date">{m.start_date ? formatDate(m.start_date) : "When the payment is confirmed"}</Row>
+            {m.cover_end_date ? (
+              <Row label="Cover term">{`${formatDate(m.start_date!)} to ${formatDate(m.cover_end_date)}`}</Row>
+            ) : null}
+          </dl>
+        </section>
+
+        <section className="card" aria-labelledby="company">
+          <h2 id="company">Company</h2>
+          <dl className="info-list">
+            {m.company ? (
+              <>
+                <Row label="Name">{m.company.company_name}</Row>
+                <Row label="GSTIN">{m.company.gstin}</Row>
+                <Row label="Address">{m.company.address}</Row>
+                <Row label="State">{`${m.company.state_name} (${m.company.state_code})${m.company.is_sez ? ", SEZ unit" : ""}`}</Row>
+              </>
+            ) : null}
+            {m.admin ? <Row label="Admin">{`${m.admin.name}, ${m.admin.email}`}</Row> : null}
+          </dl>
+        </section>
+      </div>
+
+      <section className="card" aria-labelledby="members">
+        <h2 id="members">Members by age band and family cover</h2>
+        <div className="table-scroll">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Age band</th>
+                <th scope="col">Family cover</th>
+                <th scope="col" className="num">
+                  Members
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {m.people.map((p) => (
+                <tr key={`${p.band}|${p.range}`}>
+                  <td>{p.band_label}</td>
+                  <td>
+                    {p.range} <span className="muted">({p.range_label})</span>
+                  </td>
+                  <td className="num">{formatCount(p.count)}</td>
+                </tr>
+              ))}
+            </tbody>
+            {m.members !== null ? (
+              <tfoot>
+                <tr>
+                  <th scope="row" colSpan={2}>
+                    Total
+                  </th>
+                  <td className="num">{formatCount(m.members)}</td>
+                </tr>
+              </tfoot>
+            ) : null}
+          </table>
+        </div>
+      </section>
+
+      <Billing m={m} />
+
+      <section className="card" aria-labelledby="invoices">
+        <h2 id="invoices">Tax invoices</h2>
+        {m.invoices.length === 0 ? (
+          <p className="muted">Your GST tax invoice is issued when the payment is confirmed.</p>
+        ) : (
+          <div className="table-scroll">
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">Invoice</th>
+                  <th scope="col">Date</th>
+                  <th scope="col" className="num">
+                    Amount
+                  </th>
+                  <th scope="col">
+                    <span className="visually-hidden">Download</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {m.invoices.map((i) => (
+                  <tr key={i.id}>
+                    <td className="nowrap">
+                      <a href={invoicePath(i.id)}>{i.number}</a>
+                    </td>
+                    <td className="nowrap">{formatShortDate(i.date)}</td>
+                    <td className="num">{formatPaise(i.total_paise)}</td>
+                    <td>
+                      <a href={invoicePdfPath(i.id)} download>
+                        Download PDF<span className="visually-hidden"> of invoice {i.number}</span>
+                      </a>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
+      <section className="card" aria-labelledby="references">
+        <h2 id="references">References</h2>
+        <dl className="info-list">
+          <Row label="Status">{active ? "Paid" : "Payment pending"}</Row>
+          <Row label="Order">{m.order.order_id}</Row>
+          {m.order.payment_id ? <Row label="Payment">{m.order.payment_id}</Row> : null}
+          <Row label="Receipt">{m.order.receipt}</Row>
+          <Row label="Amount paid">{formatPaise(m.order.amount_paise)}</Row>
+          <Row label="Help">
+            <a href={`mailto:${m.support.email}`}>{m.support.email}</a> · {m.support.phone}
+          </Row>
+        </dl>
+      </section>
+    </div>
+  );
+}
+
+function Billing({ m }: { m: Membership }) {
+  const b = m.billing;
+  return (
+    <section className="card" aria-labelledby="billing">
+      <h2 id="billing">Billing</h2>
+      {b.policy === "yearly" ? (
+        <dl className="info-list">
+          <Row label="Billing">Yearly, paid in full</Row>
+          <Row label="Amount">{`${formatPaise(b.amount_paise)} including GST`}</Row>
+          {m.current_period ? (
+            <Row label="Period paid">{`${formatDate(m.current_period.from)} to ${formatDate(m.current_period.to)}`}</Row>
+          ) : null}
+          <Row label="Next payment">
+            None this year: renewal is offered before{" "}
+            {m.cover_end_date ? formatDate(m.cover_end_date) : "the year ends"}.
+          </Row>
+        </dl>
+      ) : (
+        <>
+          <dl className="info-list">
+            <Row label="Billing">{`Monthly, ${formatPaise(b.amount_paise)} a month including GST`}</Row>
+            {b.next_charge ? (
+              <Row label="Next charge">{`${formatPaise(b.next_charge.amount_paise)} on ${formatDate(b.next_charge.date)}`}</Row>
+            ) : null}
+            {b.mandate ? (
+              <>
+                <Row label="How it is collected">{b.mandate.description}</Row>
+                <Row label="Before each charge">{`A notice at least ${b.mandate.pre_debit_notice_hours} hours before.`}</Row>
+                <Row label="To cancel">{b.mandate.how_to_cancel}</Row>
+              </>
+            ) : null}
+          </dl>
+          {b.schedule.length > 0 ? (
+            <>
+              <h3>Payment schedule</h3>
+              <div className="table-scroll">
+                <table>
+                  <thead>
+                    <tr>
+                      <th scope="col">Month</th>
+                      <th scope="col">Date</th>
+                      <th scope="col" className="num">
+                        Amount
+                      </th>
+                      <th scope="col">Status</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {b.schedule.map((s) => (
+                      <tr key={s.number}>
+                        <td>{s.number}</td>
+                        <td className="nowrap">{formatShortDate(s.date)}</td>
+                        <td className="num">{formatPaise(s.amount_paise)}</td>
+                        <td>{s.status === "paid" ? "Paid" : "Scheduled"}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}
+
+export { StepErrorBoundary as ErrorBoundary } from "~/components/step-error";

@@ -1,0 +1,17 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { getInvoicePdf } from "~/api/employer.server";
+import { invoiceRequest } from "~/checkout/invoice.server";
+
+/** The tax invoice PDF, made by the upstream from its stored amounts; only its own admin gets it. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { value, id } = await invoiceRequest(request, params.invoice, getInvoicePdf);
+  return new Response(new Uint8Array(value.bytes), {
+    status: 200,
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `attachment; filename="${id}.pdf"`,
+      "Content-Length": String(value.bytes.length),
+      "Cache-Control": "private, no-store",
+    },
+  });
+}

@@ -1,0 +1,26 @@
+/** Dates as India sees them (IST), for what the admin reads: "2 July 2026". */
+const long = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+
+const short = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+
+/** "23 Dec 2026", for tables that must fit a phone. */
+export function formatShortDate(date: string): string {
+  return short.format(new Date(`${date}T00:00:00Z`));
+}
+
+/** A YYYY-MM-DD date from the API, written out. */
+export function formatDate(date: string): string {
+  return long.format(new Date(`${date}T00:00:00Z`));
+}
+
+/** Today in IST, as YYYY-MM-DD. */
+export function todayInIndia(now = Date.now()): string {
+  return new Date(now + 330 * 60_000).toISOString().slice(0, 10);
+}
+
+/** The same day a month later, or the month's last day when it has no such day. */
+export function nextMonth(date: string): string {
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  const lastDay = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
+  return new Date(Date.UTC(y, m, Math.min(d, lastDay))).toISOString().slice(0, 10);
+}
