@@ -1,5 +1,7 @@
 import { createRequire } from "node:module";
 import { readFileSync } from "node:fs";
+import type * as Router from "@remix-run/router";
+import type * as StaticRouter from "react-router-dom/server";
 import { describe, expect, it } from "vitest";
 
 /**
@@ -12,7 +14,7 @@ const require = createRequire(import.meta.url);
 
 describe("route matching patches", () => {
   it("@remix-run/router ranks a routes array's branches once and reuses them", () => {
-    const { matchRoutes } = require("@remix-run/router") as typeof import("@remix-run/router");
+    const { matchRoutes } = require("@remix-run/router") as typeof Router;
     const routes: Array<{ id: string; path: string }> = [{ id: "a", path: "/a" }];
     expect(matchRoutes(routes, "/a")?.[0]?.route.id).toBe("a");
     // Route trees are never changed in place on the server; the cache is keyed by the array.
@@ -22,7 +24,7 @@ describe("route matching patches", () => {
   });
 
   it("react-router-dom's static router converts a routes array once", () => {
-    const { createStaticRouter } = require("react-router-dom/server") as typeof import("react-router-dom/server");
+    const { createStaticRouter } = require("react-router-dom/server") as typeof StaticRouter;
     const routes = [{ id: "root", path: "/" }];
     const context = { basename: "/", location: { pathname: "/" }, matches: [], loaderData: {}, actionData: null, errors: null } as never;
     expect(createStaticRouter(routes, context).routes).toBe(createStaticRouter(routes, context).routes);
