@@ -15,7 +15,7 @@ export const ABOUT_SEO: PageSeo = {
 export const ABOUT = {
   headline: "We make looking after your team simple",
   intro:
-    "Kavach started in Bengaluru in 2021 with one question: why does a ten-person company need three weeks, two brokers and a pile of forms to give its people health cover? Today more than 4,800 companies buy their benefits from us online, in minutes.",
+    "Kavach started in Bengaluru in 2021 with one question: why does a ten-person company need three weeks, two brokers and a pile of forms to give its people health cover? Today a company buys its benefits from us online, in minutes.",
   story: [
     "Our founders ran small teams before Kavach. Each time they tried to buy group health insurance, they were told the team was too small, the paperwork was incomplete or the quote would take another week. Employees went without cover in the meantime.",
     "So we built the product we wanted: group health insurance and everyday healthcare in one plan, priced per person, bought online with a GSTIN and a mobile number, and billed monthly like payroll. Our insurance and care partners do what they do best; we make it easy to buy, use and claim.",

@@ -13,7 +13,7 @@ export const COMPARISON_SEO: PageSeo = {
 export const COMPARISON = {
   headline: "Kavach vs the alternatives",
   intro:
-    "There are four common ways to help employees with healthcare costs. Here is how they compare for a company of 2 to 200 people.",
+    "Besides Kavach, there are three common ways to help employees with healthcare costs. Here is how the four compare for a company of 2 to 200 people.",
   columns: ["Kavach", "Group policy through a broker", "Individual policies", "Health allowance in salary"],
   /** Each row: the question, then one answer per column. `true`/`false` render as yes/no marks. */
   rows: [

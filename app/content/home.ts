@@ -20,11 +20,12 @@ export const HOME = {
     "Pre-existing diseases covered from day one",
     "GST invoice, monthly or yearly billing",
   ],
+  // What the product itself guarantees (docs/product.md, Checkout steps); no unsourced counts or ratings.
   stats: [
-    { value: "4,800+", label: "companies covered" },
-    { value: "1.2 lakh", label: "members" },
-    { value: "7,000+", label: "cashless hospitals" },
-    { value: "4.7 / 5", label: "average rating" },
+    { value: "2 to 10,000", label: "employees on one plan" },
+    { value: "7", label: "benefits to choose from" },
+    { value: "10 minutes", label: "to buy, online" },
+    { value: "Monthly or yearly", label: "billing, with a GST invoice" },
   ],
   steps: [
     { icon: "phone", title: "Verify your number", text: "Sign in with a one-time code; no passwords." },

@@ -46,7 +46,7 @@ export default function Reviews() {
           </ul>
         )}
       </div>
-      <CtaBand title="Join 4,800+ companies on Kavach" text="Group health benefits from two employees, bought online in minutes." />
+      <CtaBand title="Cover your team on Kavach" text="Group health benefits from two employees, bought online in minutes." />
     </>
   );
 }
