@@ -22,6 +22,8 @@ export interface Cobrand {
   name: string;
   logoUrl: string;
   purchaseLabel: string;
+  /** Verify-phone with the partner's attribution. */
+  purchaseHref: string;
   style: CSSProperties;
 }
 
@@ -66,7 +68,7 @@ export function SiteHeader({ signedIn }: { signedIn: boolean }) {
             </Form>
           ) : null}
           {cobrand ? <DemoLink className="button button--ghost button--small" /> : null}
-          <a href={PATHS.checkout.verify} className={`button button--small${cobrand ? " partner__button" : ""}`}>
+          <a href={cobrand?.purchaseHref ?? PATHS.checkout.verify} className={`button button--small${cobrand ? " partner__button" : ""}`}>
             {signedIn ? "Continue" : (cobrand?.purchaseLabel ?? PURCHASE_LABEL)}
           </a>
         </div>
