@@ -49,10 +49,27 @@ export function partnerRefs(params: URLSearchParams): { mid?: string; identifier
 }
 
 /**
- * Handles the query of an entry page (home, verify-phone). Returns a redirect to the same page
- * without the query after a prefill, or cookie headers for the campaign flag, or nothing.
+ * `parent=LGE` with a prefill on home (docs/product.md, Query handling): the answer is the loader
+ * page, which reloads the bare address after a second (a meta refresh, so script is not needed).
  */
-export async function handleEntryQuery(request: Request, options: { requireUtmSource: boolean }): Promise<Response | Headers | null> {
+export class LoaderPage {
+  constructor(
+    readonly reloadTo: string,
+    readonly headers: Headers,
+  ) {}
+}
+
+/**
+ * Handles the query of an entry page (home, verify-phone). Returns a redirect to the same page
+ * without the query after a prefill (or, on home with `parent=LGE`, the loader page that goes
+ * there), or cookie headers for the campaign flag and partner references, or nothing.
+ */
+export async function handleEntryQuery(request: Request, options: { requireUtmSource: boolean; loaderPageForLge: true }): Promise<Response | LoaderPage | Headers | null>;
+export async function handleEntryQuery(request: Request, options: { requireUtmSource: boolean }): Promise<Response | Headers | null>;
+export async function handleEntryQuery(
+  request: Request,
+  options: { requireUtmSource: boolean; loaderPageForLge?: true },
+): Promise<Response | LoaderPage | Headers | null> {
   const url = new URL(request.url);
   const params = url.searchParams;
   const mediascopy = params.get("utm_campaign") === "mediascopy" && (!options.requireUtmSource || params.has("utm_source"));
@@ -71,7 +88,9 @@ export async function handleEntryQuery(request: Request, options: { requireUtmSo
     for (const [key, value] of Object.entries({ mid: previous.get("mid"), identifier: previous.get("identifier"), ...partnerRefs(params) })) {
       if (value) session.set(key as "mid" | "identifier", value);
     }
-    return redirect(url.pathname, { headers: { "Set-Cookie": await commitSession(session) } });
+    const headers = new Headers({ "Set-Cookie": await commitSession(session) });
+    if (options.loaderPageForLge && params.get("parent") === "LGE") return new LoaderPage(url.pathname, headers);
+    return redirect(url.pathname, { headers });
   }
 
   const updates: Partial<Pick<SessionData, "mediascopy" | "mid" | "identifier">> = { ...(mediascopy ? { mediascopy: true } : {}), ...partnerRefs(params) };
