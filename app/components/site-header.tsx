@@ -1,6 +1,6 @@
 import { Form, Link, useLocation, useMatches } from "@remix-run/react";
 import type { CSSProperties } from "react";
-import { PAGE_PATHS, partnershipPath, productPath } from "~/content/page-paths";
+import { PAGE_PATHS, PAGE_VARIANTS, partnershipPath, productPath } from "~/content/page-paths";
 import { PURCHASE_LABEL } from "~/content/site";
 import { PATHS } from "~/paths";
 import { DemoLink } from "./cta";
@@ -26,7 +26,7 @@ const NAV = [
   { label: "Benefits", href: PAGE_PATHS.benefits, within: [productPath("")] },
   { label: "Reviews", href: PAGE_PATHS.reviews, within: [] },
   { label: "Partners", href: PAGE_PATHS.partner, within: [partnershipPath("")] },
-  { label: "About", href: PAGE_PATHS.about, within: ["/mobile/about"] },
+  { label: "About", href: PAGE_PATHS.about, within: PAGE_VARIANTS.about },
 ] as const;
 
 function currentFor(pathname: string, item: (typeof NAV)[number]): "page" | "true" | undefined {
