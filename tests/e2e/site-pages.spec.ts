@@ -218,3 +218,44 @@ test.describe("when the API is down", () => {
     }
   });
 });
+
+test.describe("the selected navigation item (docs/product.md, Public pages)", () => {
+  const SECTIONS: Array<[path: string, item: string | null, current?: string]> = [
+    ["/employee-healthcare-benefits", "Benefits", "page"],
+    ["/employee-healthcare/doctor-consultation", "Benefits", "true"],
+    ["/reviews", "Reviews", "page"],
+    ["/partner", "Partners", "page"],
+    ["/partnerships/arogya-diagnostics", "Partners", "true"],
+    ["/about-us", "About", "page"],
+    ["/mobile/about", "About", "true"],
+    ["/terms-of-use", null],
+    ["/mobile/terms-of-use", null],
+    ["/contact-us", null],
+    ["/", null],
+  ];
+
+  for (const javaScriptEnabled of [false, true]) {
+    test(`the header marks the section the visitor is in, and the legal pages none (JavaScript ${javaScriptEnabled ? "on" : "off"})`, async ({ browser }) => {
+      const context = await browser.newContext({ javaScriptEnabled });
+      const page = await context.newPage();
+      const nav = page.getByRole("navigation", { name: "Main" });
+      for (const [path, item, current] of SECTIONS) {
+        const response = await page.goto(path);
+        expect(response?.status(), path).toBe(200);
+        const marked = nav.locator("a[aria-current]");
+        if (item === null) {
+          await expect(marked, path).toHaveCount(0);
+          continue;
+        }
+        await expect(marked, path).toHaveCount(1);
+        await expect(marked, path).toHaveText(item);
+        await expect(marked, path).toHaveAttribute("aria-current", current!);
+        // Visibly marked too, not only for screen readers.
+        const weight = (name: string) => nav.getByRole("link", { name }).evaluate((a) => getComputedStyle(a).fontWeight);
+        const other = ["Benefits", "Reviews", "Partners", "About"].find((n) => n !== item)!;
+        expect(Number(await weight(item)), path).toBeGreaterThan(Number(await weight(other)));
+      }
+      await context.close();
+    });
+  }
+});
