@@ -92,17 +92,17 @@ test.describe("with JavaScript off", () => {
     expect(outbox.data.length).toBe(1);
   });
 
-  test("the named partner pages say Buy Now; others say Purchase now", async ({ page }) => {
-    for (const [path, label] of [
-      ["/partners/godrej", "Buy Now"],
-      ["/partners/godrej-finance", "Buy Now"],
-      ["/partners/godrej-housing-finance", "Buy Now"],
-      ["/partners/workbay", "Purchase now"],
-      ["/", "Purchase now"],
-      ["/employee-healthcare/doctor-consultation", "Purchase now"],
+  test("the named partner pages say Buy Now and pass their domain; others say Purchase now", async ({ page }) => {
+    for (const [path, label, href] of [
+      ["/partners/godrej", "Buy Now", "/checkout/verify?from=godrejcapital.example"],
+      ["/partners/godrej-finance", "Buy Now", "/checkout/verify?from=godrejfinance.example"],
+      ["/partners/godrej-housing-finance", "Buy Now", "/checkout/verify?from=godrejhousingfinance.example"],
+      ["/partners/workbay", "Purchase now", "/checkout/verify"],
+      ["/", "Purchase now", "/checkout/verify"],
+      ["/employee-healthcare/doctor-consultation", "Purchase now", "/checkout/verify"],
     ]) {
       await page.goto(path);
-      await expect(page.getByRole("banner").getByRole("link", { name: label, exact: true })).toHaveAttribute("href", "/checkout/verify");
+      await expect(page.getByRole("banner").getByRole("link", { name: label, exact: true })).toHaveAttribute("href", href);
     }
   });
 
@@ -113,7 +113,7 @@ test.describe("with JavaScript off", () => {
     const talk = banner.getByRole("link", { name: /Talk to us/ });
     await expect(talk).toHaveAttribute("target", "_blank");
     await expect(talk).toHaveAttribute("rel", /noopener/);
-    await expect(page.getByRole("link", { name: "Start your Healthcare Journey Today" })).toHaveAttribute("href", "/checkout/verify");
+    await expect(page.getByRole("link", { name: "Start your Healthcare Journey Today" })).toHaveAttribute("href", "/checkout/verify?from=godrejcapital.example");
     await expect(page.getByRole("heading", { level: 1 })).toHaveCSS("color", "rgb(74, 37, 116)");
     const buy = page.getByRole("main").getByRole("link", { name: "Buy Now" }).first();
     await expect(buy).toHaveCSS("background-color", "rgb(194, 24, 91)");
