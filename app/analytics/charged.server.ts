@@ -15,7 +15,7 @@ import { trackCharged } from "./track.server";
  * The order ids already recorded are kept in a file beside the events, so a reload, a second tab or a
  * restart never records one twice.
  */
-class ChargedLedger {
+export class ChargedLedger {
   private ids: Set<string> | null = null;
   private readonly claimed = new Set<string>();
 
