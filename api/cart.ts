@@ -14,6 +14,7 @@ import { checkGstin } from "./gstin";
 import { type ApiContext, iso } from "./context";
 import { HttpError, parseInput } from "./envelope";
 import { type Policy, type Quote, computeQuote, taxRegimeFor, unitMonthlyPaise } from "./pricing";
+import { billItems } from "./quote-items";
 import { sql, sqlValues } from "./statements";
 
 const MAX_PEOPLE = 10_000;
@@ -317,7 +318,14 @@ export function cartJson(cart: CartDetails) {
           },
     people: cart.people,
     billing: cart.billing,
-    quote: cart.quote,
+    quote:
+      cart.quote === null
+        ? null
+        : {
+            ...cart.quote,
+            monthly: { ...cart.quote.monthly, items: billItems(cart, cart.quote.monthly) },
+            yearly: { ...cart.quote.yearly, items: billItems(cart, cart.quote.yearly) },
+          },
     updated_at: iso(cart.updatedAt),
   };
 }

@@ -47,7 +47,7 @@ export interface Quote {
 }
 
 /** Integer division rounded half up, for non-negative integers (no floating-point half cases). */
-function roundDiv(numerator: number, denominator: number): number {
+export function roundDiv(numerator: number, denominator: number): number {
   return Math.floor((2 * numerator + denominator) / (2 * denominator));
 }
 

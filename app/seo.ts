@@ -10,6 +10,12 @@ export interface PageSeo {
   path: string;
 }
 
+/**
+ * Keywords of the pages that name none of their own: the checkout steps and the payment outcomes,
+ * which are all the one purchase.
+ */
+export const PURCHASE_KEYWORDS = ["buy group health insurance online", "employee health benefits", "group health insurance for small business", PRODUCT_NAME] as const;
+
 interface MatchWithData {
   id: string;
   data?: unknown;
@@ -23,9 +29,14 @@ export function seoMeta(page: PageSeo, matches: readonly MatchWithData[] | undef
   return [
     { title },
     { name: "description", content: page.description },
-    ...(page.keywords?.length ? [{ name: "keywords", content: page.keywords.join(", ") }] : []),
+    { name: "keywords", content: (page.keywords?.length ? page.keywords : PURCHASE_KEYWORDS).join(", ") },
     { tagName: "link", rel: "canonical", href: `${origin}${page.path}` },
     { property: "og:title", content: title },
     { property: "og:description", content: page.description },
   ];
+}
+
+/** The loader page (docs/product.md, Query handling): reloads `to` after a second, kept out of search. */
+export function loaderPageMeta(to: string): MetaDescriptor[] {
+  return [{ title: PRODUCT_NAME }, { httpEquiv: "refresh", content: `1;url=${to}` }, { name: "robots", content: "noindex" }];
 }

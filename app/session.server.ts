@@ -27,6 +27,9 @@ export interface SessionData {
   mediascopy: boolean;
   /** Host the visitor came from (`from`); decides the partner source (docs/product.md, Partner pages). */
   from: string;
+  /** A partner link's references, sent with the plan request (docs/product.md, Query handling). */
+  mid: string;
+  identifier: string;
 }
 
 /**

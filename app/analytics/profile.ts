@@ -3,6 +3,8 @@
  * caller logs it), never sent.
  */
 export const EVENT_NAME_MAX = 1024;
+/** At most this many Items on a charged event. */
+export const CHARGED_ITEMS_MAX = 50;
 
 type Rule = (value: unknown) => boolean;
 const isString = (v: unknown): v is string => typeof v === "string";

@@ -5,7 +5,7 @@ import type { Session } from "~/session.server";
 import type { PurchaseEvent } from "./events";
 import type { Sink } from "./pipeline.server";
 import { AnalyticsPipeline, httpSink, hubspotSink, ndjsonFileSink } from "./pipeline.server";
-import { checkEventData, checkProfile, trimEventName } from "./profile";
+import { CHARGED_ITEMS_MAX, checkEventData, checkProfile, trimEventName } from "./profile";
 
 const SINK_TIMEOUT_MS = 3000;
 
@@ -33,6 +33,10 @@ function hubspotCookie(request: Request): string | undefined {
 export function trackEvent(request: Request, session: Session | null, name: PurchaseEvent, data: Record<string, unknown> = {}) {
   const checked = checkEventData(data);
   drop("event", name, checked.dropped);
+  emitEvent(request, session, name, checked.value);
+}
+
+function emitEvent(request: Request, session: Session | null, name: PurchaseEvent, data: Record<string, unknown>) {
   const partner = partnerSourceFor(session?.get("from"));
   analytics.emit({
     kind: "event",
@@ -40,9 +44,26 @@ export function trackEvent(request: Request, session: Session | null, name: Purc
     name: trimEventName(name),
     identity: session?.get("mobileNo"),
     ...(partner ? { channel_partner: partner } : {}),
-    data: checked.value,
+    data,
     hutk: hubspotCookie(request),
   });
+}
+
+/**
+ * A charged event (docs/product.md, Analytics events): flat data plus the `Charged ID` and the
+ * `Items` bought, each item checked like event data and at most CHARGED_ITEMS_MAX of them.
+ */
+export function trackCharged(
+  request: Request,
+  session: Session | null,
+  name: PurchaseEvent,
+  charged: { data: Record<string, unknown>; chargedId: string; items: ReadonlyArray<Record<string, unknown>> },
+) {
+  const checked = checkEventData({ ...charged.data, "Charged ID": charged.chargedId });
+  const items = charged.items.slice(0, CHARGED_ITEMS_MAX).map((item) => checkEventData(item));
+  drop("event", name, [...checked.dropped, ...items.flatMap((i) => i.dropped.map((f) => `Items.${f}`))]);
+  if (charged.items.length > CHARGED_ITEMS_MAX) drop("event", name, [`Items beyond ${CHARGED_ITEMS_MAX}`]);
+  emitEvent(request, session, name, { ...checked.value, Items: items.map((i) => i.value) });
 }
 
 /** Pushes what is now known about the admin, each value checked against its rule (docs/product.md, Analytics events). */

@@ -116,6 +116,8 @@ const bill = z.object({
   tax_lines: z.array(z.object({ label: z.string(), rate_bp: z.number().int(), paise })),
   tax_paise: paise,
   total_paise: paise,
+  /** What the premium pays for, priced by the upstream (the charged event's Items). */
+  items: z.array(z.object({ kind: z.enum(["plan", "benefit"]), id: z.string(), name: z.string(), quantity: z.number().int(), amount_paise: paise })),
 });
 export type Bill = z.infer<typeof bill>;
 

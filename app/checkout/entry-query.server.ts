@@ -3,7 +3,7 @@ import { logout } from "~/api/global.server";
 import { email, gstin, mobileNumber, personName, totalEmployees } from "~/validation/fields";
 import type { SessionData } from "~/session.server";
 import { commitSession, getSession, sessionStorage } from "~/session.server";
-import type { z } from "zod";
+import { z } from "zod";
 
 /**
  * docs/product.md, Query handling: a partner or campaign link may carry
@@ -34,10 +34,42 @@ function readPrefill(params: URLSearchParams) {
 }
 
 /**
- * Handles the query of an entry page (home, verify-phone). Returns a redirect to the same page
- * without the query after a prefill, or cookie headers for the campaign flag, or nothing.
+ * A partner link's references (`mid`, `identifier`), sent on with the plan request
+ * (docs/product.md, Query handling). Kept only when they look like references; never invented.
  */
-export async function handleEntryQuery(request: Request, options: { requireUtmSource: boolean }): Promise<Response | Headers | null> {
+const partnerRef = z.string().trim().regex(/^[\w.-]{1,100}$/);
+
+export function partnerRefs(params: URLSearchParams): { mid?: string; identifier?: string } {
+  const refs: { mid?: string; identifier?: string } = {};
+  for (const key of ["mid", "identifier"] as const) {
+    const parsed = partnerRef.safeParse(params.get(key));
+    if (parsed.success) refs[key] = parsed.data;
+  }
+  return refs;
+}
+
+/**
+ * `parent=LGE` with a prefill on home (docs/product.md, Query handling): the answer is the loader
+ * page, which reloads the bare address after a second (a meta refresh, so script is not needed).
+ */
+export class LoaderPage {
+  constructor(
+    readonly reloadTo: string,
+    readonly headers: Headers,
+  ) {}
+}
+
+/**
+ * Handles the query of an entry page (home, verify-phone). Returns a redirect to the same page
+ * without the query after a prefill (or, on home with `parent=LGE`, the loader page that goes
+ * there), or cookie headers for the campaign flag and partner references, or nothing.
+ */
+export async function handleEntryQuery(request: Request, options: { requireUtmSource: boolean; loaderPageForLge: true }): Promise<Response | LoaderPage | Headers | null>;
+export async function handleEntryQuery(request: Request, options: { requireUtmSource: boolean }): Promise<Response | Headers | null>;
+export async function handleEntryQuery(
+  request: Request,
+  options: { requireUtmSource: boolean; loaderPageForLge?: true },
+): Promise<Response | LoaderPage | Headers | null> {
   const url = new URL(request.url);
   const params = url.searchParams;
   const mediascopy = params.get("utm_campaign") === "mediascopy" && (!options.requireUtmSource || params.has("utm_source"));
@@ -53,16 +85,20 @@ export async function handleEntryQuery(request: Request, options: { requireUtmSo
     session.set("prefillErrors", errors);
     if (params.get("parent") === "LGE") session.set("parentLge", true);
     if (mediascopy || previous.get("mediascopy")) session.set("mediascopy", true);
-    return redirect(url.pathname, { headers: { "Set-Cookie": await commitSession(session) } });
+    for (const [key, value] of Object.entries({ mid: previous.get("mid"), identifier: previous.get("identifier"), ...partnerRefs(params) })) {
+      if (value) session.set(key as "mid" | "identifier", value);
+    }
+    const headers = new Headers({ "Set-Cookie": await commitSession(session) });
+    if (options.loaderPageForLge && params.get("parent") === "LGE") return new LoaderPage(url.pathname, headers);
+    return redirect(url.pathname, { headers });
   }
 
-  if (mediascopy) {
-    const session = await getSession(request);
-    if (session.get("mediascopy")) return null;
-    session.set("mediascopy", true);
-    return new Headers({ "Set-Cookie": await commitSession(session) });
-  }
-  return null;
+  const updates: Partial<Pick<SessionData, "mediascopy" | "mid" | "identifier">> = { ...(mediascopy ? { mediascopy: true } : {}), ...partnerRefs(params) };
+  const session = await getSession(request);
+  const changed = Object.entries(updates).filter(([key, value]) => session.get(key as keyof typeof updates) !== value);
+  if (!changed.length) return null;
+  for (const [key, value] of changed) session.set(key as keyof typeof updates, value as never);
+  return new Headers({ "Set-Cookie": await commitSession(session) });
 }
 
 export function prefillOf(session: { get(key: "prefill"): SessionData["prefill"] | undefined; get(key: "prefillErrors"): SessionData["prefillErrors"] | undefined }) {

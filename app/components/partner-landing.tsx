@@ -1,7 +1,6 @@
 import type { CSSProperties } from "react";
 import { PARTNER_CAROUSEL, SLIDER_DEFAULTS } from "~/constants";
 import type { LayoutOneData, LayoutTwoData, PartnerTheme } from "~/content/partner-data.server";
-import { PATHS } from "~/paths";
 import { Carousel } from "./carousel";
 import { Icon } from "./icons";
 import { LazyImage } from "./lazy-image";
@@ -22,7 +21,8 @@ export function themeStyle(theme: PartnerTheme): CSSProperties {
   } as CSSProperties;
 }
 
-export function LayoutOne({ data, partnerName }: { data: LayoutOneData; partnerName: string }) {
+/** `checkoutHref`: verify-phone with the partner's attribution (docs/product.md, Partner pages). */
+export function LayoutOne({ data, partnerName, checkoutHref }: { data: LayoutOneData; partnerName: string; checkoutHref: string }) {
   const { bannerTextArea, bannerImage } = data.banner;
   const firstRow = data.whyKavachContent.slice(0, 3);
   const secondRow = data.whyKavachContent.slice(3);
@@ -35,7 +35,7 @@ export function LayoutOne({ data, partnerName }: { data: LayoutOneData; partnerN
             <p className="partner-banner__sub">{bannerTextArea.heading2}</p>
             <div className="lead rich" dangerouslySetInnerHTML={{ __html: bannerTextArea.heading3 }} />
             <div className="cta-row">
-              <a className="button partner__button" href={PATHS.checkout.verify}>
+              <a className="button partner__button" href={checkoutHref}>
                 Start your Healthcare Journey Today
               </a>
             </div>
@@ -112,7 +112,7 @@ export function LayoutOne({ data, partnerName }: { data: LayoutOneData; partnerN
   );
 }
 
-export function LayoutTwo({ data, purchaseLabel }: { data: LayoutTwoData; purchaseLabel: string }) {
+export function LayoutTwo({ data, purchaseLabel, checkoutHref }: { data: LayoutTwoData; purchaseLabel: string; checkoutHref: string }) {
   const start = data.startWithKavach;
   return (
     <div className="partner" style={themeStyle(data.theme)}>
@@ -132,7 +132,7 @@ export function LayoutTwo({ data, purchaseLabel }: { data: LayoutTwoData; purcha
           </ul>
           <div className="cta-row">
             <DemoLink label="Get A Demo" className="button partner__button" />
-            <a className="button button--ghost" href={PATHS.checkout.verify}>
+            <a className="button button--ghost" href={checkoutHref}>
               {purchaseLabel}
             </a>
           </div>

@@ -1,6 +1,6 @@
-import { Form, Link, useMatches } from "@remix-run/react";
+import { Form, Link, useLocation, useMatches } from "@remix-run/react";
 import type { CSSProperties } from "react";
-import { PAGE_PATHS } from "~/content/page-paths";
+import { PAGE_PATHS, PAGE_VARIANTS, partnershipPath, productPath } from "~/content/page-paths";
 import { PURCHASE_LABEL } from "~/content/site";
 import { PATHS } from "~/paths";
 import { DemoLink } from "./cta";
@@ -17,11 +17,31 @@ function Logo() {
   );
 }
 
+/**
+ * The header's sections and the pages each covers (docs/product.md, Public pages). The section the
+ * visitor is in is marked `aria-current`: "page" on its own page, "true" on a page inside it. Pages
+ * in no section (the legal pages, contact, the checkout) mark none.
+ */
+const NAV = [
+  { label: "Benefits", href: PAGE_PATHS.benefits, within: [productPath("")] },
+  { label: "Reviews", href: PAGE_PATHS.reviews, within: [] },
+  { label: "Partners", href: PAGE_PATHS.partner, within: [partnershipPath("")] },
+  { label: "About", href: PAGE_PATHS.about, within: PAGE_VARIANTS.about },
+] as const;
+
+function currentFor(pathname: string, item: (typeof NAV)[number]): "page" | "true" | undefined {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  if (path === item.href) return "page";
+  return item.within.some((prefix: string) => path === prefix || path.startsWith(prefix)) ? "true" : undefined;
+}
+
 /** A partner landing page's brand in the header (docs/product.md, Partner pages: partner logo and Talk to us). */
 export interface Cobrand {
   name: string;
   logoUrl: string;
   purchaseLabel: string;
+  /** Verify-phone with the partner's attribution. */
+  purchaseHref: string;
   style: CSSProperties;
 }
 
@@ -41,6 +61,7 @@ function useCobrand(): Cobrand | undefined {
 
 export function SiteHeader({ signedIn }: { signedIn: boolean }) {
   const cobrand = useCobrand();
+  const { pathname } = useLocation();
   return (
     <header className={`site-header${cobrand ? " site-header--cobrand" : ""}`} style={cobrand?.style}>
       <div className="container site-header__bar">
@@ -53,10 +74,11 @@ export function SiteHeader({ signedIn }: { signedIn: boolean }) {
           </span>
         ) : (
           <nav aria-label="Main" className="site-nav">
-            <a href={PAGE_PATHS.benefits}>Benefits</a>
-            <a href={PAGE_PATHS.reviews}>Reviews</a>
-            <a href={PAGE_PATHS.partner}>Partners</a>
-            <a href={PAGE_PATHS.about}>About</a>
+            {NAV.map((item) => (
+              <a key={item.href} href={item.href} aria-current={currentFor(pathname, item)}>
+                {item.label}
+              </a>
+            ))}
           </nav>
         )}
         <div className="site-header__actions">
@@ -67,7 +89,10 @@ export function SiteHeader({ signedIn }: { signedIn: boolean }) {
           ) : null}
           {cobrand ? <DemoLink className="button button--ghost button--small" /> : null}
           {/* Signed in, Continue goes to the membership, which leads an admin without one to the first unfinished step. */}
-          <a href={signedIn ? PATHS.membership : PATHS.checkout.verify} className={`button button--small${cobrand ? " partner__button" : ""}`}>
+          <a
+            href={signedIn ? PATHS.membership : (cobrand?.purchaseHref ?? PATHS.checkout.verify)}
+            className={`button button--small${cobrand ? " partner__button" : ""}`}
+          >
             {signedIn ? "Continue" : (cobrand?.purchaseLabel ?? PURCHASE_LABEL)}
           </a>
         </div>

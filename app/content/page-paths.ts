@@ -16,6 +16,13 @@ export const PAGE_PATHS = {
   benefits: "/employee-healthcare-benefits",
 } as const;
 
+/** Mobile and older variants that render their main page's content under another path. */
+export const PAGE_VARIANTS = {
+  contact: ["/contact", "/teamsure/contact-us"],
+  about: ["/mobile/about"],
+  terms: ["/mobile/terms-of-use"],
+} as const;
+
 export const productPath = (slug: string) => `/employee-healthcare/${slug}`;
 /** Where each product page lived before /employee-healthcare/ (redirected: docs/product.md, Routes). */
 export const legacyProductPath = (slug: string) => `/teamsure/${slug}`;

@@ -1,4 +1,5 @@
 import type { PageSeo } from "~/seo";
+import { PARTNER_SOURCE_DOMAINS } from "./partner-source";
 
 /**
  * Co-branded landing pages for partner-referred visitors (docs/product.md, Partner pages). Each page renders layout 1 or 2
@@ -11,6 +12,8 @@ export interface PartnerLanding {
   layout: 1 | 2;
   /** One of the three named finance partners (docs/product.md, Partner pages). */
   named: boolean;
+  /** The partner's own domain, carried to the checkout as `from` (docs/product.md, Partner pages). */
+  domain?: string;
   seo: Omit<PageSeo, "path">;
 }
 
@@ -20,6 +23,7 @@ export const PARTNER_LANDINGS: readonly PartnerLanding[] = [
     name: "Godrej Capital",
     layout: 1,
     named: true,
+    domain: PARTNER_SOURCE_DOMAINS.godrejCapital,
     seo: {
       title: "Kavach for Godrej Capital customers",
       description: "Group health benefits for the businesses Godrej Capital works with: cashless cover from 2 employees, bought online in minutes.",
@@ -31,6 +35,7 @@ export const PARTNER_LANDINGS: readonly PartnerLanding[] = [
     name: "Godrej Finance",
     layout: 1,
     named: true,
+    domain: PARTNER_SOURCE_DOMAINS.godrejFinance,
     seo: {
       title: "Kavach for Godrej Finance customers",
       description: "Health benefits for your team, arranged with Godrej Finance: group health insurance, doctor on call and check-ups.",
@@ -42,6 +47,7 @@ export const PARTNER_LANDINGS: readonly PartnerLanding[] = [
     name: "Godrej Housing Finance",
     layout: 2,
     named: true,
+    domain: PARTNER_SOURCE_DOMAINS.godrejHousingFinance,
     seo: {
       title: "Kavach for Godrej Housing Finance partners",
       description: "Builders, brokers and developers working with Godrej Housing Finance can cover their teams with Kavach in minutes.",

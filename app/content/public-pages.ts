@@ -6,7 +6,7 @@ import { HOME_SEO } from "./home";
 import { INVESTORS } from "./investors";
 import { REVIEWS_SEO, TERMS_SEO } from "./legal";
 import { APP_SEO, ONE_MG_SEO } from "./mobile-app";
-import { investorPath, partnerLandingPath, partnershipPath, productPath } from "./page-paths";
+import { PAGE_VARIANTS, investorPath, partnerLandingPath, partnershipPath, productPath } from "./page-paths";
 import { PARTNER_LANDINGS } from "./partner-landings";
 import { PARTNER_PROGRAM_SEO } from "./partner-program";
 import { PARTNERSHIPS } from "./partnerships";
@@ -22,13 +22,6 @@ export interface PublicPage {
 }
 
 const page = (seo: PageSeo, path = seo.path): PublicPage => ({ path, seo });
-
-/** Mobile and older variants that render their main page's content under another path. */
-export const PAGE_VARIANTS = {
-  contact: ["/contact", "/teamsure/contact-us"],
-  about: ["/mobile/about"],
-  terms: ["/mobile/terms-of-use"],
-} as const;
 
 export const PUBLIC_PAGES: readonly PublicPage[] = [
   page(HOME_SEO),

@@ -1,8 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
-import { handleEntryQuery } from "~/checkout/entry-query.server";
+import { LoaderPage, handleEntryQuery } from "~/checkout/entry-query.server";
 import { redirectPaidAdminToMembership } from "~/checkout/membership-home.server";
+import { FullScreenLoader } from "~/components/full-screen-loader";
 import { Greeting, kolkataHour } from "~/components/greeting";
 import { HeroArt } from "~/components/hero-art";
 import { Icon } from "~/components/icons";
@@ -14,9 +15,10 @@ import { PAGE_PATHS } from "~/content/page-paths";
 import { productCards } from "~/content/products";
 import { PATHS } from "~/paths";
 import type { RootLoader } from "~/root";
-import { seoMeta } from "~/seo";
+import { loaderPageMeta, seoMeta } from "~/seo";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? seoMeta(data.seo, matches) : []);
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  data && "reloadTo" in data ? loaderPageMeta(data.reloadTo) : data ? seoMeta(data.seo, matches) : [];
 
 /**
  * docs/product.md, Query handling (prefill links, the mediascopy campaign flag) through the shared
@@ -24,20 +26,22 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? 
  * corrects to its own clock.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const entry = await handleEntryQuery(request, { requireUtmSource: true });
-  // A prefill link answers with a redirect to the bare address.
+  const entry = await handleEntryQuery(request, { requireUtmSource: true, loaderPageForLge: true });
+  // A prefill link answers with a redirect to the bare address; with parent=LGE, with the loader page.
   if (entry instanceof Response) throw entry;
+  if (entry instanceof LoaderPage) return json({ reloadTo: entry.reloadTo }, { headers: entry.headers });
   await redirectPaidAdminToMembership(request);
   // The copy travels as loader data rather than in the page's script.
   const copy = { home: HOME, signedIn: SIGNED_IN_HOME, products: productCards(), comparison: { intro: COMPARISON.intro, takeaways: COMPARISON.takeaways } };
   return json({ seo: HOME_SEO, hour: kolkataHour(), ...copy }, { headers: entry ?? undefined });
 }
 
-type HomeData = ReturnType<typeof useLoaderData<typeof loader>>;
+type HomeData = Exclude<ReturnType<typeof useLoaderData<typeof loader>>, { reloadTo: string }>;
 
 export default function Home() {
   const data = useLoaderData<typeof loader>();
   const root = useRouteLoaderData<RootLoader>("root");
+  if ("reloadTo" in data) return <FullScreenLoader />;
   return root?.signedIn ? <SignedInHome data={data} /> : <Landing data={data} />;
 }
 

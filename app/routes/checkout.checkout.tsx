@@ -44,6 +44,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const saved = await attempt(request, () => updateCart(token, { type: "billing", item: { policy: submission.value.policy } }));
   if (!saved.ok) return json(submission.reply({ formErrors: [saved.error.message] }), { status: saved.error.isOutage ? 503 : 400 });
   trackEvent(request, session, "purchase_checkout_proceed", { policy: submission.value.policy });
+  // The billing choice is how the admin chooses to pay (docs/product.md, Analytics events).
+  trackEvent(request, session, "purchase_payment_method", { policy: submission.value.policy });
   return seeOther(nextPath("review"));
 }
 

@@ -2,7 +2,6 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { verifyOrder } from "~/api/employer.server";
 import { ApiError } from "~/api/http.server";
-import { trackEvent } from "~/analytics/track.server";
 import { PATHS } from "~/paths";
 import { seeOther } from "~/utils/see-other";
 
@@ -34,8 +33,8 @@ export async function action({ request }: ActionFunctionArgs) {
     const result = await verifyOrder(callback);
     // Money taken that no order can keep (a changed quote, a second payment): the admin is told it will be refunded.
     if (result.payment_refund_due) return seeOther(`${PATHS.paymentRefund}?order_id=${encodeURIComponent(result.order_id)}`);
-    // No session here (the post is cross-site); the order id ties the event to the purchase.
-    if (result.status === "paid") trackEvent(request, null, "purchase_payment_success", { order_id: result.order_id, amount_paise: result.amount_paise });
+    // purchase_payment_success is recorded on the success page, where the buyer's session is
+    // (docs/product.md, Analytics events): this post is cross-site and carries none.
     return seeOther(outcomePath(result.status, result.order_id));
   } catch (error) {
     // A refused signature or an outage: the buyer sees the failure page; a real payment is

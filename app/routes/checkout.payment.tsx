@@ -43,7 +43,6 @@ export async function action({ request }: ActionFunctionArgs) {
   const { policy } = submission.value;
   const fail = (message: string, outage: boolean) => json(submission.reply({ formErrors: [message] }), { status: outage ? 503 : 400 });
 
-  trackEvent(request, session, "purchase_payment_method", { policy });
   trackEvent(request, session, "purchase_payment_buy_button", { policy });
   if (cart.billing?.policy !== policy) {
     const saved = await attempt(request, () => updateCart(token, { type: "billing", item: { policy } }));

@@ -42,7 +42,13 @@ function chosenCoverages(url: URL, cart: Cart, coverages: Coverage[]): string[] 
 
 async function loadPlans(request: Request, token: string, session: Session, cart: Cart, coverageIds: string[]) {
   return withToken(request, token, (t) =>
-    getPlans(t, { gstin: cart.company?.gstin ?? "", coverage_ids: coverageIds, source: partnerSourceFor(session.get("from")) }),
+    getPlans(t, {
+      gstin: cart.company?.gstin ?? "",
+      coverage_ids: coverageIds,
+      source: partnerSourceFor(session.get("from")),
+      mid: session.get("mid"),
+      identifier: session.get("identifier"),
+    }),
   );
 }
 
@@ -51,10 +57,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const coverages = await withToken(request, token, getCoverages);
   const selected = chosenCoverages(url, cart, coverages);
-  const { plans, source } = await loadPlans(request, token, session, cart, selected);
+  // The upstream echoes the partner source but prices the same for everyone, so the page says nothing
+  // about it (docs/product.md, Plan).
+  const { plans } = await loadPlans(request, token, session, cart, selected);
   const requested = url.searchParams.get("planId");
   const planId = plans.find((p) => p.plan_id === requested)?.plan_id ?? cart.plan?.plan_id ?? plans.find((p) => p.default_visibility)?.plan_id;
-  return json({ cart, reached: firstUnfinishedStep(cart), coverages, selected, plans, source, planId }, { headers });
+  return json({ cart, reached: firstUnfinishedStep(cart), coverages, selected, plans, planId }, { headers });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -73,7 +81,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function PlanSelect() {
-  const { cart, reached, coverages, selected, plans, source, planId } = useLoaderData<typeof loader>();
+  const { cart, reached, coverages, selected, plans, planId } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm({
     lastResult,
@@ -105,7 +113,6 @@ export default function PlanSelect() {
   return (
     <CheckoutShell step="plan" reached={reached} cart={cart}>
       <h1>Choose your plan</h1>
-      {source ? <p className="notice">Partner pricing for {source} customers is applied.</p> : null}
       <Form method="post" {...getFormProps(form)} noValidate>
         <FormErrors id={form.errorId} errors={form.errors} />
         <fieldset className="fieldset">

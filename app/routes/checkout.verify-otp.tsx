@@ -79,6 +79,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     parentLge: session.get("parentLge"),
     mediascopy: session.get("mediascopy"),
     from: session.get("from"),
+    mid: session.get("mid"),
+    identifier: session.get("identifier"),
   });
   const cart = await attempt(request, () => getCart(token));
   const next = cart.ok ? pathOf(firstUnfinishedStep(cart.value)) : PATHS.checkout.gstDetails;

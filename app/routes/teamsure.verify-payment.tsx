@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { recordPurchaseSuccess } from "~/analytics/charged.server";
 import type { Verification } from "~/api/employer.server";
 import { currentOrderStatus } from "~/checkout/payment-status.server";
 import { PATHS, invoicePdfPath } from "~/paths";
@@ -17,6 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!order) throw redirect(PATHS.checkout.payment);
   if (order.status === "pending") throw redirect(`${PATHS.paymentPending}?order_id=${order.order_id}`);
   if (order.status !== "paid") throw redirect(`${PATHS.paymentFail}?order_id=${order.order_id}`);
+  await recordPurchaseSuccess(request, order);
   return json({ order });
 }
 

@@ -98,6 +98,12 @@ describe("carts", () => {
         ],
         tax_paise: 40410,
         total_paise: 264910,
+        // Doctor Consultation ₹49 × 7; the plan is the rest of the premium.
+        items: [
+          { kind: "plan", id: "kavach-essential", name: "Kavach Essential", quantity: 7, amount_paise: 190200 },
+          { kind: "benefit", id: "group-health-insurance", name: "Group Health Insurance", quantity: 7, amount_paise: 0 },
+          { kind: "benefit", id: "doctor-consultation", name: "Doctor Consultation", quantity: 7, amount_paise: 34300 },
+        ],
       },
       yearly: {
         policy: "yearly",
@@ -111,6 +117,12 @@ describe("carts", () => {
         ],
         tax_paise: 436428,
         total_paise: 2861028,
+        // ₹49 × 7 × 12 less 10%.
+        items: [
+          { kind: "plan", id: "kavach-essential", name: "Kavach Essential", quantity: 7, amount_paise: 2054160 },
+          { kind: "benefit", id: "group-health-insurance", name: "Group Health Insurance", quantity: 7, amount_paise: 0 },
+          { kind: "benefit", id: "doctor-consultation", name: "Doctor Consultation", quantity: 7, amount_paise: 370440 },
+        ],
       },
     });
     expect(cart.billing).toBeNull();

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { expect, test } from "@playwright/test";
 import { E2E_DATA_DIR } from "../../playwright.config";
-import { addPeople, choosePlan, enterCompanyDetails, enterGstin, FERNLEAF, freshMobile, pay, readCode, review, signIn } from "./helpers";
+import { addPeople, choosePlan, enterCompanyDetails, enterGstin, FERNLEAF, freshMobile, pay, reachPayment, readCode, review, signIn } from "./helpers";
 
 /** The e2e server writes its analytics into its data folder. */
 const EVENTS_FILE = `${E2E_DATA_DIR}/events.ndjson`;
@@ -12,6 +12,14 @@ interface Recorded {
   identity?: string;
   channel_partner?: string;
   data: Record<string, unknown>;
+}
+
+interface Item {
+  kind: string;
+  id: string;
+  name: string;
+  quantity: number;
+  amount_paise: number;
 }
 
 function recorded(): Recorded[] {
@@ -68,7 +76,9 @@ test("visitors from a finance-partner domain get Godrej plans and channel_partne
   await page.getByRole("button", { name: "Verify and continue" }).click();
   await enterGstin(page, FERNLEAF);
   await enterCompanyDetails(page);
-  await expect(page.getByText("Partner pricing for Godrej customers is applied.")).toBeVisible();
+  // The source changes no price, so the plan step claims no partner pricing.
+  await expect(page.getByRole("heading", { name: "Choose your plan" })).toBeVisible();
+  await expect(page.getByText(/Partner pricing/)).toHaveCount(0);
   await expect
     .poll(() => recorded().filter((r) => r.kind === "event" && r.identity === mobile).map((r) => r.channel_partner))
     .toEqual(["Godrej", "Godrej"]);
@@ -88,4 +98,60 @@ test("the checkout's FAQ link counts purchase_faq and leads to the FAQ", async (
   await expect
     .poll(() => recorded().filter((r) => r.identity === mobile && r.name === "purchase_faq").length)
     .toBe(1);
+});
+
+for (const javaScriptEnabled of [false, true]) {
+  test(`a payment settled after pending records one charged purchase_payment_success, with Items and the Charged ID (JavaScript ${javaScriptEnabled ? "on" : "off"})`, async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled });
+    const page = await context.newPage();
+    await reachPayment(page);
+    await pay(page);
+    await page.getByRole("button", { name: "Simulate Pending" }).click();
+    await expect(page.getByRole("heading", { name: "Payment processing" })).toBeVisible();
+    const orderId = new URL(page.url()).searchParams.get("order_id")!;
+    // The sandbox settles after 4 s here; the page checks again every 10 s by itself.
+    await expect(page.getByRole("heading", { name: "Payment successful" })).toBeVisible({ timeout: 20_000 });
+    // Reloads and a second look at the page record nothing more.
+    await page.reload();
+    await page.goto(`/teamsure/payment-pending?order_id=${orderId}`);
+    await expect(page.getByRole("heading", { name: "Payment successful" })).toBeVisible();
+
+    const successes = () => recorded().filter((r) => r.name === "purchase_payment_success" && r.data.order_id === orderId);
+    await expect.poll(() => successes().length).toBe(1);
+    await page.waitForTimeout(500);
+    expect(successes()).toHaveLength(1);
+    const { data, identity } = successes()[0];
+    expect(identity).toMatch(/^[6-9]\d{9}$/);
+    expect(data["Charged ID"]).toBe(orderId);
+    const items = data.Items as Item[];
+    // The plan first, then each benefit ticked by default, each for the 12 people added.
+    expect(items[0]).toMatchObject({ kind: "plan", quantity: 12 });
+    expect(items.slice(1).map((i) => i.name)).toContain("Group Health Insurance");
+    for (const item of items) {
+      expect(item.quantity).toBe(12);
+      expect(Number.isInteger(item.amount_paise) && item.amount_paise >= 0).toBe(true);
+    }
+    expect(items[0].amount_paise).toBeGreaterThan(0);
+    // The items are the premium, before GST: less than what was charged.
+    const itemsTotal = items.reduce((sum, i) => sum + i.amount_paise, 0);
+    expect(itemsTotal).toBeLessThan(data.amount_paise as number);
+    await context.close();
+  });
+}
+
+test("the billing choice on review records purchase_payment_method; Pay records the buy button", async ({ page }) => {
+  const mobile = await signIn(page);
+  await enterGstin(page, FERNLEAF);
+  await enterCompanyDetails(page);
+  await choosePlan(page);
+  await addPeople(page);
+  await review(page, "Monthly");
+  await expect(page).toHaveURL(/\/checkout\/payment$/);
+  const names = () => recorded().filter((r) => r.kind === "event" && r.identity === mobile).map((r) => r.name);
+  await expect.poll(names).toContain("purchase_payment_method");
+  expect(names()).not.toContain("purchase_payment_buy_button");
+  expect(recorded().find((r) => r.identity === mobile && r.name === "purchase_payment_method")?.data).toEqual({ policy: "monthly" });
+  await pay(page);
+  await expect.poll(names).toContain("purchase_payment_buy_button");
+  expect(names().filter((n) => n === "purchase_payment_method")).toHaveLength(1);
 });

@@ -92,17 +92,17 @@ test.describe("with JavaScript off", () => {
     expect(outbox.data.length).toBe(1);
   });
 
-  test("the named partner pages say Buy Now; others say Purchase now", async ({ page }) => {
-    for (const [path, label] of [
-      ["/partners/godrej", "Buy Now"],
-      ["/partners/godrej-finance", "Buy Now"],
-      ["/partners/godrej-housing-finance", "Buy Now"],
-      ["/partners/workbay", "Purchase now"],
-      ["/", "Purchase now"],
-      ["/employee-healthcare/doctor-consultation", "Purchase now"],
+  test("the named partner pages say Buy Now and pass their domain; others say Purchase now", async ({ page }) => {
+    for (const [path, label, href] of [
+      ["/partners/godrej", "Buy Now", "/checkout/verify?from=godrejcapital.example"],
+      ["/partners/godrej-finance", "Buy Now", "/checkout/verify?from=godrejfinance.example"],
+      ["/partners/godrej-housing-finance", "Buy Now", "/checkout/verify?from=godrejhousingfinance.example"],
+      ["/partners/workbay", "Purchase now", "/checkout/verify"],
+      ["/", "Purchase now", "/checkout/verify"],
+      ["/employee-healthcare/doctor-consultation", "Purchase now", "/checkout/verify"],
     ]) {
       await page.goto(path);
-      await expect(page.getByRole("banner").getByRole("link", { name: label, exact: true })).toHaveAttribute("href", "/checkout/verify");
+      await expect(page.getByRole("banner").getByRole("link", { name: label, exact: true })).toHaveAttribute("href", href);
     }
   });
 
@@ -113,7 +113,7 @@ test.describe("with JavaScript off", () => {
     const talk = banner.getByRole("link", { name: /Talk to us/ });
     await expect(talk).toHaveAttribute("target", "_blank");
     await expect(talk).toHaveAttribute("rel", /noopener/);
-    await expect(page.getByRole("link", { name: "Start your Healthcare Journey Today" })).toHaveAttribute("href", "/checkout/verify");
+    await expect(page.getByRole("link", { name: "Start your Healthcare Journey Today" })).toHaveAttribute("href", "/checkout/verify?from=godrejcapital.example");
     await expect(page.getByRole("heading", { level: 1 })).toHaveCSS("color", "rgb(74, 37, 116)");
     const buy = page.getByRole("main").getByRole("link", { name: "Buy Now" }).first();
     await expect(buy).toHaveCSS("background-color", "rgb(194, 24, 91)");
@@ -217,4 +217,45 @@ test.describe("when the API is down", () => {
       expect((await page.goto(`${down}${path}`))?.status()).toBe(200);
     }
   });
+});
+
+test.describe("the selected navigation item (docs/product.md, Public pages)", () => {
+  const SECTIONS: Array<[path: string, item: string | null, current?: string]> = [
+    ["/employee-healthcare-benefits", "Benefits", "page"],
+    ["/employee-healthcare/doctor-consultation", "Benefits", "true"],
+    ["/reviews", "Reviews", "page"],
+    ["/partner", "Partners", "page"],
+    ["/partnerships/arogya-diagnostics", "Partners", "true"],
+    ["/about-us", "About", "page"],
+    ["/mobile/about", "About", "true"],
+    ["/terms-of-use", null],
+    ["/mobile/terms-of-use", null],
+    ["/contact-us", null],
+    ["/", null],
+  ];
+
+  for (const javaScriptEnabled of [false, true]) {
+    test(`the header marks the section the visitor is in, and the legal pages none (JavaScript ${javaScriptEnabled ? "on" : "off"})`, async ({ browser }) => {
+      const context = await browser.newContext({ javaScriptEnabled });
+      const page = await context.newPage();
+      const nav = page.getByRole("navigation", { name: "Main" });
+      for (const [path, item, current] of SECTIONS) {
+        const response = await page.goto(path);
+        expect(response?.status(), path).toBe(200);
+        const marked = nav.locator("a[aria-current]");
+        if (item === null) {
+          await expect(marked, path).toHaveCount(0);
+          continue;
+        }
+        await expect(marked, path).toHaveCount(1);
+        await expect(marked, path).toHaveText(item);
+        await expect(marked, path).toHaveAttribute("aria-current", current!);
+        // Visibly marked too, not only for screen readers.
+        const weight = (name: string) => nav.getByRole("link", { name }).evaluate((a) => getComputedStyle(a).fontWeight);
+        const other = ["Benefits", "Reviews", "Partners", "About"].find((n) => n !== item)!;
+        expect(Number(await weight(item)), path).toBeGreaterThan(Number(await weight(other)));
+      }
+      await context.close();
+    });
+  }
 });

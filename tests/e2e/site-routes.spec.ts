@@ -3,6 +3,9 @@ import { expect, test } from "@playwright/test";
 import { PUBLIC_PAGES, CANONICAL_PAGES } from "~/content/public-pages";
 import { REDIRECTS } from "~/redirects";
 import { seoMeta } from "~/seo";
+import { E2E_SESSION_SECRET } from "../../playwright.config";
+import { sessionCodec } from "../security/session-cookie";
+import { FERNLEAF, addPeople, choosePlan, enterCompanyDetails, enterGstin, freshMobile, pay, readCode, review } from "./helpers";
 
 /**
  * The route list and the redirect table, walked over HTTP against the built server: every older path
@@ -104,4 +107,76 @@ test.describe("home query handling (docs/product.md, Query handling)", () => {
       await request.dispose();
     }
   });
+});
+
+test.describe("parent=LGE (docs/product.md, Query handling)", () => {
+  const LINK = "/?prefill=1&parent=LGE&business_contact_number=9876543210";
+
+  test("answers the loader page, which keeps the flag and refreshes to the bare address after a second", async ({ request }) => {
+    const response = await request.get(LINK, { maxRedirects: 0 });
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('<meta http-equiv="refresh" content="1;url=/"/>');
+    expect(html).toContain('class="fs-loader"');
+    expect(html).toContain('<meta name="robots" content="noindex"/>');
+    expect(response.headers()["cache-control"]).toBe("no-store");
+    const cookie = response.headers()["set-cookie"]?.match(/kavach_session=([^;]+)/)?.[1];
+    expect(await sessionCodec([E2E_SESSION_SECRET]).read(cookie!)).toMatchObject({ parentLge: true, prefill: { mobile: "9876543210" } });
+  });
+
+  test("without parent=LGE a prefill link still redirects at once", async ({ request }) => {
+    const response = await request.get("/?prefill=1&parent=other", { maxRedirects: 0 });
+    expect(response.status()).toBe(302);
+  });
+
+  for (const javaScriptEnabled of [false, true]) {
+    test(`the browser shows the loader, then the home page at the bare address (JavaScript ${javaScriptEnabled ? "on" : "off"})`, async ({ browser, baseURL }) => {
+      const context = await browser.newContext({ javaScriptEnabled });
+      const page = await context.newPage();
+      const started = Date.now();
+      await page.goto(LINK);
+      await expect(page.getByRole("status")).toBeVisible();
+      await expect(page).toHaveURL(`${baseURL}/`, { timeout: 5_000 });
+      expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+      await expect(page.locator("h1")).toBeVisible();
+      await expect(page.locator(".fs-loader")).toHaveCount(0);
+      await context.close();
+    });
+  }
+});
+
+test("every checkout step and payment outcome page declares its keywords too", async ({ page }) => {
+  const keywords = async () => expect(await page.locator('meta[name="keywords"]').getAttribute("content")).toBeTruthy();
+  await page.goto("/checkout/verify");
+  await keywords();
+  const mobile = freshMobile();
+  await page.getByLabel("Mobile number").fill(mobile);
+  await page.getByRole("button", { name: "Send code" }).click();
+  await keywords();
+  await page.getByLabel("One-time code").fill(await readCode(page.request, mobile));
+  await page.getByRole("button", { name: "Verify and continue" }).click();
+  await keywords();
+  await enterGstin(page, FERNLEAF);
+  await keywords();
+  await enterCompanyDetails(page);
+  await keywords();
+  await choosePlan(page);
+  await keywords();
+  await addPeople(page);
+  await keywords();
+  await review(page);
+  await keywords();
+  await page.goto("/checkout/summary");
+  await keywords();
+  await page.goto("/checkout/payment");
+  await pay(page);
+  await page.getByRole("button", { name: "Simulate Pending" }).click();
+  await expect(page.getByRole("heading", { name: "Payment processing" })).toBeVisible();
+  await keywords();
+  const orderId = new URL(page.url()).searchParams.get("order_id");
+  await expect(page.getByRole("heading", { name: "Payment successful" })).toBeVisible({ timeout: 20_000 });
+  await keywords();
+  await page.goto(`/teamsure/payment-fail?order_id=unknown-${orderId}`);
+  await expect(page.getByRole("heading", { name: "Payment failed" })).toBeVisible();
+  await keywords();
 });

@@ -18,12 +18,18 @@ export interface FakeUpstream {
   mode: UpstreamMode;
   /** "METHOD /path" of every request that reached the fake, in order. */
   seen: string[];
+  /** The bodies of every plan request (`POST …/plan/get-plans`), in order. */
+  planRequests: Array<Record<string, unknown>>;
   close(): Promise<void>;
 }
 
 export async function startFakeUpstream(options: { slowMs: number }): Promise<FakeUpstream> {
   const api = createEmbeddedApi({ databasePath: path.join(tempDir("kavach-upstream-"), "api.sqlite"), mountPath: "/api", gatewayKeySecret: "fake-upstream-gateway-secret", log: () => undefined });
   const app = express();
+  app.post(/\/plan\/get-plans$/, express.json(), (req, _res, next) => {
+    fake.planRequests.push(req.body as Record<string, unknown>);
+    next();
+  });
   app.use("/api", api.router);
   const sockets = new Set<Socket>();
 
@@ -31,6 +37,7 @@ export async function startFakeUpstream(options: { slowMs: number }): Promise<Fa
     baseUrl: "",
     mode: "up",
     seen: [],
+    planRequests: [],
     close: async () => {
       for (const socket of sockets) socket.destroy();
       await new Promise((resolve) => server.close(resolve));

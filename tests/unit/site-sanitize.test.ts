@@ -87,7 +87,7 @@ const render = (element: ReturnType<typeof createElement>) => renderToString(ele
 describe("partner data on its way to the page", () => {
   it("renders the shipped files unchanged in substance", () => {
     const one = parsePartnerData(godrej, 1);
-    const html = render(createElement(LayoutOne, { data: one as LayoutOneData, partnerName: "Godrej Capital" }));
+    const html = render(createElement(LayoutOne, { data: one as LayoutOneData, partnerName: "Godrej Capital", checkoutHref: "/checkout/verify" }));
     expect(html).toContain("Start your Healthcare Journey Today");
     expect(html).toContain("Here’s what our customers are saying!");
     expect(html).toContain('href="/employee-healthcare/group-health-insurance"');
@@ -99,7 +99,7 @@ describe("partner data on its way to the page", () => {
     expect(data.theme).toEqual({ primaryColor: "#0b3d5c", secondaryColor: "#fff", ctaTextColor: "#ffffff" });
     expect(data.topHeaderLogo).toBe("");
     expect(data.kavachBenefits.map((b) => b.btnContentObj.url)).toEqual(["/checkout/verify", "/checkout/verify", "/checkout/verify"]);
-    const html = render(createElement(LayoutOne, { data, partnerName: "Godrej Capital" }));
+    const html = render(createElement(LayoutOne, { data, partnerName: "Godrej Capital", checkoutHref: "/checkout/verify" }));
     expectSafe(html);
     // Plain-text fields are escaped, never parsed.
     expect(html).toContain("Welcome &lt;script&gt;");
@@ -109,7 +109,7 @@ describe("partner data on its way to the page", () => {
   it("keeps them out of layout 2", () => {
     const data = parsePartnerData(poisonedLayoutTwo(), 2) as { layout: 2 } & LayoutTwoData;
     expect(data.frequentAskedQes.data[0].locationurl).toBeUndefined();
-    const html = render(createElement(LayoutTwo, { data, purchaseLabel: "Buy Now" }));
+    const html = render(createElement(LayoutTwo, { data, purchaseLabel: "Buy Now", checkoutHref: "/checkout/verify" }));
     expectSafe(html);
     expect(html).not.toMatch(/(href|src)="\s*javascript:/i);
     expect(html).toContain("Start &lt;script&gt;");
