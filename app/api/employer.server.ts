@@ -245,7 +245,8 @@ const membership = z
     benefits: z.array(z.object({ id: z.string(), name: z.string() })),
     members: z.number().int().nullable(),
     people: z.array(z.object({ band: z.string(), band_label: z.string(), range: z.string(), range_label: z.string(), count: z.number().int() })),
-    bill: bill.nullable(),
+    // The bill frozen with the order: its amounts, without the per-item split of a live quote.
+    bill: bill.omit({ items: true }).nullable(),
     start_date: isoDate.nullable(),
     cover_end_date: isoDate.nullable(),
     current_period: z.object({ from: isoDate, to: isoDate }).nullable(),
