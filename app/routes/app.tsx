@@ -4,7 +4,7 @@ import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { sendAppLink } from "~/api/global.server";
 import { ApiError } from "~/api/http.server";
-import { FormErrors, SubmitButton, TextField, useInlineValidation } from "~/components/form";
+import { FormErrors, SubmitButton, TextField } from "~/components/form";
 import { FeatureGrid, PageHero, Section } from "~/components/marketing";
 import { inviteConstraint, parseInvite } from "~/content/app-invite.server";
 import { APP_PAGE, APP_SEO } from "~/content/mobile-app";
@@ -35,7 +35,6 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function AppPage() {
   const { page, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const inlineValidation = useInlineValidation();
   const [form, fields] = useForm({ lastResult: actionData, constraint });
   return (
     <>
@@ -47,7 +46,7 @@ export default function AppPage() {
               Sent! The download link is on its way to {actionData.sentTo}. It can take a minute to arrive.
             </p>
           ) : null}
-          <Form method="post" {...getFormProps(form)} {...inlineValidation} noValidate>
+          <Form method="post" {...getFormProps(form)} noValidate>
             <FormErrors id={form.errorId} errors={form.errors} />
             <TextField meta={fields.mobile} label="Mobile number" type="tel" prefix="+91" inputMode="tel" autoComplete="tel-national" hint={page.formHint} />
             <SubmitButton pendingLabel="Sending…">Send me the link</SubmitButton>

@@ -7,8 +7,8 @@ import { attempt, requireCheckoutStep, requireCheckoutStepForAction } from "~/ch
 import { firstUnfinishedStep, nextPath } from "~/checkout/steps";
 import { BillingChoice, QuoteTable, regimeNote } from "~/components/bill";
 import { CheckoutShell } from "~/components/checkout-shell";
-import { FormErrors, SubmitButton } from "~/components/form";
-import { ReloadOnBackNavigation } from "~/components/reload-on-back";
+import { browserValidation, FormErrors, SubmitButton } from "~/components/form";
+import type { HydrationHandle } from "~/components/hydrated-behaviours";
 import { PATHS } from "~/paths";
 import { seoMeta } from "~/seo";
 import { trackEvent } from "~/analytics/track.server";
@@ -21,6 +21,9 @@ const BILLING_LABELS = [
   { policy: "monthly", label: "Monthly" },
   { policy: "yearly", label: "Yearly" },
 ] as const;
+
+/** Never a stale price or order after back/forward (docs/product.md, Page behaviour). */
+export const handle: HydrationHandle = { hydrate: true, reloadOnBack: true };
 
 export const meta: MetaFunction = ({ matches }) =>
   seoMeta(
@@ -49,10 +52,9 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function Review() {
   const { cart, reached, quote } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({ lastResult });
+  const [form, fields] = useForm({ lastResult, ...browserValidation(billingChoice) });
   return (
     <CheckoutShell step="review" reached={reached} cart={cart}>
-      <ReloadOnBackNavigation />
       <h1>Review your membership</h1>
       <p className="muted">
         {cart.plan?.name} for {cart.company?.company_name}. <a href={PATHS.checkout.addPeople}>Change people</a> ·{" "}

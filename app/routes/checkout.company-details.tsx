@@ -8,7 +8,7 @@ import { prefillOf } from "~/checkout/entry-query.server";
 import { attempt, requireCheckoutStep, requireCheckoutStepForAction } from "~/checkout/guard.server";
 import { firstUnfinishedStep, nextPath } from "~/checkout/steps";
 import { CheckoutShell } from "~/components/checkout-shell";
-import { FormErrors, SubmitButton, TextField, useInlineValidation } from "~/components/form";
+import { browserValidation, FormErrors, SubmitButton, TextField } from "~/components/form";
 import { EMPLOYEES_MAX, EMPLOYEES_MIN } from "~/constants";
 import { PATHS } from "~/paths";
 import { seoMeta } from "~/seo";
@@ -57,10 +57,10 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function CompanyDetails() {
   const { cart, reached, defaults, prefillErrors } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const inlineValidation = useInlineValidation();
   const [form, fields] = useForm({
     lastResult,
     defaultValue: defaults,
+    ...browserValidation(schema),
   });
   return (
     <CheckoutShell step="details" reached={reached} cart={cart}>
@@ -76,7 +76,7 @@ export default function CompanyDetails() {
           {message}
         </p>
       ))}
-      <Form method="post" {...getFormProps(form)} {...inlineValidation} noValidate>
+      <Form method="post" {...getFormProps(form)} noValidate>
         <FormErrors id={form.errorId} errors={form.errors} />
         <TextField meta={fields.name} label="Your full name" autoComplete="name" maxLength={80} />
         <TextField meta={fields.email} label="Work email" type="email" autoComplete="email" inputMode="email" maxLength={254} hint="We send the policy documents and invoices here." />

@@ -8,7 +8,7 @@ import { prefillOf } from "~/checkout/entry-query.server";
 import { attempt, requireCheckoutStep, requireCheckoutStepForAction } from "~/checkout/guard.server";
 import { firstUnfinishedStep, nextPath } from "~/checkout/steps";
 import { CheckoutShell } from "~/components/checkout-shell";
-import { FormErrors, SubmitButton, TextField, useInlineValidation } from "~/components/form";
+import { browserValidation, FormErrors, SubmitButton, TextField } from "~/components/form";
 import { WhatsappToggle } from "~/components/whatsapp-toggle";
 import { PATHS } from "~/paths";
 import { seoMeta } from "~/seo";
@@ -76,10 +76,10 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function GstDetails() {
   const { cart, reached, q, results, searchError, prefillGstin, prefillError, whatsapp } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const inlineValidation = useInlineValidation();
   const [form, fields] = useForm({
     lastResult,
     defaultValue: { gstin: prefillGstin },
+    ...browserValidation(schema),
   });
   return (
     <CheckoutShell step="gst" reached={reached} cart={cart}>
@@ -98,7 +98,7 @@ export default function GstDetails() {
         </div>
       ) : null}
       {prefillError ? <p className="notice notice--warning">{prefillError}</p> : null}
-      <Form method="post" {...getFormProps(form)} {...inlineValidation} noValidate>
+      <Form method="post" {...getFormProps(form)} noValidate>
         <FormErrors id={form.errorId} errors={form.errors} />
         <input type="hidden" name="intent" value="gstin" />
         <TextField

@@ -8,8 +8,8 @@ import { attempt, requireCheckoutStep, requireCheckoutStepForAction, withToken }
 import { firstUnfinishedStep } from "~/checkout/steps";
 import { BillingChoice } from "~/components/bill";
 import { CheckoutShell } from "~/components/checkout-shell";
-import { FormErrors, SubmitButton } from "~/components/form";
-import { ReloadOnBackNavigation } from "~/components/reload-on-back";
+import { browserValidation, FormErrors, SubmitButton } from "~/components/form";
+import type { HydrationHandle } from "~/components/hydrated-behaviours";
 import { PATHS } from "~/paths";
 import { seoMeta } from "~/seo";
 import { trackEvent } from "~/analytics/track.server";
@@ -19,6 +19,9 @@ import { billingChoice } from "~/validation/fields";
 import { parseSubmission } from "~/validation/submission.server";
 
 const schema = billingChoice;
+
+/** Never a stale price or order after back/forward (docs/product.md, Page behaviour). */
+export const handle: HydrationHandle = { hydrate: true, reloadOnBack: true };
 
 export const meta: MetaFunction = ({ matches }) =>
   seoMeta(
@@ -61,10 +64,9 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function Payment() {
   const { cart, reached, options, quote } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({ lastResult });
+  const [form, fields] = useForm({ lastResult, ...browserValidation(schema) });
   return (
     <CheckoutShell step="payment" reached={reached} cart={cart}>
-      <ReloadOnBackNavigation />
       <h1>Payment</h1>
       {cart.order?.status === "attempted" ? (
         <p className="notice notice--warning">Your last payment did not go through. No money was taken; you can try again.</p>

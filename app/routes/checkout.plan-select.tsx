@@ -8,7 +8,7 @@ import { getCoverages, getPlans, updateCart } from "~/api/employer.server";
 import { attempt, requireCheckoutStep, requireCheckoutStepForAction, withToken } from "~/checkout/guard.server";
 import { firstUnfinishedStep, nextPath } from "~/checkout/steps";
 import { CheckoutShell } from "~/components/checkout-shell";
-import { FieldErrors, FormErrors, SubmitButton } from "~/components/form";
+import { browserValidation, FieldErrors, FormErrors, SubmitButton } from "~/components/form";
 import { partnerSourceFor } from "~/content/partner-source";
 import { PATHS } from "~/paths";
 import { seoMeta } from "~/seo";
@@ -78,6 +78,7 @@ export default function PlanSelect() {
   const [form, fields] = useForm({
     lastResult,
     defaultValue: { planId, coverage: selected },
+    ...browserValidation(schema),
   });
   // After a refused post, the plan the admin picked stays picked.
   const picked = typeof fields.planId.initialValue === "string" ? fields.planId.initialValue : planId;

@@ -1,14 +1,15 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { getCart } from "~/api/employer.server";
 import { sendCode, setWhatsapp, verifyCode } from "~/api/global.server";
 import { attempt } from "~/checkout/guard.server";
 import { firstUnfinishedStep, pathOf } from "~/checkout/steps";
 import { CheckoutShell } from "~/components/checkout-shell";
-import { FormErrors, SubmitButton, TextField, useInlineValidation } from "~/components/form";
+import { browserValidation, FormErrors, SubmitButton, TextField } from "~/components/form";
+import { ResendCountdown } from "~/components/resend-countdown";
 import { OTP_LENGTH } from "~/constants";
 import { PATHS } from "~/paths";
 import { seoMeta } from "~/seo";
@@ -39,7 +40,8 @@ async function requirePendingNumber(request: Request) {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { session, mobile } = await requirePendingNumber(request);
-  return json({ mobile, resendAt: session.get("resendAt") ?? 0 });
+  // Seconds left, counted here so the page's first render reads no clock (hydration-safe).
+  return { mobile, wait: Math.max(0, Math.ceil(((session.get("resendAt") ?? 0) - Date.now()) / 1000)) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -86,14 +88,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function VerifyOtp() {
-  const { mobile, resendAt } = useLoaderData<typeof loader>();
+  const { mobile, wait } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const inlineValidation = useInlineValidation();
+  // "Send a new code" posts in place; its answer (a new wait, a toast) arrives by revalidation.
+  const resend = useFetcher<typeof action>();
   const [form, fields] = useForm({
     lastResult,
+    ...browserValidation(schema),
   });
-  // The server says how long to wait; the page's script counts it down (enhance/countdown.ts).
-  const wait = Math.max(0, Math.ceil((resendAt - Date.now()) / 1000));
   return (
     <CheckoutShell step="verify" reached="verify">
       <h1>Enter your code</h1>
@@ -101,7 +103,7 @@ export default function VerifyOtp() {
         We sent a {OTP_LENGTH}-digit code to <strong>+91 {mobile.slice(0, 5)} {mobile.slice(5)}</strong>.{" "}
         <a href={PATHS.checkout.verify}>Change number</a>
       </p>
-      <Form method="post" {...getFormProps(form)} {...inlineValidation} noValidate>
+      <Form method="post" {...getFormProps(form)} noValidate>
         <FormErrors id={form.errorId} errors={form.errors} />
         <TextField
           meta={fields.code}
@@ -120,17 +122,15 @@ export default function VerifyOtp() {
           Verify and continue
         </SubmitButton>
       </Form>
-      <Form method="post" className="resend">
+      <resend.Form method="post" className="resend">
+        <FormErrors errors={resend.data?.error?.[""] ?? undefined} />
         <span className="muted small">
-          Didn’t get it?{" "}
-          <span data-until={resendAt} hidden={wait === 0}>
-            You can ask again in <span data-seconds="">{wait}</span> s.
-          </span>
+          Didn’t get it? <ResendCountdown seconds={wait} />
         </span>{" "}
-        <SubmitButton name="intent" value="resend" pendingLabel="Sending…" className="link-button">
+        <SubmitButton name="intent" value="resend" pendingLabel="Sending…" className="link-button" pending={resend.state !== "idle"}>
           Send a new code
         </SubmitButton>
-      </Form>
+      </resend.Form>
     </CheckoutShell>
   );
 }

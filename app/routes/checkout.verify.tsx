@@ -7,7 +7,7 @@ import { sendCode } from "~/api/global.server";
 import { handleEntryQuery, prefillOf } from "~/checkout/entry-query.server";
 import { attempt } from "~/checkout/guard.server";
 import { CheckoutShell } from "~/components/checkout-shell";
-import { FormErrors, SubmitButton, TextField, useInlineValidation } from "~/components/form";
+import { browserValidation, FormErrors, SubmitButton, TextField } from "~/components/form";
 import { PATHS } from "~/paths";
 import { seoMeta } from "~/seo";
 import { seeOther } from "~/utils/see-other";
@@ -63,17 +63,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function VerifyPhone() {
   const { mobile, prefillError, from } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const inlineValidation = useInlineValidation();
   const [form, fields] = useForm({
     lastResult,
     defaultValue: { mobile },
+    ...browserValidation(schema),
   });
   return (
     <CheckoutShell step="verify" reached="verify">
       <h1>Let’s get your team covered</h1>
       <p className="muted">We’ll send a one-time code to your mobile number to keep your company’s purchase secure.</p>
       {prefillError ? <p className="notice notice--warning">{prefillError}</p> : null}
-      <Form method="post" {...getFormProps(form)} {...inlineValidation} noValidate>
+      <Form method="post" {...getFormProps(form)} noValidate>
         <FormErrors id={form.errorId} errors={form.errors} />
         <TextField
           meta={fields.mobile}
