@@ -1,7 +1,9 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useFetcher, useLoaderData, useSubmit } from "@remix-run/react";
+import type { KeyboardEvent } from "react";
+import { useEffect, useRef, useState } from "react";
 import { z } from "zod";
 import { searchEmployers, updateCart } from "~/api/employer.server";
 import { prefillOf } from "~/checkout/entry-query.server";
@@ -19,6 +21,8 @@ import { parseSubmission } from "~/validation/submission.server";
 
 const schema = z.object({ intent: z.enum(["gstin", "select"]), gstin }).strict();
 const SEARCH_MIN = 2;
+/** How long typing pauses before the company search is asked. */
+const SEARCH_DELAY_MS = 250;
 const searchQuery = z.string().trim().max(80);
 
 export const meta: MetaFunction = ({ matches }) =>
@@ -119,19 +123,114 @@ export default function GstDetails() {
       <div className="divider">
         <span>or find your company by name</span>
       </div>
-      <Form method="get" className="search-form" role="search">
+      <CompanySearch q={q} results={results} searchError={searchError} />
+    </CheckoutShell>
+  );
+}
+
+type Company = ReturnType<typeof useLoaderData<typeof loader>>["results"][number];
+
+/**
+ * Find the company by name (docs/product.md, GST details). Without script: a GET search form whose
+ * results are buttons that post the chosen GSTIN. With script: results as the admin types (after
+ * SEARCH_MIN characters, debounced; a fetcher shows only the answer to its latest request) in a
+ * listbox chosen with the arrow keys and Enter, or by click.
+ */
+function CompanySearch({ q, results, searchError }: { q: string; results: Company[]; searchError: string | null }) {
+  const fetcher = useFetcher<typeof loader>();
+  const submit = useSubmit();
+  const [text, setText] = useState(q);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const timer = useRef<number>();
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const typed = text.trim();
+  const live = open && typed.length >= SEARCH_MIN && fetcher.data?.q === typed ? fetcher.data : null;
+  const options = live?.results ?? [];
+
+  const search = (value: string) => {
+    setText(value);
+    setActive(-1);
+    setOpen(true);
+    clearTimeout(timer.current);
+    const query = value.trim();
+    if (query.length < SEARCH_MIN) return;
+    timer.current = window.setTimeout(() => fetcher.load(`${PATHS.checkout.gstDetails}?q=${encodeURIComponent(query)}`), SEARCH_DELAY_MS);
+  };
+  const choose = (company: Company) => {
+    setOpen(false);
+    submit({ intent: "select", gstin: company.gstin }, { method: "post" });
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (!options.length) return;
+    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+      event.preventDefault();
+      const step = event.key === "ArrowDown" ? 1 : -1;
+      setActive((i) => (i + step + options.length) % options.length);
+    } else if (event.key === "Enter" && active >= 0) {
+      event.preventDefault();
+      choose(options[active]!);
+    } else if (event.key === "Escape") {
+      setOpen(false);
+    }
+  };
+
+  return (
+    <>
+      <Form method="get" className="search-form" role="search" onSubmit={() => setOpen(false)}>
         <label htmlFor="company-search" className="label">
           Company name
         </label>
         <div className="search-form__row">
-          <input id="company-search" className="input" type="search" name="q" defaultValue={q} minLength={SEARCH_MIN} maxLength={80} placeholder="e.g. Fernleaf" />
+          <input
+            id="company-search"
+            className="input"
+            type="search"
+            name="q"
+            value={text}
+            onChange={(event) => search(event.target.value)}
+            onKeyDown={onKeyDown}
+            minLength={SEARCH_MIN}
+            maxLength={80}
+            placeholder="e.g. Fernleaf"
+            autoComplete="off"
+            role="combobox"
+            aria-autocomplete="list"
+            aria-expanded={options.length > 0}
+            aria-controls="company-options"
+            aria-activedescendant={active >= 0 ? `company-option-${active}` : undefined}
+          />
           <button type="submit" className="button button--ghost">
             Search
           </button>
         </div>
+        <ul id="company-options" role="listbox" aria-label="Companies found" className="search-results search-results--live" hidden={!options.length}>
+          {options.map((company, i) => (
+            <li
+              key={company.gstin}
+              id={`company-option-${i}`}
+              role="option"
+              aria-selected={i === active}
+              className={`search-result${i === active ? " search-result--active" : ""}`}
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => choose(company)}
+            >
+              <strong>{company.company_name}</strong>
+              <span className="muted small">
+                {company.gstin} · {company.state_name}
+                {company.is_sez ? " · SEZ" : ""}
+              </span>
+            </li>
+          ))}
+        </ul>
+        {live && !live.searchError && !options.length ? (
+          <p className="muted" role="status">
+            No company matches “{typed}”.
+          </p>
+        ) : null}
       </Form>
       {searchError ? <p className="form-error">{searchError}</p> : null}
-      {q.length >= SEARCH_MIN && !searchError ? (
+      {q.length >= SEARCH_MIN && !searchError && !live ? (
         results.length ? (
           <Form method="post" className="search-results" aria-label="Search results">
             <input type="hidden" name="intent" value="select" />
@@ -153,7 +252,7 @@ export default function GstDetails() {
           <p className="muted">No company matches “{q}”. Check the spelling, or enter your GSTIN above.</p>
         )
       ) : null}
-    </CheckoutShell>
+    </>
   );
 }
 
