@@ -96,7 +96,8 @@ test("a slow submission says what it is doing, is sent once, and shows the loade
   const pending = page.getByRole("button", { name: "Sending code…" });
   await expect(pending).toHaveAttribute("aria-disabled", "true");
   // A second click while the first post is on its way, as an impatient admin's would be.
-  await pending.click();
+  // (Clicked from inside the page: Playwright itself refuses to click an aria-disabled button.)
+  await pending.evaluate((button: HTMLButtonElement) => button.click());
   // The loader waits two seconds (docs/product.md, Page behaviour): a quick step never flashes it.
   await expect(page.locator(".fs-loader")).toHaveCount(0);
   await expect(page.locator(".fs-loader")).toHaveText("Loading, please wait", { timeout: 2500 });
