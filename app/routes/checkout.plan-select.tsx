@@ -1,7 +1,9 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
+import type { FormEvent } from "react";
+import type { QuoteAnswer } from "~/routes/checkout.quote";
 import { z } from "zod";
 import type { Cart, Coverage } from "~/api/employer.server";
 import { getCoverages, getPlans, updateCart } from "~/api/employer.server";
@@ -15,7 +17,7 @@ import { seoMeta } from "~/seo";
 import { trackEvent } from "~/analytics/track.server";
 import { seeOther } from "~/utils/see-other";
 import type { Session } from "~/session.server";
-import { formatPaise, formatRupees } from "~/utils/money";
+import { formatCount, formatPaise, formatRupees } from "~/utils/money";
 import { parseSubmission } from "~/validation/submission.server";
 
 const id = z.string().trim().min(1).max(64).regex(/^[\w-]+$/);
@@ -80,6 +82,10 @@ export default function PlanSelect() {
     defaultValue: { planId, coverage: selected },
     ...browserValidation(schema),
   });
+  const live = useLivePrices();
+  // The "from" prices for the benefits ticked now (script), else as loaded (Update prices).
+  const fromPrice = (planId: string) =>
+    (live.plans?.find((p) => p.plan_id === planId) ?? plans.find((p) => p.plan_id === planId))!.from_monthly_paise;
   // After a refused post, the plan the admin picked stays picked.
   const picked = typeof fields.planId.initialValue === "string" ? fields.planId.initialValue : planId;
   const visible = plans.filter((p) => p.default_visibility);
@@ -93,7 +99,7 @@ export default function PlanSelect() {
           <span className="plan-card__cover">{formatRupees(plan.sum_insured_inr)} cover</span>
         </span>
         <span className="plan-card__price">
-          from <strong>{formatPaise(plan.from_monthly_paise)}</strong> per member / month
+          from <strong>{formatPaise(fromPrice(plan.plan_id))}</strong> per member / month
         </span>
         <ul className="plan-card__features">
           {plan.features.map((f) => (
@@ -107,7 +113,7 @@ export default function PlanSelect() {
     <CheckoutShell step="plan" reached={reached} cart={cart}>
       <h1>Choose your plan</h1>
       {source ? <p className="notice">Partner pricing for {source} customers is applied.</p> : null}
-      <Form method="post" {...getFormProps(form)} noValidate>
+      <Form method="post" {...getFormProps(form)} onChange={live.ask} data-people={cart.people ? "" : undefined} noValidate>
         <FormErrors id={form.errorId} errors={form.errors} />
         <fieldset className="fieldset">
           <legend>Benefits for your team</legend>
@@ -146,12 +152,42 @@ export default function PlanSelect() {
           ) : null}
           <FieldErrors id={fields.planId.errorId} name={fields.planId.name} errors={fields.planId.errors} />
         </fieldset>
+        {live.quote ? (
+          <p className="quote-box" aria-live="polite" data-testid="live-quote">
+            For your {formatCount(live.quote.members)} people: <strong>{formatPaise(live.quote.monthly.total_paise)}</strong> per month with
+            GST, or <strong>{formatPaise(live.quote.yearly.total_paise)}</strong> per year
+          </p>
+        ) : null}
         <SubmitButton pendingLabel="Saving…" className="button button--block">
           Buy this plan
         </SubmitButton>
       </Form>
     </CheckoutShell>
   );
+}
+
+/**
+ * Prices as the admin ticks benefits and picks a sum insured (docs/product.md, Prices and GST):
+ * the plans' "from" prices come from this step's own loader (read-only with `update`), and once
+ * people are in the cart, their price for the chosen plan from the live quote. Nothing is saved
+ * until "Buy this plan"; the API prices, the browser only shows. Without script: Update prices.
+ */
+function useLivePrices() {
+  const plansFetcher = useFetcher<typeof loader>();
+  const quoteFetcher = useFetcher<QuoteAnswer>();
+  const ask = (event: FormEvent<HTMLFormElement>) => {
+    const formData = new FormData(event.currentTarget);
+    const coverage = new URLSearchParams([["update", "1"]]);
+    for (const id of formData.getAll("coverage")) coverage.append("coverage", String(id));
+    plansFetcher.load(`${PATHS.checkout.planSelect}?${coverage}`);
+    const planId = formData.get("planId");
+    if (event.currentTarget.dataset.people !== undefined) {
+      const query = new URLSearchParams([...coverage].filter(([name]) => name === "coverage"));
+      if (typeof planId === "string") query.set("planId", planId);
+      quoteFetcher.load(`${PATHS.checkout.quote}?${query}`);
+    }
+  };
+  return { ask, plans: plansFetcher.data?.plans, quote: quoteFetcher.data?.quote ?? null };
 }
 
 export { StepErrorBoundary as ErrorBoundary } from "~/components/step-error";

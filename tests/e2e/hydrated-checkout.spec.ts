@@ -99,3 +99,20 @@ test("company search shows results as the admin types, chosen with the keyboard"
   await expect(page).toHaveURL(/\/checkout\/company-details$/);
   await expect(page.getByText("Fernleaf Analytics Private Limited").first()).toBeVisible();
 });
+
+test("ticking a benefit on plan-select updates the plans' prices in place, saving nothing", async ({ page }) => {
+  await signIn(page);
+  await enterGstin(page, FERNLEAF);
+  await enterCompanyDetails(page);
+  await expect(page).toHaveURL(/plan-select$/);
+  await page.waitForFunction(() => "__remixRouter" in window);
+  const prices = () => page.locator(".plan-card__price strong").allTextContents();
+  const before = await prices();
+  const optional = page.locator(".coverage input[type=checkbox]:not([disabled])").first();
+  const wasChecked = await optional.isChecked();
+  await optional.setChecked(!wasChecked);
+  await expect.poll(prices).not.toEqual(before);
+  await expect(page).toHaveURL(/plan-select$/);
+  await page.reload();
+  expect(await prices()).toEqual(before);
+});
