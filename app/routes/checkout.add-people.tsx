@@ -1,12 +1,13 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Form, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
 import type { FormEvent } from "react";
 import { useEffect, useRef } from "react";
 import type { Quote } from "~/api/employer.server";
 import { getPricing, updateCart } from "~/api/employer.server";
-import { attempt, requireCheckoutStep, requireCheckoutStepForAction, withToken } from "~/checkout/guard.server";
+import { attempt, requireCheckoutStep, withToken } from "~/checkout/guard.server";
+import { refusal, stepAction } from "~/checkout/step-action.server";
 import { firstUnfinishedStep, nextPath, peopleInRange } from "~/checkout/steps";
 import { CheckoutShell } from "~/components/checkout-shell";
 import { browserValidation, FormErrors, SubmitButton } from "~/components/form";
@@ -19,7 +20,6 @@ import { trackEvent } from "~/analytics/track.server";
 import { seeOther } from "~/utils/see-other";
 import { formatCount, formatPaise } from "~/utils/money";
 import { addPeopleSchema as schema } from "~/validation/people";
-import { parseSubmission } from "~/validation/submission.server";
 
 /** How long typing pauses before the live price is asked for. */
 const QUOTE_DELAY_MS = 250;
@@ -45,29 +45,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
       monthlyPaise: pricing.rates.find((r) => r.band === band.code && r.range === range.code)?.monthly_paise ?? null,
     })),
   }));
-  return json({ cart, reached: firstUnfinishedStep(cart), ranges: pricing.ranges, grid }, { headers });
+  return data({ cart, reached: firstUnfinishedStep(cart), ranges: pricing.ranges, grid }, { headers });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData();
-  const submission = parseSubmission(formData, schema);
-  // Parsed first: if the upstream fails now, the reply still carries everything typed.
-  const step = await requireCheckoutStepForAction(request, "people");
-  if (!step.ok) return json(submission.reply({ formErrors: [step.message] }), { status: 503 });
-  const { token, session } = step.value;
-  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
-  const { intent, rows } = submission.value;
-  const total = rows.reduce((sum, r) => sum + r.count, 0);
-  if (intent === "continue" && !peopleInRange(total)) {
-    return json(
-      submission.reply({ formErrors: [`${MESSAGES.employeesRange}. You have added ${formatCount(total)}.`] }),
-      { status: 400 },
-    );
-  }
-  const saved = await attempt(request, () => updateCart(token, { type: "people", item: { rows: rows.filter((r) => r.count > 0) } }));
-  if (!saved.ok) return json(submission.reply({ formErrors: [saved.error.message] }), { status: saved.error.isOutage ? 503 : 400 });
-  trackEvent(request, session, intent === "continue" ? "purchase_age_distribution_proceed" : "purchase_age_distribution", { members: total });
-  return seeOther(intent === "continue" ? nextPath("people") : PATHS.checkout.addPeople);
+  return stepAction(request, { step: "people", schema }, async ({ value: { intent, rows }, token, session }) => {
+    const total = rows.reduce((sum, r) => sum + r.count, 0);
+    if (intent === "continue" && !peopleInRange(total)) {
+      return { message: `${MESSAGES.employeesRange}. You have added ${formatCount(total)}.`, outage: false };
+    }
+    const saved = await attempt(request, () => updateCart(token, { type: "people", item: { rows: rows.filter((r) => r.count > 0) } }));
+    if (!saved.ok) return refusal(saved.error);
+    trackEvent(request, session, intent === "continue" ? "purchase_age_distribution_proceed" : "purchase_age_distribution", { members: total });
+    return seeOther(intent === "continue" ? nextPath("people") : PATHS.checkout.addPeople);
+  });
 }
 
 export default function AddPeople() {

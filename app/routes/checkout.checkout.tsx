@@ -1,9 +1,10 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { updateCart } from "~/api/employer.server";
-import { attempt, requireCheckoutStep, requireCheckoutStepForAction } from "~/checkout/guard.server";
+import { attempt, requireCheckoutStep } from "~/checkout/guard.server";
+import { refusal, stepAction } from "~/checkout/step-action.server";
 import { firstUnfinishedStep, nextPath } from "~/checkout/steps";
 import { BillingChoice, QuoteTable, regimeNote } from "~/components/bill";
 import { CheckoutShell } from "~/components/checkout-shell";
@@ -14,7 +15,6 @@ import { seoMeta } from "~/seo";
 import { trackEvent } from "~/analytics/track.server";
 import { seeOther } from "~/utils/see-other";
 import { billingChoice } from "~/validation/fields";
-import { parseSubmission } from "~/validation/submission.server";
 
 
 const BILLING_LABELS = [
@@ -33,20 +33,16 @@ export const meta: MetaFunction = ({ matches }) =>
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { cart, headers } = await requireCheckoutStep(request, "review");
-  return json({ cart, reached: firstUnfinishedStep(cart), quote: cart.quote! }, { headers });
+  return data({ cart, reached: firstUnfinishedStep(cart), quote: cart.quote! }, { headers });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const submission = parseSubmission(await request.formData(), billingChoice);
-  // Parsed first: if the upstream fails now, the reply still carries everything typed.
-  const step = await requireCheckoutStepForAction(request, "review");
-  if (!step.ok) return json(submission.reply({ formErrors: [step.message] }), { status: 503 });
-  const { token, session } = step.value;
-  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
-  const saved = await attempt(request, () => updateCart(token, { type: "billing", item: { policy: submission.value.policy } }));
-  if (!saved.ok) return json(submission.reply({ formErrors: [saved.error.message] }), { status: saved.error.isOutage ? 503 : 400 });
-  trackEvent(request, session, "purchase_checkout_proceed", { policy: submission.value.policy });
-  return seeOther(nextPath("review"));
+  return stepAction(request, { step: "review", schema: billingChoice }, async ({ value: { policy }, token, session }) => {
+    const saved = await attempt(request, () => updateCart(token, { type: "billing", item: { policy } }));
+    if (!saved.ok) return refusal(saved.error);
+    trackEvent(request, session, "purchase_checkout_proceed", { policy });
+    return seeOther(nextPath("review"));
+  });
 }
 
 export default function Review() {

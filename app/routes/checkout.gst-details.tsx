@@ -1,13 +1,14 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Form, useActionData, useFetcher, useLoaderData, useSubmit } from "@remix-run/react";
 import type { KeyboardEvent } from "react";
 import { useEffect, useRef, useState } from "react";
 import { z } from "zod";
 import { searchEmployers, updateCart } from "~/api/employer.server";
 import { prefillOf } from "~/checkout/entry-query.server";
-import { attempt, requireCheckoutStep, requireCheckoutStepForAction } from "~/checkout/guard.server";
+import { attempt, requireCheckoutStep } from "~/checkout/guard.server";
+import { refusal, stepAction } from "~/checkout/step-action.server";
 import { firstUnfinishedStep, nextPath } from "~/checkout/steps";
 import { CheckoutShell } from "~/components/checkout-shell";
 import { browserValidation, FormErrors, SubmitButton, TextField } from "~/components/form";
@@ -17,7 +18,6 @@ import { seoMeta } from "~/seo";
 import { trackEvent } from "~/analytics/track.server";
 import { seeOther } from "~/utils/see-other";
 import { gstin } from "~/validation/fields";
-import { parseSubmission } from "~/validation/submission.server";
 
 const schema = z.object({ intent: z.enum(["gstin", "select"]), gstin }).strict();
 const SEARCH_MIN = 2;
@@ -41,7 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // A failed search is shown beside the search box; the GSTIN form still works.
   const search = q.length >= SEARCH_MIN ? await attempt(request, () => searchEmployers(token, q)) : null;
   const prefill = prefillOf(session);
-  return json(
+  return data(
     {
       cart,
       reached: firstUnfinishedStep(cart),
@@ -57,24 +57,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData();
-  const submission = parseSubmission(formData, schema);
-  // Parsed first: if the upstream fails now, the reply still carries everything typed.
-  const step = await requireCheckoutStepForAction(request, "gst");
-  if (!step.ok) return json(submission.reply({ formErrors: [step.message] }), { status: 503 });
-  const { token, session } = step.value;
-  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
-  const saved = await attempt(request, () => updateCart(token, { type: "company", item: { gstin: submission.value.gstin } }));
-  if (!saved.ok) {
-    const { error } = saved;
-    // An unknown GSTIN is about the field; an outage is about the page.
-    const reply = error.isOutage
-      ? submission.reply({ formErrors: [error.message] })
-      : submission.reply({ fieldErrors: { gstin: [error.message] } });
-    return json(reply, { status: error.isOutage ? 503 : 400 });
-  }
-  trackEvent(request, session, "purchase_account_details_proceed", { state_code: saved.value.company?.state_code ?? "", via: submission.value.intent });
-  return seeOther(nextPath("gst"));
+  return stepAction(request, { step: "gst", schema }, async ({ value, token, session }) => {
+    // The registry lookup is the API's: an unknown GSTIN is about the field, an outage about the page.
+    const saved = await attempt(request, () => updateCart(token, { type: "company", item: { gstin: value.gstin } }));
+    if (!saved.ok) return refusal(saved.error, "gstin");
+    trackEvent(request, session, "purchase_account_details_proceed", { state_code: saved.value.company?.state_code ?? "", via: value.intent });
+    return seeOther(nextPath("gst"));
+  });
 }
 
 export default function GstDetails() {

@@ -1,10 +1,11 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect, redirectDocument } from "@remix-run/node";
+import { data, redirect, redirectDocument } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { createOrder, getPaymentOptions, updateCart } from "~/api/employer.server";
 import { paymentCallbackUrl } from "~/checkout/callback-url.server";
-import { attempt, requireCheckoutStep, requireCheckoutStepForAction, withToken } from "~/checkout/guard.server";
+import { attempt, requireCheckoutStep, withToken } from "~/checkout/guard.server";
+import { refusal, stepAction } from "~/checkout/step-action.server";
 import { firstUnfinishedStep } from "~/checkout/steps";
 import { BillingChoice } from "~/components/bill";
 import { CheckoutShell } from "~/components/checkout-shell";
@@ -16,7 +17,6 @@ import { trackEvent } from "~/analytics/track.server";
 import { seeOther } from "~/utils/see-other";
 import { formatPaise } from "~/utils/money";
 import { billingChoice } from "~/validation/fields";
-import { parseSubmission } from "~/validation/submission.server";
 
 const schema = billingChoice;
 
@@ -33,32 +33,25 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { token, cart, headers } = await requireCheckoutStep(request, "payment");
   if (cart.order?.status === "paid") throw redirect(`${PATHS.paymentSuccess}?order_id=${cart.order.order_id}`, { headers });
   const options = await withToken(request, token, getPaymentOptions);
-  return json({ cart, reached: firstUnfinishedStep(cart), options, quote: cart.quote! }, { headers });
+  return data({ cart, reached: firstUnfinishedStep(cart), options, quote: cart.quote! }, { headers });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const submission = parseSubmission(await request.formData(), schema);
-  // Parsed first: if the upstream fails now, the reply still carries everything typed.
-  const step = await requireCheckoutStepForAction(request, "payment");
-  if (!step.ok) return json(submission.reply({ formErrors: [step.message] }), { status: 503 });
-  const { token, session, cart } = step.value;
-  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
-  const { policy } = submission.value;
-  const fail = (message: string, outage: boolean) => json(submission.reply({ formErrors: [message] }), { status: outage ? 503 : 400 });
-
-  trackEvent(request, session, "purchase_payment_method", { policy });
-  trackEvent(request, session, "purchase_payment_buy_button", { policy });
-  if (cart.billing?.policy !== policy) {
-    const saved = await attempt(request, () => updateCart(token, { type: "billing", item: { policy } }));
-    if (!saved.ok) return fail(saved.error.message, saved.error.isOutage);
-  }
-  // Idempotent upstream: a double click, a refresh or the back button gets the same open order.
-  const order = await attempt(request, () => createOrder(token, { policy, callback_url: paymentCallbackUrl(request) }));
-  if (!order.ok) return fail(order.error.message, order.error.isOutage);
-  trackEvent(request, session, "purchase_payment_final", { order_id: order.value.order_id, amount_paise: order.value.amount_paise, policy });
-  if (order.value.status === "paid") return seeOther(`${PATHS.paymentSuccess}?order_id=${order.value.order_id}`);
-  // The hosted payment page is not one of ours: the browser must load it as a whole document.
-  return redirectDocument(order.value.checkout_url, 303);
+  return stepAction(request, { step: "payment", schema }, async ({ value: { policy }, token, session, cart }) => {
+    trackEvent(request, session, "purchase_payment_method", { policy });
+    trackEvent(request, session, "purchase_payment_buy_button", { policy });
+    if (cart.billing?.policy !== policy) {
+      const saved = await attempt(request, () => updateCart(token, { type: "billing", item: { policy } }));
+      if (!saved.ok) return refusal(saved.error);
+    }
+    // Idempotent upstream: a double click, a refresh or the back button gets the same open order.
+    const order = await attempt(request, () => createOrder(token, { policy, callback_url: paymentCallbackUrl(request) }));
+    if (!order.ok) return refusal(order.error);
+    trackEvent(request, session, "purchase_payment_final", { order_id: order.value.order_id, amount_paise: order.value.amount_paise, policy });
+    if (order.value.status === "paid") return seeOther(`${PATHS.paymentSuccess}?order_id=${order.value.order_id}`);
+    // The hosted payment page is not one of ours: the browser must load it as a whole document.
+    return redirectDocument(order.value.checkout_url, 303);
+  });
 }
 
 export default function Payment() {

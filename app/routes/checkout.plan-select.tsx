@@ -1,13 +1,14 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Form, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
 import type { FormEvent } from "react";
 import type { QuoteAnswer } from "~/routes/checkout.quote";
 import { z } from "zod";
 import type { Cart, Coverage } from "~/api/employer.server";
 import { getCoverages, getPlans, updateCart } from "~/api/employer.server";
-import { attempt, requireCheckoutStep, requireCheckoutStepForAction, withToken } from "~/checkout/guard.server";
+import { attempt, requireCheckoutStep, withToken } from "~/checkout/guard.server";
+import { refusal, stepAction } from "~/checkout/step-action.server";
 import { firstUnfinishedStep, nextPath } from "~/checkout/steps";
 import { CheckoutShell } from "~/components/checkout-shell";
 import { browserValidation, FieldErrors, FormErrors, SubmitButton } from "~/components/form";
@@ -18,7 +19,6 @@ import { trackEvent } from "~/analytics/track.server";
 import { seeOther } from "~/utils/see-other";
 import type { Session } from "~/session.server";
 import { formatCount, formatPaise, formatRupees } from "~/utils/money";
-import { parseSubmission } from "~/validation/submission.server";
 
 const id = z.string().trim().min(1).max(64).regex(/^[\w-]+$/);
 const schema = z
@@ -56,22 +56,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { plans, source } = await loadPlans(request, token, session, cart, selected);
   const requested = url.searchParams.get("planId");
   const planId = plans.find((p) => p.plan_id === requested)?.plan_id ?? cart.plan?.plan_id ?? plans.find((p) => p.default_visibility)?.plan_id;
-  return json({ cart, reached: firstUnfinishedStep(cart), coverages, selected, plans, source, planId }, { headers });
+  return data({ cart, reached: firstUnfinishedStep(cart), coverages, selected, plans, source, planId }, { headers });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData();
-  const submission = parseSubmission(formData, schema);
-  // Parsed first: if the upstream fails now, the reply still carries everything typed.
-  const step = await requireCheckoutStepForAction(request, "plan");
-  if (!step.ok) return json(submission.reply({ formErrors: [step.message] }), { status: 503 });
-  const { token, session } = step.value;
-  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
-  const { planId, coverage } = submission.value;
-  const saved = await attempt(request, () => updateCart(token, { type: "plan", item: { plan_id: planId!, coverage_ids: coverage } }));
-  if (!saved.ok) return json(submission.reply({ formErrors: [saved.error.message] }), { status: saved.error.isOutage ? 503 : 400 });
-  trackEvent(request, session, "purchase_select_plan_buy", { plan_id: planId!, coverages: saved.value.plan?.coverage_ids.length ?? 0 });
-  return seeOther(nextPath("plan"));
+  return stepAction(request, { step: "plan", schema }, async ({ value: { planId, coverage }, token, session }) => {
+    const saved = await attempt(request, () => updateCart(token, { type: "plan", item: { plan_id: planId!, coverage_ids: coverage } }));
+    if (!saved.ok) return refusal(saved.error);
+    trackEvent(request, session, "purchase_select_plan_buy", { plan_id: planId!, coverages: saved.value.plan?.coverage_ids.length ?? 0 });
+    return seeOther(nextPath("plan"));
+  });
 }
 
 export default function PlanSelect() {

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requireCheckoutStep } from "~/checkout/guard.server";
 import { firstUnfinishedStep, pathOf } from "~/checkout/steps";
@@ -13,7 +13,7 @@ export const meta: MetaFunction = ({ matches }) =>
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { cart, headers } = await requireCheckoutStep(request, "gst");
-  return json({ cart, back: pathOf(firstUnfinishedStep(cart)) }, { headers });
+  return data({ cart, back: pathOf(firstUnfinishedStep(cart)) }, { headers });
 }
 
 export default function Summary() {

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { getCart } from "~/api/employer.server";
@@ -15,7 +15,7 @@ import { PATHS } from "~/paths";
 import { seoMeta } from "~/seo";
 import { seeOther } from "~/utils/see-other";
 import { commitSession, getSession, startSignedInSession } from "~/session.server";
-import { setToast } from "~/toast.server";
+import { redirectWithToast } from "~/toast.server";
 import { otpCode } from "~/validation/fields";
 import { parseSubmission } from "~/validation/submission.server";
 
@@ -48,23 +48,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { session, mobile } = await requirePendingNumber(request);
   const formData = await request.formData();
   const submission = parseSubmission(formData, schema);
-  if (submission.status !== "success") return json(submission.reply({ hideFields: ["code"] }), { status: 400 });
+  if (submission.status !== "success") return data(submission.reply({ hideFields: ["code"] }), { status: 400 });
   const allowance = context.spendIpAllowance(submission.value.intent === "resend" ? "codeRequest" : "codeVerification");
-  if (!allowance.ok) return json(submission.reply({ formErrors: [allowance.message], hideFields: ["code"] }), { status: 429 });
+  if (!allowance.ok) return data(submission.reply({ formErrors: [allowance.message], hideFields: ["code"] }), { status: 429 });
 
   if (submission.value.intent === "resend") {
     const sent = await attempt(request, () => sendCode(mobile));
-    if (!sent.ok) return json(submission.reply({ formErrors: [sent.error.message] }), { status: sent.error.isOutage ? 503 : 429 });
+    if (!sent.ok) return data(submission.reply({ formErrors: [sent.error.message] }), { status: sent.error.isOutage ? 503 : 429 });
     session.set("resendAt", Date.now() + (sent.value.resend_after_s ?? 30) * 1000);
-    const headers = await setToast({ kind: "success", message: "We sent you a new code." });
-    headers.append("Set-Cookie", await commitSession(session));
-    return seeOther(PATHS.checkout.verifyOtp, headers);
+    return redirectWithToast(PATHS.checkout.verifyOtp, { kind: "success", message: "We sent you a new code." }, { "Set-Cookie": await commitSession(session) });
   }
 
   const { code, whatsapp } = submission.value;
   const verified = await attempt(request, () => verifyCode(mobile, code));
   if (!verified.ok) {
-    return json(submission.reply({ formErrors: [verified.error.message], hideFields: ["code"] }), {
+    return data(submission.reply({ formErrors: [verified.error.message], hideFields: ["code"] }), {
       status: verified.error.isOutage ? 503 : 400,
     });
   }

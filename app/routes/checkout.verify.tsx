@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { sendCode } from "~/api/global.server";
@@ -35,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (session.get("token")) return redirect(PATHS.checkout.gstDetails);
   const prefill = prefillOf(session);
   const from = safeReturnHost(new URL(request.url).searchParams.get("from"));
-  return json(
+  return data(
     { mobile: session.get("mobileNo") ?? prefill.values.mobile ?? "", prefillError: prefill.errors.mobile ?? null, from },
     { headers: entry ?? undefined },
   );
@@ -44,13 +44,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const submission = parseSubmission(formData, schema);
-  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const allowance = context.spendIpAllowance("codeRequest");
-  if (!allowance.ok) return json(submission.reply({ formErrors: [allowance.message] }), { status: 429 });
+  if (!allowance.ok) return data(submission.reply({ formErrors: [allowance.message] }), { status: 429 });
 
   const { mobile, from } = submission.value;
   const sent = await attempt(request, () => sendCode(mobile));
-  if (!sent.ok) return json(submission.reply({ formErrors: [sent.error.message] }), { status: sent.error.isOutage ? 503 : 400 });
+  if (!sent.ok) return data(submission.reply({ formErrors: [sent.error.message] }), { status: sent.error.isOutage ? 503 : 400 });
 
   const session = await getSession(request);
   session.set("mobileNo", mobile);
