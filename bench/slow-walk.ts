@@ -30,6 +30,13 @@ const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PAT
 async function walk(javaScriptEnabled: boolean): Promise<StepTime[]> {
   const steps: StepTime[] = [];
   const context = await browser.newContext({ baseURL: server.origin, javaScriptEnabled });
+  // The server believes it is https://kavach.example (production as deployed), so the payment
+  // gateway posts the buyer back there (and the hosted page's CSP allows no other form target):
+  // that address is answered by the local server, through Playwright, off the throttled link.
+  await context.route("https://kavach.example/**", async (route) => {
+    const url = new URL(route.request().url());
+    await route.fulfill({ response: await route.fetch({ url: `${server.origin}${url.pathname}${url.search}`, maxRedirects: 0 }) });
+  });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send("Network.enable");

@@ -128,7 +128,7 @@ export default function AddPeople() {
                         {cell.monthlyPaise !== null ? (
                           <span className="muted small">{formatPaise(cell.monthlyPaise)}/mo</span>
                         ) : null}
-                        {line ? <span className="small people-table__line">{formatPaise(line.monthly_paise)}/mo in all</span> : null}
+                        {line ? <span className="small people-table__line">{formatPaise(line.monthly_paise)}/mo for {line.count}, with benefits</span> : null}
                       </td>
                     );
                   })}

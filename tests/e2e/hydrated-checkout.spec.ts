@@ -29,7 +29,7 @@ test("typing counts on add-people updates the price in place, and the cart is un
   await expect(quote).toContainText("12 members");
   expect(await quote.textContent()).not.toEqual(firstTotal);
   await expect(quote).toContainText(/With GST: ₹[\d,.]+ per month, or ₹[\d,.]+ per year/);
-  await expect(page.getByText(/in all$/).first()).toBeVisible();
+  await expect(page.getByText(/^₹[\d,.]+\/mo for 8, with benefits$/)).toBeVisible();
 
   expect(await page.evaluate(() => (window as unknown as { mark?: number }).mark)).toBe(1);
   expect(posts).toEqual([]);
