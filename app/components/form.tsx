@@ -41,13 +41,13 @@ export function TextField({ meta, label, type = "text", hint, prefix, className,
           {hint}
         </p>
       ) : null}
-      <FieldErrors id={meta.errorId} name={meta.name} errors={meta.errors} />
+      <FieldErrors id={meta.errorId} errors={meta.errors} />
     </div>
   );
 }
 
 /** A field's message, beside it. */
-export function FieldErrors({ id, errors }: { id: string; name?: string; errors?: string[] }) {
+export function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
   return (
     <p className="field__error" id={id} role="alert" hidden={!errors?.length}>
       {errors?.[0]}

@@ -13,7 +13,7 @@ declare global {
 /** Browser storage key of the cross-tab logout marker (docs/product.md, Sign-in); the page script uses the same. */
 const LOGOUT_MARKER_KEY = "surity:log";
 /** A transition slower than this shows the full-screen loader (docs/product.md, Page behaviour). */
-export const LOADER_DELAY_MS = 2_000;
+const LOADER_DELAY_MS = 2_000;
 
 /** Routes that export `handle: { reloadOnBack: true }` are reloaded when restored by back/forward. */
 export interface HydrationHandle {
@@ -86,13 +86,12 @@ function useReloadOnBack() {
       if (event.persisted) window.location.reload();
     };
     addEventListener("pageshow", onPageShow);
-    // Reached by the browser's back button: a document load restored from history...
+    // A document reached by the browser's back button. (A client-side back to one of these pages
+    // needs nothing: Remix runs its loader again, so the price is fresh.)
     const [entry] = performance.getEntriesByType("navigation") as PerformanceNavigationTiming[];
     if (key === firstKey.current && entry?.type === "back_forward") window.location.reload();
     return () => removeEventListener("pageshow", onPageShow);
   }, [wanted, key]);
-  // ...or a client-side back/forward (POP) to one of these pages revalidates its data instead:
-  // Remix calls the loaders again on every navigation to a route, so the price is fresh anyway.
 }
 
 /**

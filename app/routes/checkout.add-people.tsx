@@ -184,7 +184,7 @@ function useLiveQuote() {
     clearTimeout(timer.current);
     timer.current = window.setTimeout(() => fetcher.load(`${PATHS.checkout.quote}?${query}`), QUOTE_DELAY_MS);
   };
-  return { ask, answer: fetcher.data, pending: fetcher.state !== "idle" };
+  return { ask, answer: fetcher.data };
 }
 
 function QuoteLines({ quote }: { quote: Quote }) {

@@ -144,7 +144,7 @@ export default function PlanSelect() {
               <div className="plan-grid">{more.map(planCard)}</div>
             </details>
           ) : null}
-          <FieldErrors id={fields.planId.errorId} name={fields.planId.name} errors={fields.planId.errors} />
+          <FieldErrors id={fields.planId.errorId} errors={fields.planId.errors} />
         </fieldset>
         {live.quote ? (
           <p className="quote-box" aria-live="polite" data-testid="live-quote">
