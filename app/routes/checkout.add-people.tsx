@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
 import type { FormEvent } from "react";
 import { useEffect, useRef } from "react";
 import type { Quote } from "~/api/employer.server";
@@ -146,7 +146,7 @@ export default function AddPeople() {
         {counted && headcount !== null && total !== headcount && peopleInRange(total) ? (
           <p className="notice notice--warning">
             You told us {formatCount(headcount)} people work at {cart.company?.company_name ?? "your company"}, and you have added{" "}
-            {formatCount(total)}. Your price is for the {formatCount(total)} added; you can <a href={PATHS.checkout.companyDetails}>change the headcount</a>.
+            {formatCount(total)}. Your price is for the {formatCount(total)} added; you can <Link to={PATHS.checkout.companyDetails}>change the headcount</Link>.
           </p>
         ) : null}
         {quote ? <QuoteLines quote={quote} /> : null}

@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { updateCart } from "~/api/employer.server";
 import { attempt, requireCheckoutStep } from "~/checkout/guard.server";
 import { refusal, stepAction } from "~/checkout/step-action.server";
@@ -53,8 +53,8 @@ export default function Review() {
     <CheckoutShell step="review" reached={reached} cart={cart}>
       <h1>Review your membership</h1>
       <p className="muted">
-        {cart.plan?.name} for {cart.company?.company_name}. <a href={PATHS.checkout.addPeople}>Change people</a> ·{" "}
-        <a href={PATHS.checkout.planSelect}>Change plan</a>
+        {cart.plan?.name} for {cart.company?.company_name}. <Link to={PATHS.checkout.addPeople}>Change people</Link> ·{" "}
+        <Link to={PATHS.checkout.planSelect}>Change plan</Link>
       </p>
       <QuoteTable quote={quote} />
       <p className="small muted">{regimeNote(quote.tax_regime)}</p>

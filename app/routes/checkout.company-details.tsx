@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { updateCart } from "~/api/employer.server";
 import { prefillOf } from "~/checkout/entry-query.server";
@@ -62,7 +62,7 @@ export default function CompanyDetails() {
       {cart.company ? (
         <p className="muted">
           Buying for <strong>{cart.company.company_name}</strong> ({cart.company.is_sez ? "SEZ unit" : cart.company.state_name}).{" "}
-          <a href={PATHS.checkout.gstDetails}>Change</a>
+          <Link to={PATHS.checkout.gstDetails}>Change</Link>
         </p>
       ) : null}
       {prefillErrors.map((message) => (

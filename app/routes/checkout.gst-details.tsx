@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, useActionData, useFetcher, useLoaderData, useSubmit } from "@remix-run/react";
+import { Form, Link, useActionData, useFetcher, useLoaderData, useSubmit } from "@remix-run/react";
 import type { KeyboardEvent } from "react";
 import { useEffect, useRef, useState } from "react";
 import { z } from "zod";
@@ -85,9 +85,9 @@ export default function GstDetails() {
           <span>
             {cart.company.gstin} · {cart.company.state_name} · {cart.company.is_sez ? "SEZ unit: GST zero-rated" : "Not an SEZ unit"}
           </span>
-          <a className="button button--small" href={nextPath("gst")}>
+          <Link className="button button--small" to={nextPath("gst")}>
             Continue with this company
-          </a>
+          </Link>
         </div>
       ) : null}
       {prefillError ? <p className="notice notice--warning">{prefillError}</p> : null}

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { getCart } from "~/api/employer.server";
 import { sendCode, setWhatsapp, verifyCode } from "~/api/global.server";
@@ -99,7 +99,7 @@ export default function VerifyOtp() {
       <h1>Enter your code</h1>
       <p className="muted">
         We sent a {OTP_LENGTH}-digit code to <strong>+91 {mobile.slice(0, 5)} {mobile.slice(5)}</strong>.{" "}
-        <a href={PATHS.checkout.verify}>Change number</a>
+        <Link to={PATHS.checkout.verify}>Change number</Link>
       </p>
       <Form method="post" {...getFormProps(form)} noValidate>
         <FormErrors id={form.errorId} errors={form.errors} />

@@ -51,6 +51,8 @@ test("typing counts on add-people updates the price in place, and the cart is un
 test("a field's error appears on blur without any request", async ({ page }) => {
   await page.goto("/checkout/verify");
   await page.waitForFunction(() => "__remixRouter" in window);
+  // Hydrated, and done with what loading asks for (Remix's route discovery of the page's links).
+  await page.waitForLoadState("networkidle");
   const requests: Request[] = [];
   page.on("request", (request) => requests.push(request));
   const mobile = page.getByLabel("Mobile number");
