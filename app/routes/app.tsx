@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { sendAppLink } from "~/api/global.server";
 import { ApiError } from "~/api/http.server";
@@ -12,7 +12,7 @@ import { EXTERNAL } from "~/content/site";
 import { seoMeta } from "~/seo";
 
 export async function loader() {
-  return json({ seo: APP_SEO, page: APP_PAGE, constraint: inviteConstraint });
+  return { seo: APP_SEO, page: APP_PAGE, constraint: inviteConstraint };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? seoMeta(data.seo, matches) : []);
@@ -20,16 +20,16 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? 
 /** The app invite (GET /applink; docs/product.md, Public pages): a validated number gets one SMS with the download links. */
 export async function action({ request }: ActionFunctionArgs) {
   const submission = parseInvite(await request.formData());
-  // The reply itself is the action's data (with who the link went to), as inline validation expects.
-  if (submission.status !== "success") return json({ ...submission.reply(), sentTo: null }, { status: 400 });
+  // The reply itself is the action's data (with who the link went to): the page renders it after the post.
+  if (submission.status !== "success") return data({ ...submission.reply(), sentTo: null }, { status: 400 });
   try {
     await sendAppLink(submission.value.mobile);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    return json({ ...submission.reply({ formErrors: [error.message] }), sentTo: null }, { status: error.isOutage ? 503 : 400 });
+    return data({ ...submission.reply({ formErrors: [error.message] }), sentTo: null }, { status: error.isOutage ? 503 : 400 });
   }
   const m = submission.value.mobile;
-  return json({ ...submission.reply({ resetForm: true }), sentTo: `+91 ${m.slice(0, 5)} ${m.slice(5)}` });
+  return data({ ...submission.reply({ resetForm: true }), sentTo: `+91 ${m.slice(0, 5)} ${m.slice(5)}` });
 }
 
 export default function AppPage() {
