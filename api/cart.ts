@@ -40,6 +40,20 @@ const employeesSchema = z
   .optional()
   .transform((n) => n ?? null);
 
+const peopleRowsSchema = z
+  .array(
+    z.object({
+      band: z.string().max(20),
+      range: z.string().max(20),
+      count: z
+        .number({ invalid_type_error: "count must be a whole number." })
+        .int("count must be a whole number.")
+        .min(0, "count cannot be negative.")
+        .max(MAX_PEOPLE, "count can be at most 10,000."),
+    })
+  )
+  .max(100, "Too many rows.");
+
 const UPDATE_TYPES = ["company", "admin", "plan", "people", "billing"] as const;
 
 const updateSchema = z.discriminatedUnion(
@@ -60,19 +74,7 @@ const updateSchema = z.discriminatedUnion(
     z.object({
       type: z.literal("people"),
       item: z.object({
-        rows: z
-          .array(
-            z.object({
-              band: z.string().max(20),
-              range: z.string().max(20),
-              count: z
-                .number({ invalid_type_error: "count must be a whole number." })
-                .int("count must be a whole number.")
-                .min(0, "count cannot be negative.")
-                .max(MAX_PEOPLE, "count can be at most 10,000."),
-            })
-          )
-          .max(100, "Too many rows."),
+        rows: peopleRowsSchema,
       }),
     }),
     z.object({
@@ -283,6 +285,14 @@ export function companyNotFound(gstin: string): HttpError {
 }
 
 function validPeopleRows(ctx: ApiContext, rows: readonly PeopleRow[]): PeopleRow[] {
+  const kept = knownPeopleRows(ctx, rows);
+  const total = kept.reduce((sum, r) => sum + r.count, 0);
+  if (total === 0) throw new HttpError(400, "Add at least one person.");
+  return kept;
+}
+
+/** Rows naming known bands and covers, each once, within the people cap; rows with count 0 dropped. */
+function knownPeopleRows(ctx: ApiContext, rows: readonly PeopleRow[]): PeopleRow[] {
   const bands = new Set(listBands(ctx.db).map((b) => b.code));
   const ranges = new Set(listRanges(ctx.db).map((r) => r.code));
   const seen = new Set<string>();
@@ -295,9 +305,47 @@ function validPeopleRows(ctx: ApiContext, rows: readonly PeopleRow[]): PeopleRow
   }
   const kept = rows.filter((r) => r.count > 0);
   const total = kept.reduce((sum, r) => sum + r.count, 0);
-  if (total === 0) throw new HttpError(400, "Add at least one person.");
   if (total > MAX_PEOPLE) throw new HttpError(400, "At most 10,000 people can be covered.");
   return kept;
+}
+
+const quoteRequestSchema = z.object({
+  rows: peopleRowsSchema.optional(),
+  plan_id: z.string().min(1, "plan_id cannot be empty.").max(100).optional(),
+  coverage_ids: z.array(z.string().max(100)).max(20).optional(),
+});
+export type QuoteRequest = z.infer<typeof quoteRequestSchema>;
+
+export function parseQuoteRequest(body: unknown): QuoteRequest {
+  return parseInput(quoteRequestSchema, body);
+}
+
+/**
+ * What the caller's cart would cost with other people, plan or coverages, each defaulting to the
+ * cart's own; nothing is written. Tax needs the buyer's state, so the cart must have its company.
+ */
+export function quoteFor(ctx: ApiContext, cartId: number, request: QuoteRequest): Quote {
+  const db = ctx.db;
+  const cart = readCart(ctx, cartId);
+  if (cart.company === null) throw new HttpError(409, "Verify the company's GSTIN before asking for a quote.");
+  const plan = request.plan_id === undefined ? cart.plan : findPlan(db, request.plan_id);
+  if (plan === null) throw new HttpError(409, "Choose a plan before asking for a quote.");
+  if (plan === undefined) throw new HttpError(400, `Unknown plan: ${request.plan_id}.`);
+  const coverages =
+    request.coverage_ids === undefined
+      ? cart.plan?.coverages ?? resolveCoverages(db, [])
+      : resolveCoverages(db, request.coverage_ids);
+  const rows = request.rows === undefined ? cart.people?.rows ?? [] : knownPeopleRows(ctx, request.rows);
+  return computeQuote(
+    rows.map((r) => ({
+      ...r,
+      unit_monthly_paise: unitMonthlyPaise(
+        rateFor(db, r.band, r.range, plan.sum_insured_inr),
+        coverages.map((c) => c.monthly_paise)
+      ),
+    })),
+    taxRegimeFor(cart.company.state_code, cart.company.is_sez === 1)
+  );
 }
 
 /** The Cart shape of the contract, without `order` (the caller adds it). */

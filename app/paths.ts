@@ -13,6 +13,7 @@ export const PATHS = {
     payment: "/checkout/payment",
     paymentCallback: "/checkout/payment/callback",
     summary: "/checkout/summary",
+    quote: "/checkout/quote",
     whatsapp: "/checkout/whatsapp",
     faq: "/checkout/faq",
   },

@@ -1,21 +1,25 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import {
   isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
+  Scripts,
+  ScrollRestoration,
   useLoaderData,
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { useShouldHydrate } from "remix-utils/use-should-hydrate";
 import { FullScreenLoader } from "~/components/full-screen-loader";
+import { HydratedBehaviours, LoadAsDocument } from "~/components/hydrated-behaviours";
 import { SandboxNotice } from "~/components/sandbox-notice";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { ToastMessage } from "~/components/toast";
-import { MESSAGES } from "~/constants";
+import { APP_VERSION, MESSAGES } from "~/constants";
 import { enhanceScriptSrc } from "~/enhance-script.server";
 import { embeddedApi, publicOrigin } from "~/env.server";
 import { useNonce } from "~/nonce";
@@ -32,13 +36,16 @@ export const links: LinksFunction = () => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [session, { toast, setCookie }] = await Promise.all([getSession(request), takeToast(request)]);
-  return json(
+  return data(
     {
       signedIn: Boolean(session.get("token")),
       sandbox: embeddedApi,
       toast,
       origin: publicOrigin(request),
       script: enhanceScriptSrc,
+      // Data-saver mode: no route hydrates, the page works as with script off (decision 0003).
+      saveData: request.headers.get("Save-Data")?.trim().toLowerCase() === "on",
+      version: APP_VERSION,
     },
     { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
   );
@@ -47,12 +54,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export type RootLoader = typeof loader;
 
 /**
- * Pages are not hydrated: every page is complete as the server sends it, and the one small script
- * (app/enhance) adds inline validation, pending states, the loader, carousels and cross-tab logout.
+ * Every page is complete as the server sends it. A route that asks with `handle.hydrate` (the
+ * checkout, the outcome and membership pages) loads Remix's client and becomes a React app; every
+ * other page gets the one small page script (app/enhance): carousels, lazy images, greeting, page
+ * views, cross-tab logout and the invite form's pending state. Never both. A request with
+ * `Save-Data: on` hydrates nothing, and a route that would have hydrated then gets no script at
+ * all: it works exactly as with script off (docs/product.md, Which routes hydrate; decision 0003).
  */
 function Document({ signedIn, children }: { signedIn: boolean; children: ReactNode }) {
   const nonce = useNonce();
-  const script = useRouteLoaderData<typeof loader>("root")?.script;
+  const root = useRouteLoaderData<typeof loader>("root");
+  const wantsHydration = useShouldHydrate();
+  const hydrates = wantsHydration && !root?.saveData;
+  const pageScript = wantsHydration ? null : root?.script;
   return (
     <html lang="en-IN">
       <head>
@@ -64,10 +78,21 @@ function Document({ signedIn, children }: { signedIn: boolean; children: ReactNo
       </head>
       <body data-signed-in={signedIn}>
         {children}
-        <template id="page-loader">
-          <FullScreenLoader />
-        </template>
-        {script ? <script type="module" src={script} nonce={nonce} /> : null}
+        {hydrates ? (
+          <>
+            <HydratedBehaviours signedIn={signedIn} version={root?.version ?? APP_VERSION} />
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : (
+          <>
+            <template id="page-loader">
+              <FullScreenLoader />
+            </template>
+            <LoadAsDocument />
+          </>
+        )}
+        {pageScript ? <script type="module" src={pageScript} nonce={nonce} /> : null}
       </body>
     </html>
   );

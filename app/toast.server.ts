@@ -1,6 +1,7 @@
 import { createCookieSessionStorage } from "@remix-run/node";
 import { env } from "~/env.server";
 import type { Toast } from "~/components/toast";
+import { seeOther } from "~/utils/see-other";
 
 /**
  * One-shot messages carried in their own cookie to the next page, where the server renders them,
@@ -29,4 +30,9 @@ export async function takeToast(request: Request) {
   const session = await toastStorage.getSession(request.headers.get("Cookie"));
   const toast = session.get("toast") ?? null;
   return { toast, setCookie: toast ? await toastStorage.commitSession(session) : null };
+}
+
+/** After a post: on to `path` (303) with a one-shot message for the next page. */
+export async function redirectWithToast(path: string, toast: Toast, init?: HeadersInit) {
+  return seeOther(path, await setToast(toast, new Headers(init)));
 }

@@ -8,8 +8,15 @@ export const KB = 1024;
 export const HTML_GZIP_MAX = 14 * KB;
 /** All the CSS the site has, gzip, summed over every distinct stylesheet. */
 export const CSS_GZIP_TOTAL_MAX = 12 * KB;
-/** Script one page loads when script runs at all (modulepreload and script srcs), gzip. */
-export const JS_GZIP_PER_PAGE_MAX = 90 * KB;
+/** A public page's script, gzip: the page script alone, never React (decision 0003). */
+export const PUBLIC_JS_GZIP_MAX = 5 * KB;
+/** A hydrated checkout step opened with a cold cache: all its script (modulepreload and script srcs), gzip. */
+export const HYDRATED_COLD_JS_GZIP_MAX = 125 * KB;
+/**
+ * Each later step reached client-side: what it adds on the wire, gzip: script not loaded by the
+ * steps before it, the route-discovery manifest patch and the step's data.
+ */
+export const LATER_STEP_GZIP_MAX = 10 * KB;
 
 /** The framework floor answers at least this share of a minimal Remix app's requests per second. */
 export const FLOOR_RPS_MIN_PEER_RATIO = 0.6;

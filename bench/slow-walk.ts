@@ -1,7 +1,10 @@
 /**
- * npm run bench:slow: the whole purchase with script off, on a slow mobile connection emulated by
- * Chromium's DevTools protocol (400 kbit/s each way, 400 ms latency), timed page load by page
- * load. Typing is not timed; each row runs from the click (or address) to the next page's load.
+ * npm run bench:slow: the whole purchase twice on a slow mobile connection emulated by Chromium's
+ * DevTools protocol (400 kbit/s each way, 400 ms latency): with script off, then with script on
+ * from a cold cache (the checkout hydrates). Typing is not timed; each row runs from the click (or
+ * address) to the next page: "shown" when the page is there (the load event of a document, or the
+ * new URL of a client-side step), "interactive" when it answers the admin (script off: the same
+ * moment, its forms work without script; script on: once Remix has hydrated and is idle).
  */
 import type { Page } from "@playwright/test";
 import { chromium } from "@playwright/test";
@@ -15,16 +18,25 @@ const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-ne
 
 interface StepTime {
   name: string;
-  ms: number;
+  shownMs: number;
+  interactiveMs: number;
   requests: number;
   bytes: number;
 }
 
 const server = await startBuiltServer();
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
-const steps: StepTime[] = [];
-try {
-  const context = await browser.newContext({ baseURL: server.origin, javaScriptEnabled: false });
+
+async function walk(javaScriptEnabled: boolean): Promise<StepTime[]> {
+  const steps: StepTime[] = [];
+  const context = await browser.newContext({ baseURL: server.origin, javaScriptEnabled });
+  // The server believes it is https://kavach.example (production as deployed), so the payment
+  // gateway posts the buyer back there (and the hosted page's CSP allows no other form target):
+  // that address is answered by the local server, through Playwright, off the throttled link.
+  await context.route("https://kavach.example/**", async (route) => {
+    const url = new URL(route.request().url());
+    await route.fulfill({ response: await route.fetch({ url: `${server.origin}${url.pathname}${url.search}`, maxRedirects: 0 }) });
+  });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send("Network.enable");
@@ -37,15 +49,30 @@ try {
     received.push(request.sizes().then((s) => s.responseHeadersSize + s.responseBodySize)),
   );
 
-  /** Times one page load: `go` starts it, the row ends at the load event of a page matching `to`. */
+  /** Remix has hydrated the page and has nothing under way (script on, on our own pages). */
+  const idle = () =>
+    page.waitForFunction(
+      () => {
+        const router = (window as unknown as { __remixRouter?: { state: { initialized: boolean; navigation: { state: string } } } }).__remixRouter;
+        return router?.state.initialized === true && router.state.navigation.state === "idle";
+      },
+      undefined,
+      { polling: 20, timeout: 60_000 },
+    );
+
+  /** Times one step: `go` starts it; shown at a page matching `to`, interactive as described above. */
   async function step(name: string, to: RegExp, go: (page: Page) => Promise<unknown>) {
     received = [];
     const started = performance.now();
     await go(page);
-    await page.waitForURL(to, { waitUntil: "load" });
-    const ms = performance.now() - started;
+    await page.waitForURL(to, { waitUntil: javaScriptEnabled ? "commit" : "load" });
+    const shownMs = performance.now() - started;
+    const ours = !/\/api\/sandbox\//.test(page.url());
+    if (javaScriptEnabled && ours) await idle();
+    else if (javaScriptEnabled) await page.waitForLoadState("load");
+    const interactiveMs = performance.now() - started;
     const sizes = await Promise.all(received);
-    steps.push({ name, ms, requests: sizes.length, bytes: sizes.reduce((a, b) => a + b, 0) });
+    steps.push({ name, shownMs, interactiveMs, requests: sizes.length, bytes: sizes.reduce((a, b) => a + b, 0) });
   }
   const click = (name: string | RegExp) => (p: Page) => p.getByRole("button", { name }).click();
 
@@ -71,17 +98,30 @@ try {
   await step("pay → hosted payment page", /\/api\/sandbox\/checkout\//, click("Pay securely"));
   await step("success → payment successful", /\/teamsure\/verify-payment\?order_id=/, click(/Success/));
   if (!(await page.getByRole("heading", { name: "Payment successful" }).isVisible())) throw new Error("the purchase did not end paid");
+  await context.close();
+  return steps;
+}
+
+const walks: Array<{ title: string; steps: StepTime[] }> = [];
+try {
+  walks.push({ title: "Script off", steps: await walk(false) });
+  walks.push({ title: "Script on, cold cache (the checkout hydrates)", steps: await walk(true) });
 } finally {
   await browser.close();
   await server.stop();
 }
 
-const total = steps.reduce((sum, s) => sum + s.ms, 0);
-const width = Math.max(...steps.map((s) => s.name.length));
-console.log(`No script, ${NETWORK.downloadThroughput / KBIT} kbit/s down and up, ${NETWORK.latency} ms latency (Chromium DevTools emulation)\n`);
-console.log(`${"step".padEnd(width)}   seconds  requests  KB received`);
-for (const s of steps) {
-  console.log(`${s.name.padEnd(width)}  ${(s.ms / 1000).toFixed(2).padStart(8)}  ${String(s.requests).padStart(8)}  ${(s.bytes / KB).toFixed(1).padStart(11)}`);
+console.log(`${NETWORK.downloadThroughput / KBIT} kbit/s down and up, ${NETWORK.latency} ms latency (Chromium DevTools emulation)`);
+for (const { title, steps } of walks) {
+  const total = steps.reduce((sum, s) => sum + s.interactiveMs, 0);
+  const width = Math.max(...steps.map((s) => s.name.length));
+  console.log(`\n${title}\n`);
+  console.log(`${"step".padEnd(width)}  shown s  interactive s  requests  KB received`);
+  for (const s of steps) {
+    console.log(
+      `${s.name.padEnd(width)}  ${(s.shownMs / 1000).toFixed(2).padStart(7)}  ${(s.interactiveMs / 1000).toFixed(2).padStart(13)}  ${String(s.requests).padStart(8)}  ${(s.bytes / KB).toFixed(1).padStart(11)}`,
+    );
+  }
+  console.log(`${"total".padEnd(width)}  ${"".padStart(7)}  ${(total / 1000).toFixed(2).padStart(13)}`);
+  console.log(`Budget: under ${SLOW_PURCHASE_MAX_S} s until interactive, summed (reported, not asserted): ${total / 1000 < SLOW_PURCHASE_MAX_S ? "met" : "missed"}`);
 }
-console.log(`${"total".padEnd(width)}  ${(total / 1000).toFixed(2).padStart(8)}`);
-console.log(`Budget: under ${SLOW_PURCHASE_MAX_S} s of page loads (reported, not asserted): ${total / 1000 < SLOW_PURCHASE_MAX_S ? "met" : "missed"}`);

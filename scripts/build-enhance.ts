@@ -1,8 +1,8 @@
 /**
- * Bundles the one script pages load (app/enhance) into public/build under a content hash, and
- * writes its URL to build/enhance.json for the server to put in every page. It runs after
- * `remix build`, which empties both folders. Remix's own client bundle is built but never sent:
- * pages are not hydrated (decision 0003).
+ * Bundles the public pages' script (app/enhance) into public/build under a content hash, and
+ * writes its URL to build/enhance.json for the server to put in every page that does not hydrate.
+ * It runs after `remix build`, which empties both folders. Remix's own client bundle is loaded
+ * only by the routes that hydrate (decision 0003).
  */
 import fs from "node:fs";
 import path from "node:path";

@@ -1,6 +1,6 @@
 import express, { Router } from "express";
 import { z } from "zod";
-import { applyCartUpdate, cartIdFor, cartJson, companyNotFound, parseCartUpdate, readCart } from "../cart";
+import { applyCartUpdate, cartIdFor, cartJson, companyNotFound, parseCartUpdate, parseQuoteRequest, quoteFor, readCart } from "../cart";
 import {
   findCompany,
   findPlanByGroup,
@@ -132,6 +132,17 @@ export function employerRouter(ctx: ApiContext): Router {
         bands: listBands(db),
         rates: ratesFor(db, plan.sum_insured_inr),
       });
+    })
+  );
+
+  // Read-only: the price of the caller's cart with other people, plan or coverages (the live
+  // price on add-people and plan-select); the cart is left as it is.
+  router.post(
+    "/plan/quote",
+    auth,
+    route((req, res) => {
+      const request = parseQuoteRequest(req.body);
+      sendOk(res, quoteFor(ctx, cartIdFor(ctx, callerMobile(res)), request));
     })
   );
 

@@ -190,6 +190,14 @@ export function updateCart(token: string, update: CartUpdate) {
   return apiRequest({ backend: "employer", method: "POST", path: "/carts/update", token, body: update, data: cart });
 }
 
+/**
+ * The price of the admin's cart with other people (or plan, or coverages) without writing it: the
+ * live price of add-people and plan-select. The API computes it; the app only shows it.
+ */
+export function getQuote(token: string, request: { rows?: PeopleRow[]; plan_id?: string; coverage_ids?: string[] }) {
+  return apiRequest({ backend: "employer", method: "POST", path: "/plan/quote", token, body: request, data: quote });
+}
+
 const paymentOption = z.object({ policy, label: z.string(), months: z.number().int(), discount_pct: z.number() });
 export type PaymentOption = z.infer<typeof paymentOption>;
 

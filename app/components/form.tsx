@@ -1,7 +1,9 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { getInputProps } from "@conform-to/react";
-import { useMatches } from "@remix-run/react";
-import type { InputHTMLAttributes, ReactNode } from "react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { useNavigation } from "@remix-run/react";
+import type { InputHTMLAttributes, MouseEvent, ReactNode } from "react";
+import type { ZodTypeAny } from "zod";
 
 type InputType = "text" | "email" | "tel" | "number" | "search";
 
@@ -39,27 +41,33 @@ export function TextField({ meta, label, type = "text", hint, prefix, className,
           {hint}
         </p>
       ) : null}
-      <FieldErrors id={meta.errorId} name={meta.name} errors={meta.errors} />
+      <FieldErrors id={meta.errorId} errors={meta.errors} />
     </div>
   );
 }
 
-/** A field's message; always in the page, so inline validation (enhance/inline-validation.ts) can fill it. */
-export function FieldErrors({ id, name, errors }: { id: string; name: string; errors?: string[] }) {
+/** A field's message, beside it. */
+export function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
   return (
-    <p className="field__error" id={id} data-error-for={name} role="alert" hidden={!errors?.length}>
+    <p className="field__error" id={id} role="alert" hidden={!errors?.length}>
       {errors?.[0]}
     </p>
   );
 }
 
 /**
- * Spread on a route's form to have its fields checked as they are left (enhance/inline-validation.ts):
- * the script posts the form to this route's action as a Conform "validate" intent.
+ * Spread into a step's useForm: on a hydrated page the browser checks each field with the very
+ * schema the action parses with, when it is left and again as it is corrected, without a request
+ * (docs/product.md, Checkout steps). The submit is still checked by the server, which alone knows
+ * the rules that need the API (a GSTIN's registry entry).
  */
-export function useInlineValidation() {
-  const matches = useMatches();
-  return { "data-validate": matches[matches.length - 1].id };
+export function browserValidation<Schema extends ZodTypeAny>(schema: Schema) {
+  return {
+    onValidate: ({ formData }: { formData: FormData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    constraint: getZodConstraint(schema),
+  } as const;
 }
 
 /** Errors about the whole form: an upstream failure or the server's refusal. */
@@ -76,7 +84,12 @@ export function FormErrors({ id, errors }: { id?: string; errors?: string[] }) {
   );
 }
 
-/** A submit button that says what it is doing while the form is on its way (script only: enhance/pending.ts). */
+/**
+ * A submit button that says what it is doing while its form is on its way, and sends it once: a
+ * second click meanwhile does nothing (never two orders). On hydrated pages the state comes from
+ * Remix's navigation, or from the fetcher's when `pending` is given; on the public pages the page
+ * script reads data-pending-label (enhance/pending.ts).
+ */
 export function SubmitButton({
   children,
   pendingLabel,
@@ -84,6 +97,7 @@ export function SubmitButton({
   value,
   className = "button",
   formAction,
+  pending,
 }: {
   children: ReactNode;
   pendingLabel: string;
@@ -91,10 +105,28 @@ export function SubmitButton({
   value?: string;
   className?: string;
   formAction?: string;
+  pending?: boolean;
 }) {
+  const navigation = useNavigation();
+  // One form posts at a time; of two buttons in a form, the one that was clicked is busy.
+  const sending = navigation.state === "submitting" && (name === undefined || navigation.formData?.get(name) === value);
+  const busy = pending ?? sending;
+  const anyBusy = busy || (pending === undefined && navigation.state === "submitting");
+  const once = (event: MouseEvent<HTMLButtonElement>) => {
+    if (anyBusy) event.preventDefault();
+  };
   return (
-    <button type="submit" className={className} name={name} value={value} formAction={formAction} data-pending-label={pendingLabel}>
-      {children}
+    <button
+      type="submit"
+      className={className}
+      name={name}
+      value={value}
+      formAction={formAction}
+      data-pending-label={pendingLabel}
+      aria-disabled={busy || undefined}
+      onClick={once}
+    >
+      {busy ? pendingLabel : children}
     </button>
   );
 }

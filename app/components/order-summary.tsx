@@ -1,3 +1,4 @@
+import { Link } from "@remix-run/react";
 import type { Cart } from "~/api/employer.server";
 import { PATHS } from "~/paths";
 import { formatCount, formatPaise, formatRupees } from "~/utils/money";
@@ -55,7 +56,7 @@ export function SummaryAside({ cart }: { cart: Cart }) {
         <OrderSummary cart={cart} />
       </aside>
       <p className="summary-link">
-        <a href={PATHS.checkout.summary}>View membership summary</a>
+        <Link to={PATHS.checkout.summary}>View membership summary</Link>
       </p>
     </>
   );

@@ -1,3 +1,4 @@
+import { Link } from "@remix-run/react";
 import { STEPS, stepIndex } from "~/checkout/steps";
 import type { StepId } from "~/checkout/steps";
 
@@ -21,7 +22,7 @@ export function Stepper({ current, reached }: { current: StepId; reached: StepId
           return (
             <li key={step.id} className={`stepper__step stepper__step--${state}`}>
               {state === "done" ? (
-                <a href={step.path}>{label}</a>
+                <Link to={step.path}>{label}</Link>
               ) : (
                 <span aria-current={state === "current" ? "step" : undefined}>{label}</span>
               )}

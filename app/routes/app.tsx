@@ -1,10 +1,10 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { sendAppLink } from "~/api/global.server";
 import { ApiError } from "~/api/http.server";
-import { FormErrors, SubmitButton, TextField, useInlineValidation } from "~/components/form";
+import { FormErrors, SubmitButton, TextField } from "~/components/form";
 import { FeatureGrid, PageHero, Section } from "~/components/marketing";
 import { inviteConstraint, parseInvite } from "~/content/app-invite.server";
 import { APP_PAGE, APP_SEO } from "~/content/mobile-app";
@@ -12,7 +12,7 @@ import { EXTERNAL } from "~/content/site";
 import { seoMeta } from "~/seo";
 
 export async function loader() {
-  return json({ seo: APP_SEO, page: APP_PAGE, constraint: inviteConstraint });
+  return { seo: APP_SEO, page: APP_PAGE, constraint: inviteConstraint };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? seoMeta(data.seo, matches) : []);
@@ -20,22 +20,21 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? 
 /** The app invite (GET /applink; docs/product.md, Public pages): a validated number gets one SMS with the download links. */
 export async function action({ request }: ActionFunctionArgs) {
   const submission = parseInvite(await request.formData());
-  // The reply itself is the action's data (with who the link went to), as inline validation expects.
-  if (submission.status !== "success") return json({ ...submission.reply(), sentTo: null }, { status: 400 });
+  // The reply itself is the action's data (with who the link went to): the page renders it after the post.
+  if (submission.status !== "success") return data({ ...submission.reply(), sentTo: null }, { status: 400 });
   try {
     await sendAppLink(submission.value.mobile);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    return json({ ...submission.reply({ formErrors: [error.message] }), sentTo: null }, { status: error.isOutage ? 503 : 400 });
+    return data({ ...submission.reply({ formErrors: [error.message] }), sentTo: null }, { status: error.isOutage ? 503 : 400 });
   }
   const m = submission.value.mobile;
-  return json({ ...submission.reply({ resetForm: true }), sentTo: `+91 ${m.slice(0, 5)} ${m.slice(5)}` });
+  return data({ ...submission.reply({ resetForm: true }), sentTo: `+91 ${m.slice(0, 5)} ${m.slice(5)}` });
 }
 
 export default function AppPage() {
   const { page, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const inlineValidation = useInlineValidation();
   const [form, fields] = useForm({ lastResult: actionData, constraint });
   return (
     <>
@@ -47,7 +46,7 @@ export default function AppPage() {
               Sent! The download link is on its way to {actionData.sentTo}. It can take a minute to arrive.
             </p>
           ) : null}
-          <Form method="post" {...getFormProps(form)} {...inlineValidation} noValidate>
+          <Form method="post" {...getFormProps(form)} noValidate>
             <FormErrors id={form.errorId} errors={form.errors} />
             <TextField meta={fields.mobile} label="Mobile number" type="tel" prefix="+91" inputMode="tel" autoComplete="tel-national" hint={page.formHint} />
             <SubmitButton pendingLabel="Sending…">Send me the link</SubmitButton>

@@ -1,44 +1,31 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { z } from "zod";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
+import type { FormEvent } from "react";
+import { useEffect, useRef } from "react";
 import type { Quote } from "~/api/employer.server";
 import { getPricing, updateCart } from "~/api/employer.server";
-import { attempt, requireCheckoutStep, requireCheckoutStepForAction, withToken } from "~/checkout/guard.server";
+import { attempt, requireCheckoutStep, withToken } from "~/checkout/guard.server";
+import { refusal, stepAction } from "~/checkout/step-action.server";
 import { firstUnfinishedStep, nextPath, peopleInRange } from "~/checkout/steps";
 import { CheckoutShell } from "~/components/checkout-shell";
-import { FormErrors, SubmitButton } from "~/components/form";
-import { ReloadOnBackNavigation } from "~/components/reload-on-back";
+import { browserValidation, FormErrors, SubmitButton } from "~/components/form";
+import type { HydrationHandle } from "~/components/hydrated-behaviours";
 import { EMPLOYEES_MAX, EMPLOYEES_MIN, MESSAGES } from "~/constants";
+import type { QuoteAnswer } from "~/routes/checkout.quote";
 import { PATHS } from "~/paths";
 import { seoMeta } from "~/seo";
 import { trackEvent } from "~/analytics/track.server";
 import { seeOther } from "~/utils/see-other";
 import { formatCount, formatPaise } from "~/utils/money";
-import { parseSubmission } from "~/validation/submission.server";
+import { addPeopleSchema as schema } from "~/validation/people";
 
-const code = z.string().trim().min(1).max(16).regex(/^[\w+-]+$/);
-const schema = z
-  .object({
-    intent: z.enum(["recalculate", "continue"]),
-    rows: z
-      .array(
-        z.object({
-          band: code,
-          range: code,
-          count: z
-            .number({ invalid_type_error: "Enter a whole number." })
-            .int("Enter a whole number.")
-            .min(0, "Cannot be negative.")
-            .max(EMPLOYEES_MAX, MESSAGES.employeesRange)
-            .default(0),
-        }),
-      )
-      .min(1)
-      .max(64),
-  })
-  .strict();
+/** How long typing pauses before the live price is asked for. */
+const QUOTE_DELAY_MS = 250;
+
+/** Never a stale price or order after back/forward (docs/product.md, Page behaviour). */
+export const handle: HydrationHandle = { hydrate: true, reloadOnBack: true };
 
 export const meta: MetaFunction = ({ matches }) =>
   seoMeta(
@@ -58,51 +45,46 @@ export async function loader({ request }: LoaderFunctionArgs) {
       monthlyPaise: pricing.rates.find((r) => r.band === band.code && r.range === range.code)?.monthly_paise ?? null,
     })),
   }));
-  return json({ cart, reached: firstUnfinishedStep(cart), ranges: pricing.ranges, grid }, { headers });
+  return data({ cart, reached: firstUnfinishedStep(cart), ranges: pricing.ranges, grid }, { headers });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData();
-  const submission = parseSubmission(formData, schema);
-  // Parsed first: if the upstream fails now, the reply still carries everything typed.
-  const step = await requireCheckoutStepForAction(request, "people");
-  if (!step.ok) return json(submission.reply({ formErrors: [step.message] }), { status: 503 });
-  const { token, session } = step.value;
-  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
-  const { intent, rows } = submission.value;
-  const total = rows.reduce((sum, r) => sum + r.count, 0);
-  if (intent === "continue" && !peopleInRange(total)) {
-    return json(
-      submission.reply({ formErrors: [`${MESSAGES.employeesRange}. You have added ${formatCount(total)}.`] }),
-      { status: 400 },
-    );
-  }
-  const saved = await attempt(request, () => updateCart(token, { type: "people", item: { rows: rows.filter((r) => r.count > 0) } }));
-  if (!saved.ok) return json(submission.reply({ formErrors: [saved.error.message] }), { status: saved.error.isOutage ? 503 : 400 });
-  trackEvent(request, session, intent === "continue" ? "purchase_age_distribution_proceed" : "purchase_age_distribution", { members: total });
-  return seeOther(intent === "continue" ? nextPath("people") : PATHS.checkout.addPeople);
+  return stepAction(request, { step: "people", schema }, async ({ value: { intent, rows }, token, session }) => {
+    const total = rows.reduce((sum, r) => sum + r.count, 0);
+    if (intent === "continue" && !peopleInRange(total)) {
+      return { message: `${MESSAGES.employeesRange}. You have added ${formatCount(total)}.`, outage: false };
+    }
+    const saved = await attempt(request, () => updateCart(token, { type: "people", item: { rows: rows.filter((r) => r.count > 0) } }));
+    if (!saved.ok) return refusal(saved.error);
+    trackEvent(request, session, intent === "continue" ? "purchase_age_distribution_proceed" : "purchase_age_distribution", { members: total });
+    return seeOther(intent === "continue" ? nextPath("people") : PATHS.checkout.addPeople);
+  });
 }
 
 export default function AddPeople() {
   const { cart, reached, ranges, grid } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form] = useForm({ lastResult });
+  const [form] = useForm({ lastResult, ...browserValidation(schema) });
+  const liveQuote = useLiveQuote();
   const submitted = (lastResult?.initialValue?.rows ?? null) as Array<{ count?: string }> | null;
   // A refused count is named by its cell above the table: the cells have no room for a message.
   const cellLabels = grid.flatMap((row) => row.cells.map((cell) => `${row.band.label}, ${cell.range}`));
   const countErrors = cellLabels.flatMap((label, i) => (form.allErrors[`rows[${i}].count`] ?? []).map((error) => `${label}: ${error}`));
-  const total = cart.people?.total ?? 0;
+  // The live price once asked (script), else the cart's as saved (Recalculate).
+  const quote = liveQuote.answer?.quote ?? cart.quote;
+  const typed = liveQuote.answer?.quote != null;
+  const total = typed ? quote!.members : cart.people?.total ?? 0;
+  const counted = typed || cart.people !== null;
   const headcount = cart.admin?.total_employees ?? null;
-  let index = 0;
+  const lineOf = (band: string, range: string) => quote?.lines.find((l) => l.band === band && l.range === range);
   return (
     <CheckoutShell step="people" reached={reached} cart={cart}>
-      <ReloadOnBackNavigation />
       <h1>Add your people</h1>
       <p className="muted">
         Tell us how many employees fall in each age band and whom they cover. The price depends on both: older bands and
         bigger families cost more.
       </p>
-      <Form method="post" {...getFormProps(form)} noValidate>
+      <Form method="post" {...getFormProps(form)} onChange={liveQuote.ask} noValidate>
         <FormErrors id={form.errorId} errors={[...(form.errors ?? []), ...countErrors]} />
         <div className="table-scroll">
           <table className="people-table">
@@ -119,11 +101,12 @@ export default function AddPeople() {
               </tr>
             </thead>
             <tbody>
-              {grid.map((row) => (
+              {grid.map((row, r) => (
                 <tr key={row.band.code}>
                   <th scope="row">{row.band.label}</th>
-                  {row.cells.map((cell) => {
-                    const i = index++;
+                  {row.cells.map((cell, c) => {
+                    const i = r * row.cells.length + c;
+                    const line = lineOf(row.band.code, cell.range);
                     const id = `count-${row.band.code}-${cell.range}`;
                     return (
                       <td key={cell.range}>
@@ -145,6 +128,7 @@ export default function AddPeople() {
                         {cell.monthlyPaise !== null ? (
                           <span className="muted small">{formatPaise(cell.monthlyPaise)}/mo</span>
                         ) : null}
+                        {line ? <span className="small people-table__line">{formatPaise(line.monthly_paise)}/mo for {line.count}, with benefits</span> : null}
                       </td>
                     );
                   })}
@@ -154,18 +138,19 @@ export default function AddPeople() {
           </table>
         </div>
         <p className="small muted">Prices are per employee per month for the health insurance cover, before add-on benefits and GST.</p>
-        {cart.people && !peopleInRange(total) ? (
+        {counted && !peopleInRange(total) ? (
           <p className="notice notice--warning">
             {MESSAGES.employeesRange}. You have added {formatCount(total)}.
           </p>
         ) : null}
-        {cart.people && headcount !== null && total !== headcount && peopleInRange(total) ? (
+        {counted && headcount !== null && total !== headcount && peopleInRange(total) ? (
           <p className="notice notice--warning">
             You told us {formatCount(headcount)} people work at {cart.company?.company_name ?? "your company"}, and you have added{" "}
-            {formatCount(total)}. Your price is for the {formatCount(total)} added; you can <a href={PATHS.checkout.companyDetails}>change the headcount</a>.
+            {formatCount(total)}. Your price is for the {formatCount(total)} added; you can <Link to={PATHS.checkout.companyDetails}>change the headcount</Link>.
           </p>
         ) : null}
-        {cart.quote ? <QuoteLines quote={cart.quote} /> : null}
+        {quote ? <QuoteLines quote={quote} /> : null}
+        {liveQuote.answer?.error ? <p className="form-error">{liveQuote.answer.error}</p> : null}
         <div className="actions">
           <SubmitButton name="intent" value="recalculate" pendingLabel="Calculating…" className="button button--ghost">
             Recalculate
@@ -182,12 +167,36 @@ export default function AddPeople() {
   );
 }
 
+/**
+ * The live price (docs/product.md, Prices and GST): each change to the grid asks the API, through
+ * a fetcher, what these counts cost, without writing the cart; only the latest answer is shown
+ * (a fetcher drops the answer to a request it has replaced). Without script, Recalculate does it.
+ */
+function useLiveQuote() {
+  const fetcher = useFetcher<QuoteAnswer>();
+  const timer = useRef<number>();
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const ask = (event: FormEvent<HTMLFormElement>) => {
+    const query = new URLSearchParams();
+    for (const [name, value] of new FormData(event.currentTarget)) {
+      if (name.startsWith("rows[") && typeof value === "string") query.append(name, value.trim() === "" ? "0" : value);
+    }
+    clearTimeout(timer.current);
+    timer.current = window.setTimeout(() => fetcher.load(`${PATHS.checkout.quote}?${query}`), QUOTE_DELAY_MS);
+  };
+  return { ask, answer: fetcher.data };
+}
+
 function QuoteLines({ quote }: { quote: Quote }) {
   return (
-    <div className="quote-box" aria-live="polite">
+    <div className="quote-box" aria-live="polite" data-testid="live-quote">
       <p>
-        <strong>{formatCount(quote.members)}</strong> members · premium{" "}
-        <strong>{formatPaise(quote.monthly.premium_paise)}</strong> per month before GST
+        <strong>{formatCount(quote.members)}</strong> members · premium <strong>{formatPaise(quote.monthly.premium_paise)}</strong> per
+        month before GST
+      </p>
+      <p className="small">
+        With GST: <strong>{formatPaise(quote.monthly.total_paise)}</strong> per month, or{" "}
+        <strong>{formatPaise(quote.yearly.total_paise)}</strong> per year
       </p>
     </div>
   );

@@ -1,27 +1,30 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { updateCart } from "~/api/employer.server";
-import { attempt, requireCheckoutStep, requireCheckoutStepForAction } from "~/checkout/guard.server";
+import { attempt, requireCheckoutStep } from "~/checkout/guard.server";
+import { refusal, stepAction } from "~/checkout/step-action.server";
 import { firstUnfinishedStep, nextPath } from "~/checkout/steps";
 import { BillingChoice, QuoteTable, regimeNote } from "~/components/bill";
 import { CheckoutShell } from "~/components/checkout-shell";
-import { FormErrors, SubmitButton } from "~/components/form";
+import { browserValidation, FormErrors, SubmitButton } from "~/components/form";
+import type { HydrationHandle } from "~/components/hydrated-behaviours";
 import { MonthlyBillingNote } from "~/components/monthly-billing";
-import { ReloadOnBackNavigation } from "~/components/reload-on-back";
 import { PATHS } from "~/paths";
 import { seoMeta } from "~/seo";
 import { trackEvent } from "~/analytics/track.server";
 import { seeOther } from "~/utils/see-other";
 import { billingChoice } from "~/validation/fields";
-import { parseSubmission } from "~/validation/submission.server";
 
 
 const BILLING_LABELS = [
   { policy: "monthly", label: "Monthly" },
   { policy: "yearly", label: "Yearly" },
 ] as const;
+
+/** Never a stale price or order after back/forward (docs/product.md, Page behaviour). */
+export const handle: HydrationHandle = { hydrate: true, reloadOnBack: true };
 
 export const meta: MetaFunction = ({ matches }) =>
   seoMeta(
@@ -31,35 +34,30 @@ export const meta: MetaFunction = ({ matches }) =>
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { cart, headers } = await requireCheckoutStep(request, "review");
-  return json({ cart, reached: firstUnfinishedStep(cart), quote: cart.quote! }, { headers });
+  return data({ cart, reached: firstUnfinishedStep(cart), quote: cart.quote! }, { headers });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const submission = parseSubmission(await request.formData(), billingChoice);
-  // Parsed first: if the upstream fails now, the reply still carries everything typed.
-  const step = await requireCheckoutStepForAction(request, "review");
-  if (!step.ok) return json(submission.reply({ formErrors: [step.message] }), { status: 503 });
-  const { token, session } = step.value;
-  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
-  const saved = await attempt(request, () => updateCart(token, { type: "billing", item: { policy: submission.value.policy } }));
-  if (!saved.ok) return json(submission.reply({ formErrors: [saved.error.message] }), { status: saved.error.isOutage ? 503 : 400 });
-  trackEvent(request, session, "purchase_checkout_proceed", { policy: submission.value.policy });
-  // The billing choice is how the admin chooses to pay (docs/product.md, Analytics events).
-  trackEvent(request, session, "purchase_payment_method", { policy: submission.value.policy });
-  return seeOther(nextPath("review"));
+  return stepAction(request, { step: "review", schema: billingChoice }, async ({ value: { policy }, token, session }) => {
+    const saved = await attempt(request, () => updateCart(token, { type: "billing", item: { policy } }));
+    if (!saved.ok) return refusal(saved.error);
+    trackEvent(request, session, "purchase_checkout_proceed", { policy });
+    // The billing choice is how the admin chooses to pay (docs/product.md, Analytics events).
+    trackEvent(request, session, "purchase_payment_method", { policy });
+    return seeOther(nextPath("review"));
+  });
 }
 
 export default function Review() {
   const { cart, reached, quote } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({ lastResult });
+  const [form, fields] = useForm({ lastResult, ...browserValidation(billingChoice) });
   return (
     <CheckoutShell step="review" reached={reached} cart={cart}>
-      <ReloadOnBackNavigation />
       <h1>Review your membership</h1>
       <p className="muted">
-        {cart.plan?.name} for {cart.company?.company_name}. <a href={PATHS.checkout.addPeople}>Change people</a> ·{" "}
-        <a href={PATHS.checkout.planSelect}>Change plan</a>
+        {cart.plan?.name} for {cart.company?.company_name}. <Link to={PATHS.checkout.addPeople}>Change people</Link> ·{" "}
+        <Link to={PATHS.checkout.planSelect}>Change plan</Link>
       </p>
       <QuoteTable quote={quote} />
       <p className="small muted">{regimeNote(quote.tax_regime)}</p>

@@ -1,21 +1,21 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { updateCart } from "~/api/employer.server";
 import { prefillOf } from "~/checkout/entry-query.server";
-import { attempt, requireCheckoutStep, requireCheckoutStepForAction } from "~/checkout/guard.server";
+import { attempt, requireCheckoutStep } from "~/checkout/guard.server";
+import { refusal, stepAction } from "~/checkout/step-action.server";
 import { firstUnfinishedStep, nextPath } from "~/checkout/steps";
 import { CheckoutShell } from "~/components/checkout-shell";
-import { FormErrors, SubmitButton, TextField, useInlineValidation } from "~/components/form";
+import { browserValidation, FormErrors, SubmitButton, TextField } from "~/components/form";
 import { EMPLOYEES_MAX, EMPLOYEES_MIN } from "~/constants";
 import { PATHS } from "~/paths";
 import { seoMeta } from "~/seo";
 import { pushProfile, trackEvent } from "~/analytics/track.server";
 import { seeOther } from "~/utils/see-other";
 import { email, personName, totalEmployees } from "~/validation/fields";
-import { parseSubmission } from "~/validation/submission.server";
 
 const schema = z.object({ name: personName, email, totalEmployees }).strict();
 
@@ -32,35 +32,29 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ? { name: cart.admin.name, email: cart.admin.email, totalEmployees: cart.admin.total_employees?.toString() ?? "" }
     : { name: prefill.values.name ?? "", email: prefill.values.email ?? "", totalEmployees: prefill.values.totalEmployees ?? "" };
   const prefillErrors = cart.admin ? [] : [prefill.errors.name, prefill.errors.email, prefill.errors.totalEmployees].filter(Boolean);
-  return json({ cart, reached: firstUnfinishedStep(cart), defaults, prefillErrors }, { headers });
+  return data({ cart, reached: firstUnfinishedStep(cart), defaults, prefillErrors }, { headers });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData();
-  const submission = parseSubmission(formData, schema);
-  // Parsed first: if the upstream fails now, the reply still carries everything typed.
-  const step = await requireCheckoutStepForAction(request, "details");
-  if (!step.ok) return json(submission.reply({ formErrors: [step.message] }), { status: 503 });
-  const { token, session } = step.value;
-  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
-  const { name, email, totalEmployees } = submission.value;
-  const saved = await attempt(request, () =>
-    updateCart(token, { type: "admin", item: { name, email, total_employees: totalEmployees ?? null } }),
-  );
-  if (!saved.ok) return json(submission.reply({ formErrors: [saved.error.message] }), { status: saved.error.isOutage ? 503 : 400 });
-  trackEvent(request, session, "purchase_company_details_proceed", { total_employees: totalEmployees ?? 0 });
-  const mobile = session.get("mobileNo");
-  if (mobile) pushProfile(mobile, { Name: name, Email: email, Phone: `+91${mobile}` });
-  return seeOther(nextPath("details"));
+  return stepAction(request, { step: "details", schema }, async ({ value: { name, email, totalEmployees }, token, session }) => {
+    const saved = await attempt(request, () =>
+      updateCart(token, { type: "admin", item: { name, email, total_employees: totalEmployees ?? null } }),
+    );
+    if (!saved.ok) return refusal(saved.error);
+    trackEvent(request, session, "purchase_company_details_proceed", { total_employees: totalEmployees ?? 0 });
+    const mobile = session.get("mobileNo");
+    if (mobile) pushProfile(mobile, { Name: name, Email: email, Phone: `+91${mobile}` });
+    return seeOther(nextPath("details"));
+  });
 }
 
 export default function CompanyDetails() {
   const { cart, reached, defaults, prefillErrors } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const inlineValidation = useInlineValidation();
   const [form, fields] = useForm({
     lastResult,
     defaultValue: defaults,
+    ...browserValidation(schema),
   });
   return (
     <CheckoutShell step="details" reached={reached} cart={cart}>
@@ -68,7 +62,7 @@ export default function CompanyDetails() {
       {cart.company ? (
         <p className="muted">
           Buying for <strong>{cart.company.company_name}</strong> ({cart.company.is_sez ? "SEZ unit" : cart.company.state_name}).{" "}
-          <a href={PATHS.checkout.gstDetails}>Change</a>
+          <Link to={PATHS.checkout.gstDetails}>Change</Link>
         </p>
       ) : null}
       {prefillErrors.map((message) => (
@@ -76,7 +70,7 @@ export default function CompanyDetails() {
           {message}
         </p>
       ))}
-      <Form method="post" {...getFormProps(form)} {...inlineValidation} noValidate>
+      <Form method="post" {...getFormProps(form)} noValidate>
         <FormErrors id={form.errorId} errors={form.errors} />
         <TextField meta={fields.name} label="Your full name" autoComplete="name" maxLength={80} />
         <TextField meta={fields.email} label="Work email" type="email" autoComplete="email" inputMode="email" maxLength={254} hint="We send the policy documents and invoices here." />

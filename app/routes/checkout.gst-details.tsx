@@ -1,24 +1,28 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useFetcher, useLoaderData, useSubmit } from "@remix-run/react";
+import type { KeyboardEvent } from "react";
+import { useEffect, useRef, useState } from "react";
 import { z } from "zod";
 import { searchEmployers, updateCart } from "~/api/employer.server";
 import { prefillOf } from "~/checkout/entry-query.server";
-import { attempt, requireCheckoutStep, requireCheckoutStepForAction } from "~/checkout/guard.server";
+import { attempt, requireCheckoutStep } from "~/checkout/guard.server";
+import { refusal, stepAction } from "~/checkout/step-action.server";
 import { firstUnfinishedStep, nextPath } from "~/checkout/steps";
 import { CheckoutShell } from "~/components/checkout-shell";
-import { FormErrors, SubmitButton, TextField, useInlineValidation } from "~/components/form";
+import { browserValidation, FormErrors, SubmitButton, TextField } from "~/components/form";
 import { WhatsappToggle } from "~/components/whatsapp-toggle";
 import { PATHS } from "~/paths";
 import { seoMeta } from "~/seo";
 import { trackEvent } from "~/analytics/track.server";
 import { seeOther } from "~/utils/see-other";
 import { gstin } from "~/validation/fields";
-import { parseSubmission } from "~/validation/submission.server";
 
 const schema = z.object({ intent: z.enum(["gstin", "select"]), gstin }).strict();
 const SEARCH_MIN = 2;
+/** How long typing pauses before the company search is asked. */
+const SEARCH_DELAY_MS = 250;
 const searchQuery = z.string().trim().max(80);
 
 export const meta: MetaFunction = ({ matches }) =>
@@ -37,7 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // A failed search is shown beside the search box; the GSTIN form still works.
   const search = q.length >= SEARCH_MIN ? await attempt(request, () => searchEmployers(token, q)) : null;
   const prefill = prefillOf(session);
-  return json(
+  return data(
     {
       cart,
       reached: firstUnfinishedStep(cart),
@@ -53,33 +57,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData();
-  const submission = parseSubmission(formData, schema);
-  // Parsed first: if the upstream fails now, the reply still carries everything typed.
-  const step = await requireCheckoutStepForAction(request, "gst");
-  if (!step.ok) return json(submission.reply({ formErrors: [step.message] }), { status: 503 });
-  const { token, session } = step.value;
-  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
-  const saved = await attempt(request, () => updateCart(token, { type: "company", item: { gstin: submission.value.gstin } }));
-  if (!saved.ok) {
-    const { error } = saved;
-    // An unknown GSTIN is about the field; an outage is about the page.
-    const reply = error.isOutage
-      ? submission.reply({ formErrors: [error.message] })
-      : submission.reply({ fieldErrors: { gstin: [error.message] } });
-    return json(reply, { status: error.isOutage ? 503 : 400 });
-  }
-  trackEvent(request, session, "purchase_account_details_proceed", { state_code: saved.value.company?.state_code ?? "", via: submission.value.intent });
-  return seeOther(nextPath("gst"));
+  return stepAction(request, { step: "gst", schema }, async ({ value, token, session }) => {
+    // The registry lookup is the API's: an unknown GSTIN is about the field, an outage about the page.
+    const saved = await attempt(request, () => updateCart(token, { type: "company", item: { gstin: value.gstin } }));
+    if (!saved.ok) return refusal(saved.error, "gstin");
+    trackEvent(request, session, "purchase_account_details_proceed", { state_code: saved.value.company?.state_code ?? "", via: value.intent });
+    return seeOther(nextPath("gst"));
+  });
 }
 
 export default function GstDetails() {
   const { cart, reached, q, results, searchError, prefillGstin, prefillError, whatsapp } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const inlineValidation = useInlineValidation();
   const [form, fields] = useForm({
     lastResult,
     defaultValue: { gstin: prefillGstin },
+    ...browserValidation(schema),
   });
   return (
     <CheckoutShell step="gst" reached={reached} cart={cart}>
@@ -92,13 +85,13 @@ export default function GstDetails() {
           <span>
             {cart.company.gstin} · {cart.company.state_name} · {cart.company.is_sez ? "SEZ unit: GST zero-rated" : "Not an SEZ unit"}
           </span>
-          <a className="button button--small" href={nextPath("gst")}>
+          <Link className="button button--small" to={nextPath("gst")}>
             Continue with this company
-          </a>
+          </Link>
         </div>
       ) : null}
       {prefillError ? <p className="notice notice--warning">{prefillError}</p> : null}
-      <Form method="post" {...getFormProps(form)} {...inlineValidation} noValidate>
+      <Form method="post" {...getFormProps(form)} noValidate>
         <FormErrors id={form.errorId} errors={form.errors} />
         <input type="hidden" name="intent" value="gstin" />
         <TextField
@@ -119,19 +112,117 @@ export default function GstDetails() {
       <div className="divider">
         <span>or find your company by name</span>
       </div>
-      <Form method="get" className="search-form" role="search">
+      <CompanySearch q={q} results={results} searchError={searchError} />
+    </CheckoutShell>
+  );
+}
+
+type Company = ReturnType<typeof useLoaderData<typeof loader>>["results"][number];
+
+/**
+ * Find the company by name (docs/product.md, GST details). Without script: a GET search form whose
+ * results are buttons that post the chosen GSTIN. With script: results as the admin types (after
+ * SEARCH_MIN characters, debounced; a fetcher shows only the answer to its latest request) in a
+ * listbox chosen with the arrow keys and Enter, or by click.
+ */
+function CompanySearch({ q, results, searchError }: { q: string; results: Company[]; searchError: string | null }) {
+  const fetcher = useFetcher<typeof loader>();
+  const submit = useSubmit();
+  const [text, setText] = useState(q);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const timer = useRef<number>();
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const typed = text.trim();
+  const live = open && typed.length >= SEARCH_MIN && fetcher.data?.q === typed ? fetcher.data : null;
+  const options = live?.results ?? [];
+
+  const search = (value: string) => {
+    setText(value);
+    setActive(-1);
+    setOpen(true);
+    clearTimeout(timer.current);
+    const query = value.trim();
+    if (query.length < SEARCH_MIN) return;
+    timer.current = window.setTimeout(() => fetcher.load(`${PATHS.checkout.gstDetails}?q=${encodeURIComponent(query)}`), SEARCH_DELAY_MS);
+  };
+  const choose = (company: Company) => {
+    setOpen(false);
+    submit({ intent: "select", gstin: company.gstin }, { method: "post" });
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (!options.length) return;
+    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+      event.preventDefault();
+      const step = event.key === "ArrowDown" ? 1 : -1;
+      setActive((i) => (i + step + options.length) % options.length);
+    } else if (event.key === "Enter" && active >= 0) {
+      event.preventDefault();
+      choose(options[active]!);
+    } else if (event.key === "Escape") {
+      setOpen(false);
+    }
+  };
+
+  return (
+    <>
+      <Form method="get" className="search-form" role="search" onSubmit={() => setOpen(false)}>
         <label htmlFor="company-search" className="label">
           Company name
         </label>
         <div className="search-form__row">
-          <input id="company-search" className="input" type="search" name="q" defaultValue={q} minLength={SEARCH_MIN} maxLength={80} placeholder="e.g. Fernleaf" />
+          <input
+            id="company-search"
+            className="input"
+            type="search"
+            name="q"
+            value={text}
+            onChange={(event) => search(event.target.value)}
+            onKeyDown={onKeyDown}
+            minLength={SEARCH_MIN}
+            maxLength={80}
+            placeholder="e.g. Fernleaf"
+            autoComplete="off"
+            role="combobox"
+            aria-autocomplete="list"
+            aria-expanded={options.length > 0}
+            aria-controls="company-options"
+            aria-activedescendant={active >= 0 ? `company-option-${active}` : undefined}
+          />
           <button type="submit" className="button button--ghost">
             Search
           </button>
         </div>
+        <ul id="company-options" role="listbox" aria-label="Companies found" className="search-results search-results--live" hidden={!options.length}>
+          {options.map((company, i) => (
+            // The keyboard drives the listbox from the search field (aria-activedescendant, arrows and Enter);
+            // a click on an option is the mouse's way to the same choice.
+            // eslint-disable-next-line jsx-a11y/click-events-have-key-events
+            <li
+              key={company.gstin}
+              id={`company-option-${i}`}
+              role="option"
+              aria-selected={i === active}
+              className={`search-result${i === active ? " search-result--active" : ""}`}
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => choose(company)}
+            >
+              <strong>{company.company_name}</strong>
+              <span className="muted small">
+                {company.gstin} · {company.state_name}
+                {company.is_sez ? " · SEZ" : ""}
+              </span>
+            </li>
+          ))}
+        </ul>
+        {live && !live.searchError && !options.length ? (
+          <p className="muted" role="status">
+            No company matches “{typed}”.
+          </p>
+        ) : null}
       </Form>
       {searchError ? <p className="form-error">{searchError}</p> : null}
-      {q.length >= SEARCH_MIN && !searchError ? (
+      {q.length >= SEARCH_MIN && !searchError && !live ? (
         results.length ? (
           <Form method="post" className="search-results" aria-label="Search results">
             <input type="hidden" name="intent" value="select" />
@@ -153,7 +244,7 @@ export default function GstDetails() {
           <p className="muted">No company matches “{q}”. Check the spelling, or enter your GSTIN above.</p>
         )
       ) : null}
-    </CheckoutShell>
+    </>
   );
 }
 

@@ -1,25 +1,28 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirectDocument } from "@remix-run/node";
+import { data, redirectDocument } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { createOrder, getPaymentOptions, updateCart } from "~/api/employer.server";
 import { paymentCallbackUrl } from "~/checkout/callback-url.server";
-import { attempt, requireCheckoutStep, requireCheckoutStepForAction, withToken } from "~/checkout/guard.server";
+import { attempt, requireCheckoutStep, withToken } from "~/checkout/guard.server";
+import { refusal, stepAction } from "~/checkout/step-action.server";
 import { firstUnfinishedStep } from "~/checkout/steps";
 import { BillingChoice } from "~/components/bill";
 import { CheckoutShell } from "~/components/checkout-shell";
-import { FormErrors, SubmitButton } from "~/components/form";
+import { browserValidation, FormErrors, SubmitButton } from "~/components/form";
+import type { HydrationHandle } from "~/components/hydrated-behaviours";
 import { MonthlyBillingNote } from "~/components/monthly-billing";
-import { ReloadOnBackNavigation } from "~/components/reload-on-back";
 import { PATHS } from "~/paths";
 import { seoMeta } from "~/seo";
 import { trackEvent } from "~/analytics/track.server";
 import { seeOther } from "~/utils/see-other";
 import { formatPaise } from "~/utils/money";
 import { billingChoice } from "~/validation/fields";
-import { parseSubmission } from "~/validation/submission.server";
 
 const schema = billingChoice;
+
+/** Never a stale price or order after back/forward (docs/product.md, Page behaviour). */
+export const handle: HydrationHandle = { hydrate: true, reloadOnBack: true };
 
 export const meta: MetaFunction = ({ matches }) =>
   seoMeta(
@@ -30,40 +33,32 @@ export const meta: MetaFunction = ({ matches }) =>
 export async function loader({ request }: LoaderFunctionArgs) {
   const { token, cart, headers } = await requireCheckoutStep(request, "payment");
   const options = await withToken(request, token, getPaymentOptions);
-  return json({ cart, reached: firstUnfinishedStep(cart), options, quote: cart.quote! }, { headers });
+  return data({ cart, reached: firstUnfinishedStep(cart), options, quote: cart.quote! }, { headers });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const submission = parseSubmission(await request.formData(), schema);
-  // Parsed first: if the upstream fails now, the reply still carries everything typed.
-  const step = await requireCheckoutStepForAction(request, "payment");
-  if (!step.ok) return json(submission.reply({ formErrors: [step.message] }), { status: 503 });
-  const { token, session, cart } = step.value;
-  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
-  const { policy } = submission.value;
-  const fail = (message: string, outage: boolean) => json(submission.reply({ formErrors: [message] }), { status: outage ? 503 : 400 });
-
-  trackEvent(request, session, "purchase_payment_buy_button", { policy });
-  if (cart.billing?.policy !== policy) {
-    const saved = await attempt(request, () => updateCart(token, { type: "billing", item: { policy } }));
-    if (!saved.ok) return fail(saved.error.message, saved.error.isOutage);
-  }
-  // Idempotent upstream: a double click, a refresh or the back button gets the same open order.
-  const order = await attempt(request, () => createOrder(token, { policy, callback_url: paymentCallbackUrl(request) }));
-  if (!order.ok) return fail(order.error.message, order.error.isOutage);
-  trackEvent(request, session, "purchase_payment_final", { order_id: order.value.order_id, amount_paise: order.value.amount_paise, policy });
-  if (order.value.status === "paid") return seeOther(`${PATHS.paymentSuccess}?order_id=${order.value.order_id}`);
-  // The hosted payment page is not one of ours: the browser must load it as a whole document.
-  return redirectDocument(order.value.checkout_url, 303);
+  return stepAction(request, { step: "payment", schema }, async ({ value: { policy }, token, session, cart }) => {
+    trackEvent(request, session, "purchase_payment_buy_button", { policy });
+    if (cart.billing?.policy !== policy) {
+      const saved = await attempt(request, () => updateCart(token, { type: "billing", item: { policy } }));
+      if (!saved.ok) return refusal(saved.error);
+    }
+    // Idempotent upstream: a double click, a refresh or the back button gets the same open order.
+    const order = await attempt(request, () => createOrder(token, { policy, callback_url: paymentCallbackUrl(request) }));
+    if (!order.ok) return refusal(order.error);
+    trackEvent(request, session, "purchase_payment_final", { order_id: order.value.order_id, amount_paise: order.value.amount_paise, policy });
+    if (order.value.status === "paid") return seeOther(`${PATHS.paymentSuccess}?order_id=${order.value.order_id}`);
+    // The hosted payment page is not one of ours: the browser must load it as a whole document.
+    return redirectDocument(order.value.checkout_url, 303);
+  });
 }
 
 export default function Payment() {
   const { cart, reached, options, quote } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({ lastResult });
+  const [form, fields] = useForm({ lastResult, ...browserValidation(schema) });
   return (
     <CheckoutShell step="payment" reached={reached} cart={cart}>
-      <ReloadOnBackNavigation />
       <h1>Payment</h1>
       {cart.order?.status === "attempted" ? (
         <p className="notice notice--warning">Your last payment did not go through. No money was taken; you can try again.</p>

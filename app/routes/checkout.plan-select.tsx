@@ -1,22 +1,24 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { data } from "@remix-run/node";
+import { Form, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
+import type { FormEvent } from "react";
+import type { QuoteAnswer } from "~/routes/checkout.quote";
 import { z } from "zod";
 import type { Cart, Coverage } from "~/api/employer.server";
 import { getCoverages, getPlans, updateCart } from "~/api/employer.server";
-import { attempt, requireCheckoutStep, requireCheckoutStepForAction, withToken } from "~/checkout/guard.server";
+import { attempt, requireCheckoutStep, withToken } from "~/checkout/guard.server";
+import { refusal, stepAction } from "~/checkout/step-action.server";
 import { firstUnfinishedStep, nextPath } from "~/checkout/steps";
 import { CheckoutShell } from "~/components/checkout-shell";
-import { FieldErrors, FormErrors, SubmitButton } from "~/components/form";
+import { browserValidation, FieldErrors, FormErrors, SubmitButton } from "~/components/form";
 import { partnerSourceFor } from "~/content/partner-source";
 import { PATHS } from "~/paths";
 import { seoMeta } from "~/seo";
 import { trackEvent } from "~/analytics/track.server";
 import { seeOther } from "~/utils/see-other";
 import type { Session } from "~/session.server";
-import { formatPaise, formatRupees } from "~/utils/money";
-import { parseSubmission } from "~/validation/submission.server";
+import { formatCount, formatPaise, formatRupees } from "~/utils/money";
 
 const id = z.string().trim().min(1).max(64).regex(/^[\w-]+$/);
 const schema = z
@@ -62,22 +64,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { plans } = await loadPlans(request, token, session, cart, selected);
   const requested = url.searchParams.get("planId");
   const planId = plans.find((p) => p.plan_id === requested)?.plan_id ?? cart.plan?.plan_id ?? plans.find((p) => p.default_visibility)?.plan_id;
-  return json({ cart, reached: firstUnfinishedStep(cart), coverages, selected, plans, planId }, { headers });
+  return data({ cart, reached: firstUnfinishedStep(cart), coverages, selected, plans, planId }, { headers });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData();
-  const submission = parseSubmission(formData, schema);
-  // Parsed first: if the upstream fails now, the reply still carries everything typed.
-  const step = await requireCheckoutStepForAction(request, "plan");
-  if (!step.ok) return json(submission.reply({ formErrors: [step.message] }), { status: 503 });
-  const { token, session } = step.value;
-  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
-  const { planId, coverage } = submission.value;
-  const saved = await attempt(request, () => updateCart(token, { type: "plan", item: { plan_id: planId!, coverage_ids: coverage } }));
-  if (!saved.ok) return json(submission.reply({ formErrors: [saved.error.message] }), { status: saved.error.isOutage ? 503 : 400 });
-  trackEvent(request, session, "purchase_select_plan_buy", { plan_id: planId!, coverages: saved.value.plan?.coverage_ids.length ?? 0 });
-  return seeOther(nextPath("plan"));
+  return stepAction(request, { step: "plan", schema }, async ({ value: { planId, coverage }, token, session }) => {
+    const saved = await attempt(request, () => updateCart(token, { type: "plan", item: { plan_id: planId!, coverage_ids: coverage } }));
+    if (!saved.ok) return refusal(saved.error);
+    trackEvent(request, session, "purchase_select_plan_buy", { plan_id: planId!, coverages: saved.value.plan?.coverage_ids.length ?? 0 });
+    return seeOther(nextPath("plan"));
+  });
 }
 
 export default function PlanSelect() {
@@ -86,7 +82,12 @@ export default function PlanSelect() {
   const [form, fields] = useForm({
     lastResult,
     defaultValue: { planId, coverage: selected },
+    ...browserValidation(schema),
   });
+  const live = useLivePrices();
+  // The "from" prices for the benefits ticked now (script), else as loaded (Update prices).
+  const fromPrice = (planId: string) =>
+    (live.plans?.find((p) => p.plan_id === planId) ?? plans.find((p) => p.plan_id === planId))!.from_monthly_paise;
   // After a refused post, the plan the admin picked stays picked.
   const picked = typeof fields.planId.initialValue === "string" ? fields.planId.initialValue : planId;
   const visible = plans.filter((p) => p.default_visibility);
@@ -100,7 +101,7 @@ export default function PlanSelect() {
           <span className="plan-card__cover">{formatRupees(plan.sum_insured_inr)} cover</span>
         </span>
         <span className="plan-card__price">
-          from <strong>{formatPaise(plan.from_monthly_paise)}</strong> per member / month
+          from <strong>{formatPaise(fromPrice(plan.plan_id))}</strong> per member / month
         </span>
         <ul className="plan-card__features">
           {plan.features.map((f) => (
@@ -113,7 +114,7 @@ export default function PlanSelect() {
   return (
     <CheckoutShell step="plan" reached={reached} cart={cart}>
       <h1>Choose your plan</h1>
-      <Form method="post" {...getFormProps(form)} noValidate>
+      <Form method="post" {...getFormProps(form)} onChange={live.ask} data-people={cart.people ? "" : undefined} noValidate>
         <FormErrors id={form.errorId} errors={form.errors} />
         <fieldset className="fieldset">
           <legend>Benefits for your team</legend>
@@ -150,14 +151,44 @@ export default function PlanSelect() {
               <div className="plan-grid">{more.map(planCard)}</div>
             </details>
           ) : null}
-          <FieldErrors id={fields.planId.errorId} name={fields.planId.name} errors={fields.planId.errors} />
+          <FieldErrors id={fields.planId.errorId} errors={fields.planId.errors} />
         </fieldset>
+        {live.quote ? (
+          <p className="quote-box" aria-live="polite" data-testid="live-quote">
+            For your {formatCount(live.quote.members)} people: <strong>{formatPaise(live.quote.monthly.total_paise)}</strong> per month with
+            GST, or <strong>{formatPaise(live.quote.yearly.total_paise)}</strong> per year
+          </p>
+        ) : null}
         <SubmitButton pendingLabel="Saving…" className="button button--block">
           Buy this plan
         </SubmitButton>
       </Form>
     </CheckoutShell>
   );
+}
+
+/**
+ * Prices as the admin ticks benefits and picks a sum insured (docs/product.md, Prices and GST):
+ * the plans' "from" prices come from this step's own loader (read-only with `update`), and once
+ * people are in the cart, their price for the chosen plan from the live quote. Nothing is saved
+ * until "Buy this plan"; the API prices, the browser only shows. Without script: Update prices.
+ */
+function useLivePrices() {
+  const plansFetcher = useFetcher<typeof loader>();
+  const quoteFetcher = useFetcher<QuoteAnswer>();
+  const ask = (event: FormEvent<HTMLFormElement>) => {
+    const formData = new FormData(event.currentTarget);
+    const coverage = new URLSearchParams([["update", "1"]]);
+    for (const id of formData.getAll("coverage")) coverage.append("coverage", String(id));
+    plansFetcher.load(`${PATHS.checkout.planSelect}?${coverage}`);
+    const planId = formData.get("planId");
+    if (event.currentTarget.dataset.people !== undefined) {
+      const query = new URLSearchParams([...coverage].filter(([name]) => name === "coverage"));
+      if (typeof planId === "string") query.set("planId", planId);
+      quoteFetcher.load(`${PATHS.checkout.quote}?${query}`);
+    }
+  };
+  return { ask, plans: plansFetcher.data?.plans, quote: quoteFetcher.data?.quote ?? null };
 }
 
 export { StepErrorBoundary as ErrorBoundary } from "~/components/step-error";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { data } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
 import { requireCheckoutStep } from "~/checkout/guard.server";
 import { firstUnfinishedStep, pathOf } from "~/checkout/steps";
 import { BillBreakdown, QuoteTable } from "~/components/bill";
@@ -13,7 +13,7 @@ export const meta: MetaFunction = ({ matches }) =>
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { cart, headers } = await requireCheckoutStep(request, "gst");
-  return json({ cart, back: pathOf(firstUnfinishedStep(cart)) }, { headers });
+  return data({ cart, back: pathOf(firstUnfinishedStep(cart)) }, { headers });
 }
 
 export default function Summary() {
@@ -29,9 +29,9 @@ export default function Summary() {
           </>
         ) : null}
         <p>
-          <a className="button" href={back}>
+          <Link className="button" to={back}>
             Back to checkout
-          </a>
+          </Link>
         </p>
       </section>
     </div>

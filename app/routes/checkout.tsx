@@ -3,6 +3,9 @@ import { Outlet } from "@remix-run/react";
 /** Checkout pages are personal: never cached, never indexed. */
 export const headers = () => ({ "Cache-Control": "no-store", "X-Robots-Tag": "noindex" });
 
+/** Every checkout page hydrates (docs/product.md, Which routes hydrate; decision 0003). */
+export const handle = { hydrate: true };
+
 export default function CheckoutLayout() {
   return <Outlet />;
 }

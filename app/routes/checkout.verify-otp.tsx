@@ -1,20 +1,21 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { data, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { getCart } from "~/api/employer.server";
 import { sendCode, setWhatsapp, verifyCode } from "~/api/global.server";
 import { attempt } from "~/checkout/guard.server";
 import { firstUnfinishedStep, pathOf } from "~/checkout/steps";
 import { CheckoutShell } from "~/components/checkout-shell";
-import { FormErrors, SubmitButton, TextField, useInlineValidation } from "~/components/form";
+import { browserValidation, FormErrors, SubmitButton, TextField } from "~/components/form";
+import { ResendCountdown } from "~/components/resend-countdown";
 import { OTP_LENGTH } from "~/constants";
 import { PATHS } from "~/paths";
 import { seoMeta } from "~/seo";
 import { seeOther } from "~/utils/see-other";
 import { commitSession, getSession, startSignedInSession } from "~/session.server";
-import { setToast } from "~/toast.server";
+import { redirectWithToast } from "~/toast.server";
 import { otpCode } from "~/validation/fields";
 import { parseSubmission } from "~/validation/submission.server";
 
@@ -39,30 +40,29 @@ async function requirePendingNumber(request: Request) {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { session, mobile } = await requirePendingNumber(request);
-  return json({ mobile, resendAt: session.get("resendAt") ?? 0 });
+  // Seconds left, counted here so the page's first render reads no clock (hydration-safe).
+  return { mobile, wait: Math.max(0, Math.ceil(((session.get("resendAt") ?? 0) - Date.now()) / 1000)) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { session, mobile } = await requirePendingNumber(request);
   const formData = await request.formData();
   const submission = parseSubmission(formData, schema);
-  if (submission.status !== "success") return json(submission.reply({ hideFields: ["code"] }), { status: 400 });
+  if (submission.status !== "success") return data(submission.reply({ hideFields: ["code"] }), { status: 400 });
   const allowance = context.spendIpAllowance(submission.value.intent === "resend" ? "codeRequest" : "codeVerification");
-  if (!allowance.ok) return json(submission.reply({ formErrors: [allowance.message], hideFields: ["code"] }), { status: 429 });
+  if (!allowance.ok) return data(submission.reply({ formErrors: [allowance.message], hideFields: ["code"] }), { status: 429 });
 
   if (submission.value.intent === "resend") {
     const sent = await attempt(request, () => sendCode(mobile));
-    if (!sent.ok) return json(submission.reply({ formErrors: [sent.error.message] }), { status: sent.error.isOutage ? 503 : 429 });
+    if (!sent.ok) return data(submission.reply({ formErrors: [sent.error.message] }), { status: sent.error.isOutage ? 503 : 429 });
     session.set("resendAt", Date.now() + (sent.value.resend_after_s ?? 30) * 1000);
-    const headers = await setToast({ kind: "success", message: "We sent you a new code." });
-    headers.append("Set-Cookie", await commitSession(session));
-    return seeOther(PATHS.checkout.verifyOtp, headers);
+    return redirectWithToast(PATHS.checkout.verifyOtp, { kind: "success", message: "We sent you a new code." }, { "Set-Cookie": await commitSession(session) });
   }
 
   const { code, whatsapp } = submission.value;
   const verified = await attempt(request, () => verifyCode(mobile, code));
   if (!verified.ok) {
-    return json(submission.reply({ formErrors: [verified.error.message], hideFields: ["code"] }), {
+    return data(submission.reply({ formErrors: [verified.error.message], hideFields: ["code"] }), {
       status: verified.error.isOutage ? 503 : 400,
     });
   }
@@ -88,22 +88,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function VerifyOtp() {
-  const { mobile, resendAt } = useLoaderData<typeof loader>();
+  const { mobile, wait } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const inlineValidation = useInlineValidation();
+  // "Send a new code" posts in place; its answer (a new wait, a toast) arrives by revalidation.
+  const resend = useFetcher<typeof action>();
   const [form, fields] = useForm({
     lastResult,
+    ...browserValidation(schema),
   });
-  // The server says how long to wait; the page's script counts it down (enhance/countdown.ts).
-  const wait = Math.max(0, Math.ceil((resendAt - Date.now()) / 1000));
   return (
     <CheckoutShell step="verify" reached="verify">
       <h1>Enter your code</h1>
       <p className="muted">
         We sent a {OTP_LENGTH}-digit code to <strong>+91 {mobile.slice(0, 5)} {mobile.slice(5)}</strong>.{" "}
-        <a href={PATHS.checkout.verify}>Change number</a>
+        <Link to={PATHS.checkout.verify}>Change number</Link>
       </p>
-      <Form method="post" {...getFormProps(form)} {...inlineValidation} noValidate>
+      <Form method="post" {...getFormProps(form)} noValidate>
         <FormErrors id={form.errorId} errors={form.errors} />
         <TextField
           meta={fields.code}
@@ -122,17 +122,15 @@ export default function VerifyOtp() {
           Verify and continue
         </SubmitButton>
       </Form>
-      <Form method="post" className="resend">
+      <resend.Form method="post" className="resend">
+        <FormErrors errors={resend.data?.error?.[""] ?? undefined} />
         <span className="muted small">
-          Didn’t get it?{" "}
-          <span data-until={resendAt} hidden={wait === 0}>
-            You can ask again in <span data-seconds="">{wait}</span> s.
-          </span>
+          Didn’t get it? <ResendCountdown seconds={wait} />
         </span>{" "}
-        <SubmitButton name="intent" value="resend" pendingLabel="Sending…" className="link-button">
+        <SubmitButton name="intent" value="resend" pendingLabel="Sending…" className="link-button" pending={resend.state !== "idle"}>
           Send a new code
         </SubmitButton>
-      </Form>
+      </resend.Form>
     </CheckoutShell>
   );
 }

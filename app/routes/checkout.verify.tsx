@@ -1,13 +1,13 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { sendCode } from "~/api/global.server";
 import { handleEntryQuery, prefillOf } from "~/checkout/entry-query.server";
 import { attempt } from "~/checkout/guard.server";
 import { CheckoutShell } from "~/components/checkout-shell";
-import { FormErrors, SubmitButton, TextField, useInlineValidation } from "~/components/form";
+import { browserValidation, FormErrors, SubmitButton, TextField } from "~/components/form";
 import { PATHS } from "~/paths";
 import { seoMeta } from "~/seo";
 import { seeOther } from "~/utils/see-other";
@@ -35,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (session.get("token")) return redirect(PATHS.checkout.gstDetails);
   const prefill = prefillOf(session);
   const from = safeReturnHost(new URL(request.url).searchParams.get("from"));
-  return json(
+  return data(
     { mobile: session.get("mobileNo") ?? prefill.values.mobile ?? "", prefillError: prefill.errors.mobile ?? null, from },
     { headers: entry ?? undefined },
   );
@@ -44,13 +44,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const submission = parseSubmission(formData, schema);
-  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const allowance = context.spendIpAllowance("codeRequest");
-  if (!allowance.ok) return json(submission.reply({ formErrors: [allowance.message] }), { status: 429 });
+  if (!allowance.ok) return data(submission.reply({ formErrors: [allowance.message] }), { status: 429 });
 
   const { mobile, from } = submission.value;
   const sent = await attempt(request, () => sendCode(mobile));
-  if (!sent.ok) return json(submission.reply({ formErrors: [sent.error.message] }), { status: sent.error.isOutage ? 503 : 400 });
+  if (!sent.ok) return data(submission.reply({ formErrors: [sent.error.message] }), { status: sent.error.isOutage ? 503 : 400 });
 
   const session = await getSession(request);
   session.set("mobileNo", mobile);
@@ -63,17 +63,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function VerifyPhone() {
   const { mobile, prefillError, from } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const inlineValidation = useInlineValidation();
   const [form, fields] = useForm({
     lastResult,
     defaultValue: { mobile },
+    ...browserValidation(schema),
   });
   return (
     <CheckoutShell step="verify" reached="verify">
       <h1>Let’s get your team covered</h1>
       <p className="muted">We’ll send a one-time code to your mobile number to keep your company’s purchase secure.</p>
       {prefillError ? <p className="notice notice--warning">{prefillError}</p> : null}
-      <Form method="post" {...getFormProps(form)} {...inlineValidation} noValidate>
+      <Form method="post" {...getFormProps(form)} noValidate>
         <FormErrors id={form.errorId} errors={form.errors} />
         <TextField
           meta={fields.mobile}

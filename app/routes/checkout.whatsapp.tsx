@@ -5,9 +5,8 @@ import { setWhatsapp } from "~/api/global.server";
 import { attempt, requireToken } from "~/checkout/guard.server";
 import { PATHS } from "~/paths";
 import { commitSession } from "~/session.server";
-import { setToast } from "~/toast.server";
+import { redirectWithToast } from "~/toast.server";
 import { safeRedirectPath } from "~/utils/safe-redirect";
-import { seeOther } from "~/utils/see-other";
 
 /** The WhatsApp opt-in toggle (PATCH /users/whatsapp; docs/product.md, Checkout steps), posted from any checkout page. */
 const schema = z.object({ whatsapp: z.enum(["on", "off"]), returnTo: z.string().max(200).optional() }).strict();
@@ -18,11 +17,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const back = safeRedirectPath(parsed.success ? parsed.data.returnTo : null, PATHS.checkout.gstDetails);
   if (!parsed.success) return new Response("Choose whether WhatsApp updates are on or off.", { status: 400 });
   const saved = await attempt(request, () => setWhatsapp(token, parsed.data.whatsapp === "on"));
-  if (!saved.ok) return seeOther(back, await setToast({ kind: "danger", message: saved.error.message }));
+  if (!saved.ok) return redirectWithToast(back, { kind: "danger", message: saved.error.message });
   session.set("whatsapp", saved.value.whatsapp === 1);
-  const headers = await setToast({ kind: "success", message: saved.value.whatsapp === 1 ? "WhatsApp updates are on." : "WhatsApp updates are off." });
-  headers.append("Set-Cookie", await commitSession(session));
-  return seeOther(back, headers);
+  const message = saved.value.whatsapp === 1 ? "WhatsApp updates are on." : "WhatsApp updates are off.";
+  return redirectWithToast(back, { kind: "success", message }, { "Set-Cookie": await commitSession(session) });
 }
 
 export function loader() {

@@ -9,6 +9,9 @@ import { seoMeta } from "~/seo";
 import { getSession } from "~/session.server";
 import { seeOther } from "~/utils/see-other";
 
+/** Hydrated: docs/product.md, Which routes hydrate. */
+export const handle = { hydrate: true };
+
 export const meta: MetaFunction = ({ matches }) =>
   seoMeta({ title: "Payment failed", description: "Your payment did not go through. Please try again.", path: PATHS.paymentFail }, matches);
 

@@ -8,6 +8,9 @@ import { seoMeta } from "~/seo";
 /** Without script, the page re-checks itself by reloading (a meta refresh). */
 const RECHECK_SECONDS = 10;
 
+/** Hydrated: docs/product.md, Which routes hydrate. */
+export const handle = { hydrate: true };
+
 export const meta: MetaFunction = ({ matches }) => [
   ...seoMeta({ title: "Payment processing", description: "Your payment is being confirmed.", path: PATHS.paymentPending }, matches),
   { httpEquiv: "refresh", content: String(RECHECK_SECONDS) },

@@ -8,6 +8,9 @@ import { PATHS, invoicePdfPath } from "~/paths";
 import { seoMeta } from "~/seo";
 import { formatPaise } from "~/utils/money";
 
+/** Hydrated: docs/product.md, Which routes hydrate. */
+export const handle = { hydrate: true };
+
 export const meta: MetaFunction = ({ matches }) =>
   seoMeta({ title: "Payment successful", description: "Your team’s membership is paid and active.", path: PATHS.paymentSuccess }, matches);
 

@@ -16,8 +16,8 @@ function isValidateIntent(value: FormDataEntryValue): boolean {
 }
 
 /**
- * Conform's parseWithZod for posts anyone can make. The one intent our pages send is inline
- * validation's "validate" (enhance/inline-validation.ts), which saves nothing; any other intent or
+ * Conform's parseWithZod for posts anyone can make. The one intent a form may carry is Conform's
+ * "validate", which saves nothing (hydrated pages validate in the browser and send none); any other intent or
  * state, which only a tampered post carries, is dropped before Conform parses its JSON (a malformed
  * one would otherwise throw and answer 500), and the post is judged as the plain submit it then is.
  */

@@ -289,3 +289,41 @@ describe("carts", () => {
     expect(r.json.msg).toBe("type must be one of company, admin, plan, people, billing.");
   });
 });
+
+describe("POST /plan/quote", () => {
+  const quote = (body: unknown) => api.call("POST", `${V1}/plan/quote`, { token, body });
+
+  it("prices other people without writing the cart, exactly as the cart would once they are saved", async () => {
+    const saved = await fillCart("29AAKCF2931M1Z6");
+    const rows = [{ band: "18-35", range: "1A", count: 9 }, { band: "36-45", range: "2A+2C", count: 3 }];
+    const asked = await quote({ rows });
+    expect(asked.status).toBe(200);
+    expect(asked.json.data.members).toBe(12);
+    // Nothing was written: the cart still holds its own people and quote.
+    const after = await api.call("GET", `${V1}/carts/get`, { token });
+    expect(after.json.data.people).toEqual(saved.people);
+    expect(after.json.data.quote).toEqual(saved.quote);
+    // Saving those people gives the very quote that was asked for.
+    expect((await update("people", { rows })).json.data.quote).toEqual(asked.json.data);
+  });
+
+  it("prices another plan and other coverages for the cart's people, and the cart's own when nothing is given", async () => {
+    const saved = await fillCart("29AAKCF2931M1Z6");
+    expect((await quote({})).json.data).toEqual(saved.quote);
+    const bigger = await quote({ plan_id: "kavach-plus", coverage_ids: [] });
+    expect(bigger.status).toBe(200);
+    expect(bigger.json.data.members).toBe(saved.quote.members);
+  });
+
+  it("refuses unknown bands and plans, and a cart without a company, saying why", async () => {
+    const empty = await quote({ rows: [{ band: "18-35", range: "1A", count: 1 }] });
+    expect(empty.status).toBe(409);
+    await fillCart("29AAKCF2931M1Z6");
+    const band = await quote({ rows: [{ band: "99-100", range: "1A", count: 1 }] });
+    expect(band.status).toBe(400);
+    expect(JSON.stringify(band.json)).toContain("Unknown age band");
+    const plan = await quote({ plan_id: "no-such-plan" });
+    expect(plan.status).toBe(400);
+    expect(JSON.stringify(plan.json)).toContain("Unknown plan");
+  });
+});

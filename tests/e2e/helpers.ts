@@ -76,3 +76,30 @@ export async function reachPayment(page: Page, gstin = FERNLEAF) {
   await addPeople(page);
   await review(page);
 }
+
+/**
+ * Collects the browser console's warnings and errors and uncaught page errors: a hydrated page
+ * whose first render differs from the server's says so there ("Hydration failed", "did not match").
+ */
+export function watchConsole(page: Page) {
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" || message.type() === "warning") problems.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
+  return { problems: () => problems };
+}
+
+/** Whether Remix's client runs on the page (a hydrated route), read once the page has loaded. */
+export async function isHydrated(page: Page): Promise<boolean> {
+  await page.waitForLoadState("load");
+  return page.evaluate(() => "__remixRouter" in window);
+}
+
+/**
+ * Data-saver mode: every request carries `Save-Data: on`, as the browser sends it. (Playwright's
+ * extraHTTPHeaders leaves it off the GET that follows a form post's redirect, so it is added here.)
+ */
+export async function sendSaveData(page: Page) {
+  await page.route("**/*", (route) => route.continue({ headers: { ...route.request().headers(), "save-data": "on" } }));
+}

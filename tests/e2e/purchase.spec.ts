@@ -1,14 +1,29 @@
 import { expect, test } from "@playwright/test";
-import { addPeople, choosePlan, enterCompanyDetails, enterGstin, FERNLEAF, pay, review, signIn } from "./helpers";
+import { addPeople, choosePlan, enterCompanyDetails, enterGstin, FERNLEAF, isHydrated, pay, sendSaveData, review, signIn, watchConsole } from "./helpers";
 
-/** The whole purchase, as an admin does it, with and without script. */
-for (const javaScriptEnabled of [false, true]) {
-  test.describe(`purchase with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
-    test.use({ javaScriptEnabled });
+/**
+ * The whole purchase, as an admin does it: with script off (plain posts), with script on (the
+ * checkout hydrates: client-side steps, browser validation, fetchers) and with script on but the
+ * browser in data-saver mode (served unhydrated, exactly as with script off).
+ */
+const MODES = [
+  { name: "JavaScript off", javaScriptEnabled: false, saveData: false },
+  { name: "JavaScript on", javaScriptEnabled: true, saveData: false },
+  { name: "JavaScript on and Save-Data: on", javaScriptEnabled: true, saveData: true },
+] as const;
+
+for (const mode of MODES) {
+  test.describe(`purchase with ${mode.name}`, () => {
+    test.use({ javaScriptEnabled: mode.javaScriptEnabled });
 
     test("from mobile number to a paid order", async ({ page }) => {
+      const console = watchConsole(page);
+      if (mode.saveData) await sendSaveData(page);
+      const hydrated = mode.javaScriptEnabled && !mode.saveData;
       await signIn(page);
-      if (javaScriptEnabled) {
+      // Remix's client is on the page only where the route hydrates and the visitor has not asked to save data.
+      expect(await isHydrated(page)).toBe(hydrated);
+      if (mode.javaScriptEnabled) {
         // Find the company by name this time.
         await page.getByLabel("Company name").fill("fernleaf");
         await page.getByRole("button", { name: "Search" }).click();
@@ -32,6 +47,8 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(page.getByRole("heading", { name: "Payment successful" })).toBeVisible();
       const paid = await page.locator(".bill__total dd").textContent();
       expect(amount).toContain(paid!);
+      // No hydration warning or error, nor any other, anywhere along the way.
+      expect(console.problems()).toEqual([]);
     });
   });
 }

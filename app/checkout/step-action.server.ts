@@ -1,0 +1,58 @@
+import { data } from "@remix-run/node";
+import type { z } from "zod";
+import type { Cart } from "~/api/employer.server";
+import type { Session } from "~/session.server";
+import { parseSubmission } from "~/validation/submission.server";
+import { requireCheckoutStepForAction, requireToken } from "./guard.server";
+import type { StepId } from "./steps";
+
+/** Why a step refused a valid post: about the page (formErrors) or about one field. */
+export interface StepRefusal {
+  message: string;
+  /** An upstream outage answers 503; anything else 400. */
+  outage: boolean;
+  field?: string;
+}
+
+export interface StepInput<Value> {
+  value: Value;
+  token: string;
+  session: Session;
+  cart: Cart;
+}
+
+/**
+ * One way to write a checkout step's action (docs/product.md, Checkout steps; Errors and
+ * outages). The post is parsed first, so every answer carries everything typed; the admin must be
+ * signed in (a redirect otherwise); a post that does not pass the step's schema, or only asks for
+ * validation, is answered 400 before any upstream call; then the guard (every earlier step done,
+ * else a redirect; an upstream failure answers 503 with the message); then the step's own work,
+ * which returns a redirect or a refusal (400, or 503 for an outage).
+ */
+export async function stepAction<Schema extends z.ZodTypeAny>(
+  request: Request,
+  { step, schema, hideFields }: { step: StepId; schema: Schema; hideFields?: string[] },
+  work: (input: StepInput<z.output<Schema>>) => Promise<Response | StepRefusal>,
+) {
+  const submission = parseSubmission(await request.formData(), schema);
+  const reply = (options: Omit<Parameters<typeof submission.reply>[0] & object, "hideFields"> = {}) =>
+    submission.reply({ ...options, hideFields });
+  await requireToken(request);
+  if (submission.status !== "success") return data(reply(), { status: 400 });
+  const guarded = await requireCheckoutStepForAction(request, step);
+  if (!guarded.ok) return data(reply({ formErrors: [guarded.message] }), { status: 503 });
+  const { token, session, cart } = guarded.value;
+  const outcome = await work({ value: submission.value, token, session, cart });
+  if (outcome instanceof Response) return outcome;
+  return data(
+    outcome.field ? reply({ fieldErrors: { [outcome.field]: [outcome.message] } }) : reply({ formErrors: [outcome.message] }),
+    { status: outcome.outage ? 503 : 400 },
+  );
+}
+
+/** A refusal from an API failure: its message, and whether the upstream was down. */
+export const refusal = (error: { message: string; isOutage: boolean }, field?: string): StepRefusal => ({
+  message: error.message,
+  outage: error.isOutage,
+  field: error.isOutage ? undefined : field,
+});

@@ -1,0 +1,123 @@
+import { useLocation, useMatches, useNavigation } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { APP_VERSION, CROSS_TAB_LOGOUT_RELOAD_MS } from "~/constants";
+import { PATHS } from "~/paths";
+import { FullScreenLoader } from "./full-screen-loader";
+
+declare global {
+  interface Window {
+    dataLayer?: Array<Record<string, unknown>>;
+  }
+}
+
+/** Browser storage key of the cross-tab logout marker (docs/product.md, Sign-in); the page script uses the same. */
+const LOGOUT_MARKER_KEY = "surity:log";
+/** A transition slower than this shows the full-screen loader (docs/product.md, Page behaviour). */
+const LOADER_DELAY_MS = 2_000;
+
+/** Routes that export `handle: { reloadOnBack: true }` are reloaded when restored by back/forward. */
+export interface HydrationHandle {
+  hydrate?: boolean;
+  reloadOnBack?: boolean;
+}
+
+/**
+ * What hydrated pages do beyond their routes, each once and only here (the public pages' script,
+ * app/enhance, does the same for the pages it runs on; a page has one or the other, never both):
+ * page views and scroll per route change, cross-tab logout, reload on back/forward, the version
+ * reset, the full-screen loader on slow transitions (docs/product.md, Page behaviour and
+ * Analytics events; decision 0003). Renders nothing on the server but the loader's place.
+ */
+export function HydratedBehaviours({ signedIn, version }: { signedIn: boolean; version: string }) {
+  usePageViews();
+  useCrossTabLogout(signedIn);
+  useReloadOnBack();
+  // The version reset: a page served by a newer release than this bundle loads it afresh.
+  useEffect(() => {
+    if (version !== APP_VERSION) window.location.reload();
+  }, [version]);
+  return <SlowTransitionLoader />;
+}
+
+/** One page view per page: the first load, then each client-side change of path or query. */
+function usePageViews() {
+  const { pathname, search } = useLocation();
+  const last = useRef<string | null>(null);
+  useEffect(() => {
+    const path = `${pathname}${search}`;
+    if (last.current === path) return;
+    const first = last.current === null;
+    last.current = path;
+    (window.dataLayer ??= []).push({ event: "page_view", page_path: path });
+    // Remix's ScrollRestoration restores positions on back/forward; a new page starts at the top.
+    if (!first) window.scrollTo(0, 0);
+  }, [pathname, search]);
+}
+
+function useCrossTabLogout(signedIn: boolean) {
+  useEffect(() => {
+    const marker = localStorage.getItem(LOGOUT_MARKER_KEY);
+    if (signedIn && marker !== "1") localStorage.setItem(LOGOUT_MARKER_KEY, "1");
+    if (!signedIn && marker === "1") localStorage.setItem(LOGOUT_MARKER_KEY, "0");
+    if (!signedIn) return;
+    let timer: number | undefined;
+    const onStorage = (event: StorageEvent) => {
+      if (event.key !== LOGOUT_MARKER_KEY || event.newValue !== "0") return;
+      localStorage.removeItem(LOGOUT_MARKER_KEY);
+      timer = window.setTimeout(() => window.location.assign(PATHS.home), CROSS_TAB_LOGOUT_RELOAD_MS);
+    };
+    addEventListener("storage", onStorage);
+    return () => {
+      removeEventListener("storage", onStorage);
+      clearTimeout(timer);
+    };
+  }, [signedIn]);
+}
+
+/** Add-people, review and payment never show a stale price or order after back/forward. */
+function useReloadOnBack() {
+  const matches = useMatches();
+  const { key } = useLocation();
+  const wanted = matches.some((m) => (m.handle as HydrationHandle | undefined)?.reloadOnBack);
+  const firstKey = useRef(key);
+  useEffect(() => {
+    if (!wanted) return;
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) window.location.reload();
+    };
+    addEventListener("pageshow", onPageShow);
+    // A document reached by the browser's back button. (A client-side back to one of these pages
+    // needs nothing: Remix runs its loader again, so the price is fresh.)
+    const [entry] = performance.getEntriesByType("navigation") as PerformanceNavigationTiming[];
+    if (key === firstKey.current && entry?.type === "back_forward") window.location.reload();
+    return () => removeEventListener("pageshow", onPageShow);
+  }, [wanted, key]);
+}
+
+/**
+ * Rendered where a page does not hydrate. It only ever runs after a client-side navigation from a
+ * hydrated page landed on such a page (a redirect to the home page, say): that page is then loaded
+ * as a document, with its own page script. On a page served that way React never runs at all.
+ */
+export function LoadAsDocument() {
+  useEffect(() => {
+    window.location.reload();
+  }, []);
+  return null;
+}
+
+/** The full-screen loader, only when a transition takes longer than LOADER_DELAY_MS. */
+function SlowTransitionLoader() {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  const [slow, setSlow] = useState(false);
+  useEffect(() => {
+    if (!busy) {
+      setSlow(false);
+      return;
+    }
+    const timer = window.setTimeout(() => setSlow(true), LOADER_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [busy]);
+  return slow ? <FullScreenLoader /> : null;
+}

@@ -1,0 +1,120 @@
+import type { Page, Request } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { MESSAGES } from "../../app/constants";
+import { choosePlan, enterCompanyDetails, enterGstin, FERNLEAF, signIn } from "./helpers";
+
+/** What script adds on the hydrated checkout (docs/product.md, Which routes hydrate; decision 0003). */
+test.use({ javaScriptEnabled: true });
+
+async function reachAddPeople(page: Page) {
+  await signIn(page);
+  await enterGstin(page, FERNLEAF);
+  await enterCompanyDetails(page);
+  await choosePlan(page);
+  await expect(page).toHaveURL(/\/checkout\/add-people$/);
+}
+
+test("typing counts on add-people updates the price in place, and the cart is unchanged until Continue", async ({ page }) => {
+  await reachAddPeople(page);
+  // A mark on this document: a page load would wipe it.
+  await page.evaluate(() => ((window as unknown as { mark: number }).mark = 1));
+  const posts: string[] = [];
+  page.on("request", (request) => request.method() !== "GET" && posts.push(request.url()));
+
+  await page.getByLabel("18–35 years, 1A", { exact: true }).fill("8");
+  const quote = page.getByTestId("live-quote");
+  await expect(quote).toContainText("8 members");
+  const firstTotal = await quote.textContent();
+  await page.getByLabel("36–45 years, 2A+2C", { exact: true }).fill("4");
+  await expect(quote).toContainText("12 members");
+  expect(await quote.textContent()).not.toEqual(firstTotal);
+  await expect(quote).toContainText(/With GST: ₹[\d,.]+ per month, or ₹[\d,.]+ per year/);
+  await expect(page.getByText(/^₹[\d,.]+\/mo for 8, with benefits$/)).toBeVisible();
+
+  expect(await page.evaluate(() => (window as unknown as { mark?: number }).mark)).toBe(1);
+  expect(posts).toEqual([]);
+  await expect(page).toHaveURL(/\/checkout\/add-people$/);
+
+  // Nothing was saved: a fresh load shows the cart as it was, with nobody added.
+  await page.reload();
+  await expect(page.getByLabel("18–35 years, 1A", { exact: true })).toHaveValue("0");
+  await expect(page.getByTestId("live-quote")).toHaveCount(0);
+
+  await page.getByLabel("18–35 years, 1A", { exact: true }).fill("8");
+  await page.getByLabel("36–45 years, 2A+2C", { exact: true }).fill("4");
+  await page.getByRole("button", { name: "Continue to review" }).click();
+  await expect(page).toHaveURL(/\/checkout\/checkout$/);
+  await page.goto("/checkout/add-people");
+  await expect(page.getByLabel("18–35 years, 1A", { exact: true })).toHaveValue("8");
+});
+
+test("a field's error appears on blur without any request", async ({ page }) => {
+  await page.goto("/checkout/verify");
+  await page.waitForFunction(() => "__remixRouter" in window);
+  // Hydrated, and done with what loading asks for (Remix's route discovery of the page's links).
+  await page.waitForLoadState("networkidle");
+  const requests: Request[] = [];
+  page.on("request", (request) => requests.push(request));
+  const mobile = page.getByLabel("Mobile number");
+  await mobile.fill("12345");
+  await mobile.blur();
+  await expect(page.getByText(MESSAGES.phoneInvalid)).toBeVisible();
+  await expect(mobile).toHaveAttribute("aria-invalid", "true");
+  expect(requests.map((r) => r.url())).toEqual([]);
+});
+
+test("each client-side step change pushes one page view and starts at the top", async ({ page }) => {
+  await signIn(page);
+  await expect(page).toHaveURL(/gst-details$/);
+  await page.waitForFunction(() => "__remixRouter" in window);
+  const views = () => page.evaluate(() => (window.dataLayer ?? []).filter((e) => e.event === "page_view").map((e) => e.page_path));
+  const before = await views();
+  // The document was loaded once (verify), and every step since arrived client-side.
+  expect(before).toEqual(["/checkout/verify", "/checkout/verify-otp", "/checkout/gst-details"]);
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await enterGstin(page, FERNLEAF);
+  await expect(page).toHaveURL(/company-details$/);
+  await expect.poll(views).toEqual([...before, "/checkout/company-details"]);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await enterCompanyDetails(page);
+  await expect(page).toHaveURL(/plan-select$/);
+  await expect.poll(views).toEqual([...before, "/checkout/company-details", "/checkout/plan-select"]);
+});
+
+test("company search shows results as the admin types, chosen with the keyboard", async ({ page }) => {
+  await signIn(page);
+  await expect(page).toHaveURL(/gst-details$/);
+  await page.waitForFunction(() => "__remixRouter" in window);
+  const search = page.getByRole("combobox", { name: "Company name" });
+  await search.pressSequentially("f");
+  // One character asks nothing.
+  await page.waitForTimeout(400);
+  await expect(page.getByRole("listbox")).toBeHidden();
+  await search.pressSequentially("ernleaf", { delay: 30 });
+  const option = page.getByRole("option", { name: /Fernleaf Analytics Private Limited/ });
+  await expect(option).toBeVisible();
+  await expect(search).toHaveAttribute("aria-expanded", "true");
+  await search.press("ArrowDown");
+  await expect(option).toHaveAttribute("aria-selected", "true");
+  await expect(search).toHaveAttribute("aria-activedescendant", (await option.getAttribute("id"))!);
+  await search.press("Enter");
+  await expect(page).toHaveURL(/\/checkout\/company-details$/);
+  await expect(page.getByText("Fernleaf Analytics Private Limited").first()).toBeVisible();
+});
+
+test("ticking a benefit on plan-select updates the plans' prices in place, saving nothing", async ({ page }) => {
+  await signIn(page);
+  await enterGstin(page, FERNLEAF);
+  await enterCompanyDetails(page);
+  await expect(page).toHaveURL(/plan-select$/);
+  await page.waitForFunction(() => "__remixRouter" in window);
+  const prices = () => page.locator(".plan-card__price strong").allTextContents();
+  const before = await prices();
+  const optional = page.locator(".coverage input[type=checkbox]:not([disabled])").first();
+  const wasChecked = await optional.isChecked();
+  await optional.setChecked(!wasChecked);
+  await expect.poll(prices).not.toEqual(before);
+  await expect(page).toHaveURL(/plan-select$/);
+  await page.reload();
+  expect(await prices()).toEqual(before);
+});
