@@ -14,7 +14,7 @@ import { checkGstin } from "./gstin";
 import { type ApiContext, iso } from "./context";
 import { HttpError, parseInput } from "./envelope";
 import { type Policy, type Quote, computeQuote, taxRegimeFor, unitMonthlyPaise } from "./pricing";
-import { billItems } from "./quote-items";
+import { quoteWithItems } from "./quote-items";
 import { sql, sqlValues } from "./statements";
 
 const MAX_PEOPLE = 10_000;
@@ -324,7 +324,7 @@ export function parseQuoteRequest(body: unknown): QuoteRequest {
  * What the caller's cart would cost with other people, plan or coverages, each defaulting to the
  * cart's own; nothing is written. Tax needs the buyer's state, so the cart must have its company.
  */
-export function quoteFor(ctx: ApiContext, cartId: number, request: QuoteRequest): Quote {
+export function quoteFor(ctx: ApiContext, cartId: number, request: QuoteRequest): ReturnType<typeof quoteWithItems> {
   const db = ctx.db;
   const cart = readCart(ctx, cartId);
   if (cart.company === null) throw new HttpError(409, "Verify the company's GSTIN before asking for a quote.");
@@ -336,7 +336,7 @@ export function quoteFor(ctx: ApiContext, cartId: number, request: QuoteRequest)
       ? cart.plan?.coverages ?? resolveCoverages(db, [])
       : resolveCoverages(db, request.coverage_ids);
   const rows = request.rows === undefined ? cart.people?.rows ?? [] : knownPeopleRows(ctx, request.rows);
-  return computeQuote(
+  const quote = computeQuote(
     rows.map((r) => ({
       ...r,
       unit_monthly_paise: unitMonthlyPaise(
@@ -346,6 +346,7 @@ export function quoteFor(ctx: ApiContext, cartId: number, request: QuoteRequest)
     })),
     taxRegimeFor(cart.company.state_code, cart.company.is_sez === 1)
   );
+  return quoteWithItems(plan, coverages, quote);
 }
 
 /** The Cart shape of the contract, without `order` (the caller adds it). */
@@ -366,14 +367,7 @@ export function cartJson(cart: CartDetails) {
           },
     people: cart.people,
     billing: cart.billing,
-    quote:
-      cart.quote === null
-        ? null
-        : {
-            ...cart.quote,
-            monthly: { ...cart.quote.monthly, items: billItems(cart, cart.quote.monthly) },
-            yearly: { ...cart.quote.yearly, items: billItems(cart, cart.quote.yearly) },
-          },
+    quote: cart.quote === null || cart.plan === null ? null : quoteWithItems(cart.plan, cart.plan.coverages, cart.quote),
     updated_at: iso(cart.updatedAt),
   };
 }

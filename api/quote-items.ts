@@ -1,5 +1,5 @@
-import type { CartDetails } from "./cart";
-import { type Bill, roundDiv } from "./pricing";
+import type { Coverage, Plan } from "./catalog";
+import { type Bill, type Quote, roundDiv } from "./pricing";
 
 export interface BillItem {
   kind: "plan" | "benefit";
@@ -15,10 +15,8 @@ export interface BillItem {
  * add-on price for every member over the bill's months, less the bill's discount; the plan is the
  * rest of the premium, so the items always add up to the premium exactly.
  */
-export function billItems(cart: CartDetails, bill: Bill): BillItem[] {
-  if (cart.plan === null || cart.quote === null) return [];
-  const members = cart.quote.members;
-  const benefits: BillItem[] = cart.plan.coverages.map((c) => ({
+function billItems(plan: Pick<Plan, "plan_id" | "name">, coverages: Coverage[], members: number, bill: Bill): BillItem[] {
+  const benefits: BillItem[] = coverages.map((c) => ({
     kind: "benefit",
     id: c.id,
     name: c.name,
@@ -26,6 +24,15 @@ export function billItems(cart: CartDetails, bill: Bill): BillItem[] {
     amount_paise: roundDiv(c.monthly_paise * members * bill.months * (100 - bill.discount_pct), 100),
   }));
   const benefitsPaise = benefits.reduce((sum, b) => sum + b.amount_paise, 0);
-  const plan: BillItem = { kind: "plan", id: cart.plan.plan_id, name: cart.plan.name, quantity: members, amount_paise: bill.premium_paise - benefitsPaise };
-  return [plan, ...benefits];
+  const planItem: BillItem = { kind: "plan", id: plan.plan_id, name: plan.name, quantity: members, amount_paise: bill.premium_paise - benefitsPaise };
+  return [planItem, ...benefits];
+}
+
+/** A quote as the contract answers it: each bill with its items (the cart's, or one asked for). */
+export function quoteWithItems(plan: Pick<Plan, "plan_id" | "name">, coverages: Coverage[], quote: Quote) {
+  return {
+    ...quote,
+    monthly: { ...quote.monthly, items: billItems(plan, coverages, quote.members, quote.monthly) },
+    yearly: { ...quote.yearly, items: billItems(plan, coverages, quote.members, quote.yearly) },
+  };
 }

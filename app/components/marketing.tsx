@@ -2,7 +2,8 @@ import type { ReactNode } from "react";
 import type { Testimonial } from "~/api/employer.server";
 import { productPath } from "~/content/page-paths";
 import type { ProductCard } from "~/content/products";
-import { DemoLink, PurchaseButton } from "./cta";
+import { PurchaseButton } from "./cta";
+import { DemoLink } from "./demo-link";
 import { Icon, type IconName } from "./icons";
 import { LazyImage } from "./lazy-image";
 

@@ -4,7 +4,7 @@ import type { LayoutOneData, LayoutTwoData, PartnerTheme } from "~/content/partn
 import { Carousel } from "./carousel";
 import { Icon } from "./icons";
 import { LazyImage } from "./lazy-image";
-import { DemoLink } from "./cta";
+import { DemoLink } from "./demo-link";
 import { TestimonialCard } from "./marketing";
 
 /**

@@ -3,7 +3,7 @@ import type { CSSProperties } from "react";
 import { PAGE_PATHS, PAGE_VARIANTS, partnershipPath, productPath } from "~/content/page-paths";
 import { PURCHASE_LABEL } from "~/content/site";
 import { PATHS } from "~/paths";
-import { DemoLink } from "./cta";
+import { DemoLink } from "./demo-link";
 
 function Logo() {
   return (

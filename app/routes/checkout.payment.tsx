@@ -12,6 +12,7 @@ import { CheckoutShell } from "~/components/checkout-shell";
 import { browserValidation, FormErrors, SubmitButton } from "~/components/form";
 import type { HydrationHandle } from "~/components/hydrated-behaviours";
 import { MonthlyBillingNote } from "~/components/monthly-billing";
+import { PAGE_PATHS, productPath } from "~/content/page-paths";
 import { PATHS } from "~/paths";
 import { seoMeta } from "~/seo";
 import { trackEvent } from "~/analytics/track.server";
@@ -74,6 +75,12 @@ export default function Payment() {
           errors={fields.policy.errors}
         />
         <MonthlyBillingNote monthlyTotalPaise={quote.monthly.total_paise} />
+        {/* What the admin agrees to by paying, named where they decide (docs/product.md, Payment). */}
+        <p className="small" id="payment-terms">
+          By paying you accept Kavach’s <a href={PAGE_PATHS.terms}>terms of use</a> and the{" "}
+          <a href={productPath("group-health-insurance")}>group health cover’s terms</a>; the insurer’s policy wording
+          prevails over any summary.
+        </p>
         <SubmitButton pendingLabel="Taking you to payment…" className="button button--accent button--block">
           Pay securely
         </SubmitButton>

@@ -1,7 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { DemoLink } from "~/components/cta";
+import { DemoLink } from "~/components/demo-link";
 import { Icon } from "~/components/icons";
 import { CheckList, FeatureGrid, PageHero, Section } from "~/components/marketing";
 import { partnerLandingPath, partnershipPath } from "~/content/page-paths";

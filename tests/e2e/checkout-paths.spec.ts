@@ -255,3 +255,14 @@ test("a step posted while the upstream is down keeps what was typed, ready to se
   await expect(page.locator('input[type=hidden][name="totalEmployees"]')).toHaveValue("40");
   await expect(page.getByRole("button", { name: "Send again" })).toBeVisible();
 });
+
+test("the payment step names, with links, what the admin accepts by paying", async ({ page }) => {
+  await reachPayment(page);
+  const terms = page.locator("#payment-terms");
+  await expect(terms).toContainText("By paying you accept");
+  await expect(terms.getByRole("link", { name: "terms of use" })).toHaveAttribute("href", "/terms-of-use");
+  await expect(terms.getByRole("link", { name: "group health cover’s terms" })).toHaveAttribute("href", "/employee-healthcare/group-health-insurance");
+  // Beside the button it qualifies, before it in reading order.
+  const pay = page.getByRole("button", { name: "Pay securely" });
+  expect((await terms.boundingBox())!.y).toBeLessThan((await pay.boundingBox())!.y);
+});
