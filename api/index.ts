@@ -21,6 +21,8 @@ export interface EmbeddedApiOptions {
   smsProvider?: SmsProvider;
   pendingSettleMs?: number;
   log?: LogSink;
+  /** Where order callbacks may point: the site's public origin. Unset: any http(s) address (development). */
+  allowedCallbackOrigin?: string;
 }
 
 export interface EmbeddedApi {
@@ -45,6 +47,7 @@ export function createEmbeddedApi(o: EmbeddedApiOptions): EmbeddedApi {
     mountPath: o.mountPath.replace(/\/+$/, ""),
     gatewayKeySecret: o.gatewayKeySecret,
     pendingSettleMs: o.pendingSettleMs ?? DEFAULT_PENDING_SETTLE_MS,
+    allowedCallbackOrigin: o.allowedCallbackOrigin,
   };
 
   const router = Router();
@@ -79,9 +82,11 @@ function errorHandler(log: LogSink) {
       sendFail(res, 413, "The request body is too large.");
       return;
     }
+    // A storage fault (disk full, an unwritable WAL file) may pass: 503 asks the caller to retry.
+    const storage = /^SQLITE_(IOERR|BUSY|LOCKED|FULL|CANTOPEN|READONLY|CORRUPT|NOMEM|PROTOCOL)/.test(String((err as { code?: unknown })?.code ?? ""));
     log({
       level: "error",
-      event: "api_error",
+      event: storage ? "storage_fault" : "api_error",
       method: req.method,
       path: req.originalUrl.split("?")[0],
       error: err instanceof Error ? err.stack ?? err.message : String(err),
@@ -90,6 +95,6 @@ function errorHandler(log: LogSink) {
       res.end();
       return;
     }
-    sendFail(res, 500, "Internal error");
+    sendFail(res, storage ? 503 : 500, storage ? "Storage unavailable. Try again." : "Internal error");
   };
 }

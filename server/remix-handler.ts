@@ -47,11 +47,13 @@ function remixRequest(req: ExpressRequest, res: ExpressResponse): Request {
     if (!res.writableFinished) controller.abort();
   });
   const hasBody = req.method !== "GET" && req.method !== "HEAD";
+  // A form post has been read whole and checked already (server/form-body.ts).
+  const read = res.locals.formBody as Buffer | undefined;
   return new Request(url, {
     method: req.method,
     headers,
     signal: controller.signal,
-    ...(hasBody ? { body: createReadableStreamFromReadable(req), duplex: "half" } : {}),
+    ...(read ? { body: read } : hasBody ? { body: createReadableStreamFromReadable(req), duplex: "half" } : {}),
   } as RequestInit);
 }
 

@@ -174,7 +174,12 @@ export function employerRouter(ctx: ApiContext): Router {
             .string({ required_error: "callback_url is required." })
             .max(2000)
             .url("callback_url must be an absolute URL.")
-            .refine(isHttpUrl, "callback_url must be an http or https URL."),
+            .refine(isHttpUrl, "callback_url must be an http or https URL.")
+            // The gateway posts the buyer there: only the site's own address, never one a caller chose.
+            .refine(
+              (url) => ctx.allowedCallbackOrigin === undefined || new URL(url).origin === ctx.allowedCallbackOrigin,
+              "callback_url must be on the site's own origin."
+            ),
         }),
         req.body
       );

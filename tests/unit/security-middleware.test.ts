@@ -46,7 +46,7 @@ describe("securityHeaders", () => {
 
 describe("sameSiteWrites", () => {
   let site: Awaited<ReturnType<typeof serve>>;
-  beforeAll(async () => (site = await serve(sameSiteWrites)));
+  beforeAll(async () => (site = await serve(sameSiteWrites({ sameSiteOrigins: ["https://www.kavach.example"] }))));
   afterAll(() => site.close());
 
   const post = (path: string, headers: Record<string, string>) => fetch(`${site.url}${path}`, { method: "POST", headers, body: "a=1" });
@@ -57,7 +57,11 @@ describe("sameSiteWrites", () => {
     [{ origin: "https://evil.example" }, 403],
     [{ origin: "null" }, 403],
     [{ "sec-fetch-site": "same-origin" }, 200],
-    [{ "sec-fetch-site": "same-site" }, 200],
+    // A sister site is another site unless listed (SAME_SITE_ORIGINS); by default none is.
+    [{ "sec-fetch-site": "same-site" }, 403],
+    [{ "sec-fetch-site": "same-site", origin: "https://blog.kavach.example" }, 403],
+    [{ "sec-fetch-site": "same-site", origin: "https://www.kavach.example" }, 200],
+    [{ origin: "https://www.kavach.example" }, 200],
     [{ "sec-fetch-site": "none" }, 200],
     [{ origin: "SITE" }, 200],
     [{}, 200],
@@ -70,6 +74,13 @@ describe("sameSiteWrites", () => {
     expect((await post("/checkout/payment/callback", { "sec-fetch-site": "cross-site" })).status).toBe(200);
     expect((await post("/checkout/payment/callback/x", { "sec-fetch-site": "cross-site" })).status).toBe(403);
   });
+
+  it.each(["?_data=routes/checkout.payment", "?index", "?_data=root", ".data"])(
+    "refuses a cross-site post to the callback path with %s: it could run another route's action",
+    async (suffix) => {
+      expect((await post(`/checkout/payment/callback${suffix}`, { "sec-fetch-site": "cross-site" })).status).toBe(403);
+    },
+  );
 
   it("never refuses a GET", async () => {
     expect((await fetch(site.url, { headers: { "sec-fetch-site": "cross-site" } })).status).toBe(200);
