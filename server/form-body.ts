@@ -31,9 +31,9 @@ export interface FormBodyOptions {
 /** Methods a page answers; anything else is 405 rather than whatever the framework makes of it. */
 const PAGE_METHODS = new Set(["GET", "HEAD", "POST"]);
 const FORM_TYPE = "application/x-www-form-urlencoded";
-/** A bracket segment: an index, or a plain key (the gateway's `error[metadata][order_id]`). */
+/** A bracket segment: an index, or a lower-case key (the gateway's `error[metadata][order_id]`); nothing else. */
 const SEGMENT = /\[([^\]]*)\]/g;
-const KEY_SEGMENT = /^[A-Za-z_][A-Za-z0-9_]{0,39}$/;
+const KEY_SEGMENT = /^[a-z][a-z_]{0,39}$/;
 const INDEX_SEGMENT = /^(0|[1-9][0-9]{0,5})$/;
 const MAX_NAME_LENGTH = 200;
 
