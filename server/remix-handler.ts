@@ -39,6 +39,9 @@ function remixRequest(req: ExpressRequest, res: ExpressResponse): Request {
   const url = `${req.protocol}://${req.hostname}${port ? `:${port}` : ""}${req.originalUrl}`;
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
+    // Which sites may post was decided before (server/security.ts, sameSiteWrites, with the allowed
+    // origins); Remix's own check would throw, a 500, on an allowed origin that differs from Host.
+    if (name === "origin") continue;
     if (Array.isArray(value)) for (const item of value) headers.append(name, item);
     else if (value !== undefined) headers.set(name, value);
   }

@@ -52,9 +52,11 @@ export function sameSiteWrites({ sameSiteOrigins, publicOrigin }: { sameSiteOrig
     const fetchSite = req.get("sec-fetch-site");
     const origin = req.get("origin");
     const own = origin === publicOrigin || origin === `${req.protocol}://${req.get("host")}`;
+    // An Origin, when sent, must be this site or a listed one whatever Sec-Fetch-Site claims.
+    const originOk = !origin || own || listed.has(origin);
     const allowed = fetchSite
-      ? fetchSite === "same-origin" || fetchSite === "none" || (fetchSite === "same-site" && origin !== undefined && listed.has(origin))
-      : !origin || own || listed.has(origin);
+      ? originOk && (fetchSite === "same-origin" || fetchSite === "none" || (fetchSite === "same-site" && origin !== undefined && listed.has(origin)))
+      : originOk;
     if (!allowed) {
       res.status(403).type("text/plain").send("Cross-site request refused.");
       return;

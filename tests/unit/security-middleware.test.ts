@@ -57,6 +57,7 @@ describe("sameSiteWrites", () => {
     [{ origin: "https://evil.example" }, 403],
     [{ origin: "null" }, 403],
     [{ "sec-fetch-site": "same-origin" }, 200],
+    [{ "sec-fetch-site": "same-origin", origin: "https://evil.example" }, 403],
     // A sister site is another site unless listed (SAME_SITE_ORIGINS); by default none is.
     [{ "sec-fetch-site": "same-site" }, 403],
     [{ "sec-fetch-site": "same-site", origin: "https://blog.kavach.example" }, 403],
