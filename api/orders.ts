@@ -166,12 +166,27 @@ export function createOrder(ctx: ApiContext, mobileNo: string, policy: Policy, c
 }
 
 /** The three sandbox payment attempts offered on a checkout page render, each for the order's amount. */
+/**
+ * Views of the sandbox page that each make fresh payment ids; after these the newest set is shown
+ * again, so opening the page over and over writes nothing more (docs/product.md, Security rules).
+ */
+const ATTEMPT_SETS_PER_ORDER = 10;
+
 export function createPaymentAttempts(ctx: ApiContext, order: OrderRow): Record<PaymentOutcome, string> {
   const insert = sql(
     ctx.db,
     "INSERT INTO payment_attempts (payment_id, order_id, outcome, amount_paise, created_at) VALUES (?, ?, ?, ?, ?)"
   );
   return ctx.db.transaction(() => {
+    const made = sqlValues(ctx.db, "SELECT COUNT(*) FROM payment_attempts WHERE order_id = ?").get(order.order_id) as number;
+    if (made >= ATTEMPT_SETS_PER_ORDER * 3) {
+      const newest = (outcome: PaymentOutcome) =>
+        sqlValues(ctx.db, "SELECT payment_id FROM payment_attempts WHERE order_id = ? AND outcome = ? ORDER BY rowid DESC LIMIT 1").get(
+          order.order_id,
+          outcome
+        ) as string;
+      return { success: newest("success"), failed: newest("failed"), pending: newest("pending") };
+    }
     const ids = { success: gatewayId("pay"), failed: gatewayId("pay"), pending: gatewayId("pay") };
     for (const outcome of ["success", "failed", "pending"] as const)
       insert.run(ids[outcome], order.order_id, outcome, order.amount_paise, ctx.now());

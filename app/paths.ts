@@ -20,5 +20,7 @@ export const PATHS = {
   paymentFail: "/teamsure/payment-fail",
   paymentPending: "/teamsure/payment-pending",
   logout: "/logout",
+  /** A signed-in admin's prefill link asks here before starting over (docs/product.md, Query handling). */
+  prefill: "/prefill",
   outbox: "/dev/outbox",
 } as const;

@@ -1,5 +1,6 @@
 import { redirect } from "@remix-run/node";
 import { logout } from "~/api/global.server";
+import { PATHS } from "~/paths";
 import { email, gstin, mobileNumber, personName, totalEmployees } from "~/validation/fields";
 import type { SessionData } from "~/session.server";
 import { commitSession, getSession, sessionStorage } from "~/session.server";
@@ -33,9 +34,19 @@ function readPrefill(params: URLSearchParams) {
   return { values, errors };
 }
 
+/** Query parameters a prefill link may carry, and nothing else (they travel on to the confirmation). */
+export const PREFILL_PARAMS = ["prefill", ...Object.keys(PREFILL_FIELDS), "parent", "utm_source", "utm_campaign"] as const;
+
+/** Entry pages a prefill link may land on, and so the only places the confirmation goes back to. */
+export const PREFILL_TARGETS: readonly string[] = [PATHS.home, PATHS.checkout.verify];
+
 /**
  * Handles the query of an entry page (home, verify-phone). Returns a redirect to the same page
  * without the query after a prefill, or cookie headers for the campaign flag, or nothing.
+ *
+ * A GET changes nothing that matters (docs/product.md, Security rules): a signed-in admin who follows
+ * a prefill link, perhaps from another site, is asked first (PATHS.prefill) and stays signed in;
+ * only their POST there starts over.
  */
 export async function handleEntryQuery(request: Request, options: { requireUtmSource: boolean }): Promise<Response | Headers | null> {
   const url = new URL(request.url);
@@ -44,16 +55,12 @@ export async function handleEntryQuery(request: Request, options: { requireUtmSo
 
   if (params.get("prefill") === "1") {
     const previous = await getSession(request);
-    const token = previous.get("token");
-    // The link starts a fresh checkout: whoever was signed in here is signed out first.
-    if (token) await logout(token).catch(() => undefined);
-    const session = await sessionStorage.getSession();
-    const { values, errors } = readPrefill(params);
-    session.set("prefill", values);
-    session.set("prefillErrors", errors);
-    if (params.get("parent") === "LGE") session.set("parentLge", true);
-    if (mediascopy || previous.get("mediascopy")) session.set("mediascopy", true);
-    return redirect(url.pathname, { headers: { "Set-Cookie": await commitSession(session) } });
+    if (previous.get("token")) {
+      const ask = new URLSearchParams({ to: url.pathname });
+      for (const name of PREFILL_PARAMS) for (const value of params.getAll(name)) ask.append(name, value);
+      return redirect(`${PATHS.prefill}?${ask}`);
+    }
+    return startOverWithPrefill(request, params, url.pathname, mediascopy);
   }
 
   if (mediascopy) {
@@ -63,6 +70,25 @@ export async function handleEntryQuery(request: Request, options: { requireUtmSo
     return new Headers({ "Set-Cookie": await commitSession(session) });
   }
   return null;
+}
+
+/** A fresh session holding the link's details; whoever was signed in here is signed out first. */
+export async function startOverWithPrefill(request: Request, params: URLSearchParams, to: string, mediascopy: boolean): Promise<Response> {
+  const previous = await getSession(request);
+  const token = previous.get("token");
+  if (token) await logout(token).catch(() => undefined);
+  const session = await sessionStorage.getSession();
+  const { values, errors } = readPrefill(params);
+  session.set("prefill", values);
+  session.set("prefillErrors", errors);
+  if (params.get("parent") === "LGE") session.set("parentLge", true);
+  if (mediascopy || previous.get("mediascopy")) session.set("mediascopy", true);
+  return redirect(to, { headers: { "Set-Cookie": await commitSession(session) } });
+}
+
+/** The details a prefill link carries, checked, for the confirmation page to show. */
+export function linkedDetails(params: URLSearchParams) {
+  return readPrefill(params);
 }
 
 export function prefillOf(session: { get(key: "prefill"): SessionData["prefill"] | undefined; get(key: "prefillErrors"): SessionData["prefillErrors"] | undefined }) {
