@@ -51,7 +51,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!allowance.ok) return json(submission.reply({ formErrors: [allowance.message], hideFields: ["code"] }), { status: 429 });
 
   if (submission.value.intent === "resend") {
-    const sent = await attempt(request, () => sendCode(mobile));
+    const sent = await attempt(request, () => sendCode(mobile, context.clientIp));
     if (!sent.ok) return json(submission.reply({ formErrors: [sent.error.message] }), { status: sent.error.isOutage ? 503 : 429 });
     session.set("resendAt", Date.now() + (sent.value.resend_after_s ?? 30) * 1000);
     const headers = await setToast({ kind: "success", message: "We sent you a new code." });
@@ -60,7 +60,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 
   const { code, whatsapp } = submission.value;
-  const verified = await attempt(request, () => verifyCode(mobile, code));
+  const verified = await attempt(request, () => verifyCode(mobile, code, context.clientIp));
   if (!verified.ok) {
     return json(submission.reply({ formErrors: [verified.error.message], hideFields: ["code"] }), {
       status: verified.error.isOutage ? 503 : 400,
