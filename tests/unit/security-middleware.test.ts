@@ -2,7 +2,7 @@ import { once } from "node:events";
 import type { AddressInfo } from "node:net";
 import express, { type RequestHandler } from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bodyLimit, createSecurityHeaders, noStoreForSessions, sameSiteWrites } from "../../server/security";
+import { bodyLimit, createSecurityHeaders, errorAnswers, noStoreForSessions, sameSiteWrites } from "../../server/security";
 
 /** The server's own protections (server/security.ts), each on a bare Express app. */
 
@@ -116,5 +116,42 @@ describe("noStoreForSessions", () => {
   it("leaves other visitors' caching alone", async () => {
     const response = await fetch(`${site.url}/any`, { headers: { cookie: "kavach_session_other=abc" } });
     expect(response.headers.get("cache-control")).toBe("public, max-age=600");
+  });
+});
+
+describe("errorAnswers", () => {
+  async function failing(error: unknown) {
+    const app = express();
+    app.get("*", () => {
+      throw error;
+    });
+    app.use(errorAnswers);
+    const server = app.listen(0, "127.0.0.1");
+    await once(server, "listening");
+    const logged: string[] = [];
+    const original = console.error;
+    console.error = (line: string) => logged.push(line);
+    try {
+      const answer = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/x`);
+      return { status: answer.status, text: await answer.text(), logged };
+    } finally {
+      console.error = original;
+      server.close();
+    }
+  }
+
+  it("answers a storage fault 503, so a gateway retries, and logs it", async () => {
+    const fault = Object.assign(new Error("disk I/O error"), { code: "SQLITE_IOERR_SHMOPEN" });
+    const answer = await failing(fault);
+    expect(answer.status).toBe(503);
+    expect(answer.text).toBe("Currently service is down. Please try after sometime.");
+    expect(answer.logged.join("\n")).toMatch(/"event":"storage_fault".*SQLITE_IOERR_SHMOPEN|disk I\/O error/);
+  });
+
+  it("keeps a client's mistake a 4xx, and says nothing of other errors beyond the generic message", async () => {
+    expect((await failing(Object.assign(new URIError("URI malformed"), { status: 400 }))).status).toBe(400);
+    const other = await failing(new Error("secret detail"));
+    expect(other.status).toBe(500);
+    expect(other.text).not.toContain("secret detail");
   });
 });
