@@ -12,7 +12,7 @@ import { formBodies } from "./server/form-body";
 import { createAllowances } from "./server/ip-rate-limit";
 import { remixHandler } from "./server/remix-handler";
 import { renderGate } from "./server/render-gate";
-import { BODY_LIMIT_BYTES, apiHeaders, createSecurityHeaders, errorAnswers, knownHosts, sameSiteWrites, bodyLimit, noStoreForSessions, wellFormedUrls } from "./server/security";
+import { BODY_LIMIT_BYTES, createSecurityHeaders, errorAnswers, knownHosts, sameSiteWrites, bodyLimit, noStoreForSessions, wellFormedUrls } from "./server/security";
 import { closeWhileDraining, drainOnSignal } from "./server/shutdown";
 
 /**
@@ -139,7 +139,6 @@ if (privateApi) {
   };
   app.use(
     "/api",
-    apiHeaders,
     (req, res, next) => {
       const kind = publicCaps[`${req.method} ${req.path}`];
       const spent = kind ? spendIpAllowance(req.ip ?? "unknown", kind, res.locals.requestId) : { ok: true as const };

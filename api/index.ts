@@ -32,6 +32,8 @@ export interface EmbeddedApi {
 }
 
 const DEFAULT_PENDING_SETTLE_MS = 20_000;
+/** No script, no plugins, no framing; the sandbox page's inline styles and forms only. */
+const API_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; form-action 'self' http: https:; frame-ancestors 'none'; base-uri 'none'";
 
 export function createEmbeddedApi(o: EmbeddedApiOptions): EmbeddedApi {
   const now = o.now ?? Date.now;
@@ -51,6 +53,13 @@ export function createEmbeddedApi(o: EmbeddedApiOptions): EmbeddedApi {
   };
 
   const router = Router();
+  // JSON, and for the sandbox a few plain pages: nothing to sniff, frame, or run (docs/product.md, Security rules).
+  router.use((_req, res, next) => {
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("Content-Security-Policy", API_CSP);
+    res.setHeader("Referrer-Policy", "no-referrer");
+    next();
+  });
   router.use(express.json({ limit: "64kb" }));
   router.use("/global", globalRouter(ctx));
   router.use("/employer/v1", employerRouter(ctx));

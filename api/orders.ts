@@ -103,6 +103,16 @@ function missingParts(cart: CartDetails): string[] {
   return missing;
 }
 
+/** A group policy covers at least this many people (docs/product.md, Checkout steps: Add people). */
+export const MIN_PEOPLE = 2;
+
+/** The mobile number whose cart an order belongs to, or undefined. */
+export function orderOwner(ctx: ApiContext, orderId: string): string | undefined {
+  return sqlValues(ctx.db, "SELECT c.mobile_no FROM orders o JOIN carts c ON c.id = o.cart_id WHERE o.order_id = ?").get(orderId) as
+    | string
+    | undefined;
+}
+
 /**
  * One open order per cart (a partial unique index backs this up). The same contents and policy give back
  * the open order; anything else closes it as superseded and opens a new one, in one IMMEDIATE transaction
@@ -116,6 +126,10 @@ export function createOrder(ctx: ApiContext, mobileNo: string, policy: Policy, c
       const missing = missingParts(cart);
       if (cart.quote === null || missing.length > 0) {
         throw new HttpError(409, `The cart is not complete yet: add the ${missing.join(", ")} first.`);
+      }
+      // The API keeps its own rules, whatever a client checked (docs/api-contract.md).
+      if (cart.people !== null && cart.people.total < MIN_PEOPLE) {
+        throw new HttpError(409, `At least ${MIN_PEOPLE} people must be covered.`);
       }
       const hash = contentsHash(cart);
       const open = selectOrder(ctx, `cart_id = ? AND status IN ${OPEN}`, cartId);

@@ -96,17 +96,6 @@ export const wellFormedUrls: RequestHandler = (req, res, next) => {
   next();
 };
 
-/** The embedded API answers JSON and, for the sandbox, plain pages: nothing to sniff, frame or run. */
-export const apiHeaders: RequestHandler = (_req, res, next) => {
-  res.setHeader("X-Content-Type-Options", "nosniff");
-  res.setHeader(
-    "Content-Security-Policy",
-    "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; form-action 'self' http: https:; frame-ancestors 'none'; base-uri 'none'",
-  );
-  res.setHeader("Referrer-Policy", "no-referrer");
-  next();
-};
-
 /** Storage faults that a retry may get past: answered 503, so clients (a gateway) try again. */
 const STORAGE_FAULT = /^SQLITE_(IOERR|BUSY|LOCKED|FULL|CANTOPEN|READONLY|CORRUPT|NOMEM|PROTOCOL)/;
 

@@ -18,9 +18,9 @@ import { TESTIMONIALS } from "../content-data";
 import type { ApiContext } from "../context";
 import { HttpError, parseInput, route, sendOk } from "../envelope";
 import { checkGstin } from "../gstin";
-import { createOrder, latestOrder, orderJson, verifyJson, verifyPayment } from "../orders";
+import { createOrder, latestOrder, orderJson, orderOwner, verifyJson, verifyPayment } from "../orders";
 import { YEARLY_DISCOUNT_PCT, unitMonthlyPaise } from "../pricing";
-import { callerMobile, requireToken } from "../tokens";
+import { callerMobile, callerOf, requireToken } from "../tokens";
 
 const policySchema = z.enum(["monthly", "yearly"], {
   errorMap: () => ({ message: "policy must be monthly or yearly." }),
@@ -201,6 +201,14 @@ export function employerRouter(ctx: ApiContext): Router {
         }),
         req.body
       );
+      // Without a payment or a signature this is only a look-up: the order's owner alone may make it.
+      if (body.razorpay_payment_id === undefined && body.razorpay_signature === undefined) {
+        const caller = callerOf(ctx, req);
+        if (caller === null) throw new HttpError(401, "Please verify your mobile number again.");
+        if (orderOwner(ctx, body.razorpay_order_id) !== caller) {
+          throw new HttpError(404, `We could not find the order ${body.razorpay_order_id}.`);
+        }
+      }
       const order = verifyPayment(ctx, {
         orderId: body.razorpay_order_id,
         paymentId: body.razorpay_payment_id,

@@ -302,7 +302,7 @@ test("POST /checkout/payment/callback: hostile callbacks never pay and always la
     }),
     { numRuns: RUNS_PER_ACTION },
   );
-  expect((await orderStatus(server.url, orderId)).status).not.toBe("paid");
+  expect((await orderStatus(server, orderId)).status).not.toBe("paid");
 });
 
 test("hostile query values on pages that show them come back escaped", async () => {

@@ -90,7 +90,7 @@ test("SIGTERM during a burst of purchases and payment callbacks loses none and s
       expect(answer.location).toMatch(SUCCESS_PAGE);
     }
     for (const { checkout } of admins) {
-      const status = await orderStatus(next.url, checkout.orderId);
+      const status = await orderStatus(next, checkout.orderId);
       expect(status.status).toBe("paid");
       expect(status.payment_id).toBe(String(checkout.forms.success.razorpay_payment_id));
     }
