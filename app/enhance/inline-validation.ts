@@ -23,7 +23,8 @@ function watch(form: HTMLFormElement) {
   let timer: number | undefined;
 
   const validate = async (name: string) => {
-    const body = new FormData(form);
+    // Sent as the form itself would be: the server reads only urlencoded posts (docs/product.md, Security rules).
+    const body = new URLSearchParams(new FormData(form) as unknown as Record<string, string>);
     body.set(INTENT, JSON.stringify({ type: "validate", payload: { name } }));
     const url = new URL(form.action);
     url.searchParams.set("_data", form.dataset.validate!);
