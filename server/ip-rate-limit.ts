@@ -1,6 +1,7 @@
 /**
- * Per-client-IP caps on one-time codes (decision 0006). The API already limits each mobile number; these
- * stop one address from walking through many numbers (SMS cost, code guessing across numbers).
+ * Per-client-IP caps on one-time codes (decisions 0006, 0007) and on the app-link SMS, which is also
+ * capped per number. The API already limits each mobile number; these stop one address from walking
+ * through many numbers (SMS cost, code guessing across numbers).
  * In memory on purpose: the app is one process, and a restart only forgives an hour's count.
  */
 
@@ -74,16 +75,4 @@ export function createAllowances(caps: AllowanceCaps, now?: () => number) {
     const minutes = Math.max(1, Math.ceil(decision.retryAfterMs / 60_000));
     return { ok: false, message: `${REFUSALS[kind]} Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.` };
   };
-}
-
-export interface IpCaps {
-  codeRequestsPerHour: number;
-  codeVerificationsPerHour: number;
-  appLinksPerHour?: number;
-  now?: () => number;
-}
-
-/** The per-client-IP caps of decision 0006 (and the app link's), keyed by client IP. */
-export function createIpAllowances({ codeRequestsPerHour, codeVerificationsPerHour, appLinksPerHour = 10, now }: IpCaps) {
-  return createAllowances({ codeRequest: codeRequestsPerHour, codeVerification: codeVerificationsPerHour, appLink: appLinksPerHour }, now);
 }
