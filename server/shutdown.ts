@@ -35,7 +35,11 @@ export function drainOnSignal({ server, privateApi, closeApi, timeoutMs }: Drain
       console.error(JSON.stringify({ level: "error", msg: `requests still in flight after ${timeoutMs} ms: exiting` }));
       process.exit(1);
     }, timeoutMs).unref();
+    // Connections busy at the signal become idle as their answers go out: close them as they do, so
+    // no client sends a new request over one (a fresh connection is refused, and retried elsewhere).
+    const sweep = setInterval(() => server.closeIdleConnections(), 50);
     server.close(() => {
+      clearInterval(sweep);
       const finish = () => {
         closeApi?.();
         log("drained: exiting");
