@@ -57,13 +57,14 @@ function refuse(res: Parameters<RequestHandler>[1], status: number, message: str
 }
 
 export function formBodies(options: FormBodyOptions): RequestHandler {
+  const holdsSession = new RegExp(`(^|;\\s*)${options.sessionCookieName}=`);
   return (req, res, next) => {
     if (!PAGE_METHODS.has(req.method)) {
       res.setHeader("Allow", "GET, HEAD, POST");
       return refuse(res, 405, "Method not allowed.");
     }
     if (req.method !== "POST") return next();
-    if (options.signedInPaths.has(req.path) && !new RegExp(`(^|;\\s*)${options.sessionCookieName}=`).test(req.get("cookie") ?? "")) {
+    if (options.signedInPaths.has(req.path) && !holdsSession.test(req.get("cookie") ?? "")) {
       res.redirect(303, options.signInPath);
       return;
     }
