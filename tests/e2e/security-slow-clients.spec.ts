@@ -100,17 +100,27 @@ test("an idle kept-alive socket is closed after the keep-alive timeout", async (
 });
 
 test("/healthz is a readiness check: it fails while no page can be rendered", async () => {
-  const upstream = await startFakeUpstream({ slowMs: 8000 });
-  const app = await startServer({ env: { API_BASE_URL: `${upstream.baseUrl}`, API_TIMEOUT_MS: "9000" } });
+  test.setTimeout(60_000);
+  const upstream = await startFakeUpstream({ slowMs: 12_000 });
+  const app = await startServer({ env: { API_BASE_URL: `${upstream.baseUrl}`, API_TIMEOUT_MS: "13000" } });
   try {
     expect((await fetch(`${app.url}/healthz`)).status).toBe(200);
     upstream.mode = "slow";
     // More renders waiting on a stalled upstream than there are render slots (64 with a remote upstream).
     const stuck = Array.from({ length: 70 }, () => fetch(`${app.url}/reviews`).then((r) => r.arrayBuffer(), () => undefined));
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    const health = await fetch(`${app.url}/healthz`);
-    expect(health.status).toBe(503);
-    expect(await health.json()).toEqual({ status: "unavailable" });
+    // Once they have all arrived (on a busy machine that can take a moment), no page can be rendered.
+    let body: unknown;
+    await expect
+      .poll(
+        async () => {
+          const health = await fetch(`${app.url}/healthz`);
+          body = await health.json();
+          return health.status;
+        },
+        { timeout: 8000 },
+      )
+      .toBe(503);
+    expect(body).toEqual({ status: "unavailable" });
     upstream.mode = "up";
     await Promise.all(stuck);
     expect((await fetch(`${app.url}/healthz`)).status).toBe(200);
