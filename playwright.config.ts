@@ -56,6 +56,8 @@ export default defineConfig({
         // Every test signs in from 127.0.0.1: the per-IP code caps would end the run, not guard it.
         IP_CODE_REQUESTS_PER_HOUR: "10000",
         IP_CODE_VERIFICATIONS_PER_HOUR: "10000",
+        IP_APP_LINKS_PER_HOUR: "10000",
+        NUMBER_APP_LINKS_PER_HOUR: "10000",
       },
       timeout: 60_000,
     },

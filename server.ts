@@ -1,14 +1,19 @@
 import crypto from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import type * as AppServerEntry from "./app/entry.server";
-import { createIpAllowances } from "./server/ip-rate-limit";
+import { createRequestHandler } from "@remix-run/node";
+import { formBodies } from "./server/form-body";
+import { createAllowances } from "./server/ip-rate-limit";
 import { remixHandler } from "./server/remix-handler";
 import { renderGate } from "./server/render-gate";
-import { createSecurityHeaders, sameSiteWrites, bodyLimit, noStoreForSessions } from "./server/security";
+import { BODY_LIMIT_BYTES, createSecurityHeaders, errorAnswers, knownHosts, sameSiteWrites, bodyLimit, noStoreForSessions, wellFormedUrls } from "./server/security";
+import { closeWhileDraining, drainOnSignal } from "./server/shutdown";
 
 /**
  * The one Node process: static assets, the Remix app, and, unless API_BASE_URL points at a real
@@ -16,6 +21,17 @@ import { createSecurityHeaders, sameSiteWrites, bodyLimit, noStoreForSessions } 
  * build/server.js (scripts/build-server.ts), which `npm start` runs with plain node.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+/**
+ * The embedded API also listens privately on loopback, and the app calls it there: at shutdown the
+ * public listener stops taking connections while requests in flight still reach the API, which
+ * closes only once the app has drained (docs/product.md, Security rules). Opened before the build
+ * loads, so the app's configuration can read its address.
+ */
+const privateApi = process.env.API_BASE_URL ? undefined : http.createServer();
+if (privateApi) {
+  await new Promise<void>((resolve) => privateApi.listen(0, "127.0.0.1", resolve));
+  process.env.EMBEDDED_API_URL = `http://127.0.0.1:${(privateApi.address() as AddressInfo).port}/api`;
+}
 const build = (await import(path.join(root, "build/index.js")).catch((error: Error) => {
   // A configuration refusal names the variable and what to set; a stack trace would bury it.
   if (error.name !== "ConfigError") throw error;
@@ -24,7 +40,7 @@ const build = (await import(path.join(root, "build/index.js")).catch((error: Err
 })) as ServerBuild;
 // The configuration and the session cookie come from the Remix build's own modules, so they are
 // parsed and made once per process (docs/decisions/0007).
-const { env, SESSION_COOKIE_NAME } = build.entry.module as unknown as typeof AppServerEntry;
+const { env, SESSION_COOKIE_NAME, SIGNED_IN_POSTS, PAGE_PATHS } = build.entry.module as unknown as typeof AppServerEntry;
 const securityHeaders = createSecurityHeaders({ hsts: env.httpsOnly });
 /**
  * Page renders let in at once. The embedded API's calls are served by this same event loop, so a
@@ -34,12 +50,39 @@ const securityHeaders = createSecurityHeaders({ hsts: env.httpsOnly });
 const CONCURRENT_RENDERS = env.API_BASE_URL ? 64 : 4;
 const app = express();
 app.disable("x-powered-by");
-app.set("trust proxy", "loopback");
+// X-Forwarded-For is believed only from the proxies TRUST_PROXY names; by default nobody's.
+app.set("trust proxy", env.TRUST_PROXY.length ? env.TRUST_PROXY : false);
+const gate = renderGate(CONCURRENT_RENDERS);
+const mode = env.NODE_ENV === "production" ? "production" : "development";
 
-app.get("/healthz", (_req, res) => {
-  res.json({ status: "ok" });
+/**
+ * Readiness: healthy only when a page renders now, through the render gate as any visitor's would,
+ * so a server whose render slots are all held answers 503 (docs/product.md, Security rules).
+ */
+const renderProbe = createRequestHandler(build, mode);
+const READY_WITHIN_MS = 2_000;
+app.get("/healthz", async (_req, res) => {
+  let timer: NodeJS.Timeout | undefined;
+  const rendered = gate.enter().then(async (leave) => {
+    try {
+      const page = await renderProbe(new Request(`http://127.0.0.1${PAGE_PATHS.notFound}`), {
+        cspNonce: "",
+        clientIp: "127.0.0.1",
+        spendIpAllowance: () => ({ ok: true }),
+        spendNumberAllowance: () => ({ ok: true }),
+      });
+      return page.status === 404;
+    } finally {
+      leave();
+    }
+  });
+  const timedOut = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), READY_WITHIN_MS)));
+  const ready = await Promise.race([rendered.catch(() => false), timedOut]);
+  clearTimeout(timer);
+  res.status(ready ? 200 : 503).json({ status: ready ? "ok" : "unavailable" });
 });
 
+app.use(closeWhileDraining);
 app.use((req, res, next) => {
   const started = process.hrtime.bigint();
   const id = (req.get("x-request-id") || crypto.randomUUID()).slice(0, 64);
@@ -54,13 +97,32 @@ app.use((req, res, next) => {
   next();
 });
 
-app.use(bodyLimit);
+// A Host that is not this site is refused in production: pages never echo a header's say-so.
+if (env.PUBLIC_ORIGIN && env.NODE_ENV === "production") app.use(knownHosts(new URL(env.PUBLIC_ORIGIN).hostname));
+app.use(wellFormedUrls, bodyLimit);
 // Files and the embedded API's answers stream through the compression middleware; pages are
 // compressed whole by the Remix handler (server/remix-handler.ts).
 const compressStream = compression();
 
+const spendAllowance = createAllowances({
+  codeRequest: env.IP_CODE_REQUESTS_PER_HOUR,
+  codeVerification: env.IP_CODE_VERIFICATIONS_PER_HOUR,
+  appLink: env.IP_APP_LINKS_PER_HOUR,
+});
+const spendNumberAllowance = createAllowances({
+  codeRequest: Number.MAX_SAFE_INTEGER,
+  codeVerification: Number.MAX_SAFE_INTEGER,
+  appLink: env.NUMBER_APP_LINKS_PER_HOUR,
+});
+/** Spends one of a client IP's hourly allowances, logging a refusal. */
+function spendIpAllowance(ip: string, kind: Parameters<typeof spendAllowance>[1], requestId: unknown) {
+  const spent = spendAllowance(ip, kind);
+  if (!spent.ok) console.warn(JSON.stringify({ level: "warn", event: "ip_limit", kind, ip, id: requestId }));
+  return spent;
+}
+
 let closeApi: (() => void) | undefined;
-if (!env.API_BASE_URL) {
+if (privateApi) {
   const { createEmbeddedApi } = await import("./api/index");
   const api = createEmbeddedApi({
     databasePath: env.databasePath,
@@ -68,9 +130,33 @@ if (!env.API_BASE_URL) {
     gatewayKeySecret: env.sandboxKeySecret,
     pendingSettleMs: env.SANDBOX_PENDING_SETTLE_MS,
     smtpUrl: env.SMTP_URL,
+    allowedCallbackOrigin: env.PUBLIC_ORIGIN,
   });
-  app.use("/api", compressStream, api.router);
+  // The public /api: the same caps per client IP as the app's forms, however the code is asked for.
+  const publicCaps: Record<string, Parameters<typeof spendAllowance>[1]> = {
+    "GET /global/users": "codeRequest",
+    "POST /global/users/verify/otp": "codeVerification",
+    "GET /global/applink": "appLink",
+  };
+  app.use(
+    "/api",
+    (req, res, next) => {
+      const kind = publicCaps[`${req.method} ${req.path}`];
+      const spent = kind ? spendIpAllowance(req.ip ?? "unknown", kind, res.locals.requestId) : { ok: true as const };
+      if (spent.ok) return next();
+      res.status(429).json({ success: 0, msg: spent.message });
+    },
+    compressStream,
+    api.router,
+  );
   app.use("/dev", securityHeaders, compressStream, api.devRouter);
+  // The app's own calls: it has spent the caps already, and says whose request it makes in
+  // X-Forwarded-For, believed here because only this process reaches the private listener.
+  const privateApp = express();
+  privateApp.disable("x-powered-by");
+  privateApp.set("trust proxy", "loopback");
+  privateApp.use("/api", api.router);
+  privateApi.on("request", privateApp);
   closeApi = api.close;
 }
 
@@ -80,40 +166,51 @@ app.use("/build", compressStream, express.static(path.join(root, "public/build")
 const publicFiles = express.static(path.join(root, "public"), { maxAge: "1h" });
 app.use((req, res, next) => (path.extname(req.path) ? compressStream(req, res, () => publicFiles(req, res, next)) : next()));
 
-app.use(securityHeaders, sameSiteWrites, noStoreForSessions(SESSION_COOKIE_NAME), renderGate(CONCURRENT_RENDERS));
-const spendIpAllowance = createIpAllowances({
-  codeRequestsPerHour: env.IP_CODE_REQUESTS_PER_HOUR,
-  codeVerificationsPerHour: env.IP_CODE_VERIFICATIONS_PER_HOUR,
-});
+app.use(
+  securityHeaders,
+  sameSiteWrites({ sameSiteOrigins: env.SAME_SITE_ORIGINS, publicOrigin: env.PUBLIC_ORIGIN }),
+  noStoreForSessions(SESSION_COOKIE_NAME),
+  // Before the gate: a post takes a render slot only once its whole body is in and checked.
+  formBodies({
+    limitBytes: BODY_LIMIT_BYTES,
+    timeoutMs: env.BODY_TIMEOUT_MS,
+    maxFields: 200,
+    maxIndex: 99,
+    signedInPaths: new Set(SIGNED_IN_POSTS),
+    sessionCookieName: SESSION_COOKIE_NAME,
+    signInPath: PAGE_PATHS.signIn,
+  }),
+  gate,
+);
 app.all(
   "*",
-  remixHandler(build, env.NODE_ENV === "production" ? "production" : "development", (req, res) => ({
+  remixHandler(build, mode, (req, res) => ({
     cspNonce: res.locals.cspNonce as string,
-    // req.ip honours X-Forwarded-For only from a proxy on loopback ("trust proxy" above).
-    spendIpAllowance(kind) {
-      const ip = req.ip ?? "unknown";
-      const spent = spendIpAllowance(ip, kind);
-      if (!spent.ok) console.warn(JSON.stringify({ level: "warn", event: "ip_limit", kind, ip, id: res.locals.requestId }));
-      return spent;
-    },
+    // req.ip honours X-Forwarded-For only from the proxies in TRUST_PROXY ("trust proxy" above).
+    clientIp: req.ip ?? "unknown",
+    spendIpAllowance: (kind) => spendIpAllowance(req.ip ?? "unknown", kind, res.locals.requestId),
+    spendNumberAllowance: (kind, mobileNo) => spendNumberAllowance(mobileNo, kind),
   })),
 );
+app.use(errorAnswers);
 
-const server = app.listen(env.PORT, env.HOST, () => {
+/**
+ * Explicit socket timeouts: headers must arrive within HEADERS_TIMEOUT_MS and a whole request within
+ * REQUEST_TIMEOUT_MS (checked every second, not Node's default 30 s), and an idle kept-alive
+ * socket goes after KEEP_ALIVE_TIMEOUT_MS. A form body has its own, shorter BODY_TIMEOUT_MS.
+ */
+const server = http.createServer(
+  {
+    headersTimeout: env.HEADERS_TIMEOUT_MS,
+    requestTimeout: Math.max(env.REQUEST_TIMEOUT_MS, env.HEADERS_TIMEOUT_MS),
+    keepAliveTimeout: env.KEEP_ALIVE_TIMEOUT_MS,
+    connectionsCheckingInterval: 1_000,
+  },
+  app,
+);
+server.listen(env.PORT, env.HOST, () => {
   console.log(
     JSON.stringify({ level: "info", msg: `Kavach listening on http://localhost:${env.PORT}`, api: env.API_BASE_URL ?? "embedded" }),
   );
 });
-server.keepAliveTimeout = 65_000;
-
-function shutdown(signal: string) {
-  console.log(JSON.stringify({ level: "info", msg: `${signal}: closing` }));
-  server.close(() => {
-    closeApi?.();
-    process.exit(0);
-  });
-  server.closeIdleConnections();
-  setTimeout(() => process.exit(1), 10_000).unref();
-}
-process.on("SIGTERM", () => shutdown("SIGTERM"));
-process.on("SIGINT", () => shutdown("SIGINT"));
+drainOnSignal({ server, privateApi, closeApi, timeoutMs: env.SHUTDOWN_TIMEOUT_MS });

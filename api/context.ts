@@ -16,6 +16,8 @@ export interface ApiContext {
   mountPath: string;
   gatewayKeySecret: string;
   pendingSettleMs: number;
+  /** The one origin order callbacks may point at (docs/api-contract.md); unset in development. */
+  allowedCallbackOrigin?: string;
 }
 
 /** Logs keep enough of a mobile number to correlate, not enough to identify: 98******10. */

@@ -26,6 +26,8 @@ export interface EmbeddedApiOptions {
   smtpUrl?: string;
   pendingSettleMs?: number;
   log?: LogSink;
+  /** Where order callbacks may point: the site's public origin. Unset: any http(s) address (development). */
+  allowedCallbackOrigin?: string;
 }
 
 export interface EmbeddedApi {
@@ -35,6 +37,8 @@ export interface EmbeddedApi {
 }
 
 const DEFAULT_PENDING_SETTLE_MS = 20_000;
+/** No script, no plugins, no framing; the sandbox page's inline styles and forms only. */
+const API_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; form-action 'self' http: https:; frame-ancestors 'none'; base-uri 'none'";
 
 export function createEmbeddedApi(o: EmbeddedApiOptions): EmbeddedApi {
   const now = o.now ?? Date.now;
@@ -52,9 +56,17 @@ export function createEmbeddedApi(o: EmbeddedApiOptions): EmbeddedApi {
     mountPath: o.mountPath.replace(/\/+$/, ""),
     gatewayKeySecret: o.gatewayKeySecret,
     pendingSettleMs: o.pendingSettleMs ?? DEFAULT_PENDING_SETTLE_MS,
+    allowedCallbackOrigin: o.allowedCallbackOrigin,
   };
 
   const router = Router();
+  // JSON, and for the sandbox a few plain pages: nothing to sniff, frame, or run (docs/product.md, Security rules).
+  router.use((_req, res, next) => {
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("Content-Security-Policy", API_CSP);
+    res.setHeader("Referrer-Policy", "no-referrer");
+    next();
+  });
   router.use(express.json({ limit: "64kb" }));
   router.use("/global", globalRouter(ctx));
   router.use("/employer/v1", employerRouter(ctx));
@@ -86,9 +98,11 @@ function errorHandler(log: LogSink) {
       sendFail(res, 413, "The request body is too large.");
       return;
     }
+    // A storage fault (disk full, an unwritable WAL file) may pass: 503 asks the caller to retry.
+    const storage = /^SQLITE_(IOERR|BUSY|LOCKED|FULL|CANTOPEN|READONLY|CORRUPT|NOMEM|PROTOCOL)/.test(String((err as { code?: unknown })?.code ?? ""));
     log({
       level: "error",
-      event: "api_error",
+      event: storage ? "storage_fault" : "api_error",
       method: req.method,
       path: req.originalUrl.split("?")[0],
       error: err instanceof Error ? err.stack ?? err.message : String(err),
@@ -97,6 +111,6 @@ function errorHandler(log: LogSink) {
       res.end();
       return;
     }
-    sendFail(res, 500, "Internal error");
+    sendFail(res, storage ? 503 : 500, storage ? "Storage unavailable. Try again." : "Internal error");
   };
 }

@@ -118,6 +118,16 @@ function missingParts(cart: CartDetails): string[] {
   return missing;
 }
 
+/** A group policy covers at least this many people (docs/product.md, Checkout steps: Add people). */
+export const MIN_PEOPLE = 2;
+
+/** The mobile number whose cart an order belongs to, or undefined. */
+export function orderOwner(ctx: ApiContext, orderId: string): string | undefined {
+  return sqlValues(ctx.db, "SELECT c.mobile_no FROM orders o JOIN carts c ON c.id = o.cart_id WHERE o.order_id = ?").get(orderId) as
+    | string
+    | undefined;
+}
+
 /**
  * One open order per cart (a partial unique index backs this up). The same contents and policy give back
  * the open order; anything else closes it as superseded and opens a new one, in one IMMEDIATE transaction
@@ -131,6 +141,10 @@ export function createOrder(ctx: ApiContext, mobileNo: string, policy: Policy, c
       const missing = missingParts(cart);
       if (cart.quote === null || missing.length > 0) {
         throw new HttpError(409, `The cart is not complete yet: add the ${missing.join(", ")} first.`);
+      }
+      // The API keeps its own rules, whatever a client checked (docs/api-contract.md).
+      if (cart.people !== null && cart.people.total < MIN_PEOPLE) {
+        throw new HttpError(409, `At least ${MIN_PEOPLE} people must be covered.`);
       }
       const hash = contentsHash(cart);
       const open = selectOrder(ctx, `cart_id = ? AND status IN ${OPEN}`, cartId);
@@ -183,6 +197,12 @@ export function createOrder(ctx: ApiContext, mobileNo: string, policy: Policy, c
 }
 
 /** The three sandbox payment attempts offered on a checkout page render, each for the order's amount. */
+/**
+ * Views of the sandbox page that each make fresh payment ids; after these the newest set is shown
+ * again, so opening the page over and over writes nothing more (docs/product.md, Security rules).
+ */
+const ATTEMPT_SETS_PER_ORDER = 10;
+
 export function createPaymentAttempts(ctx: ApiContext, order: OrderRow): Record<PaymentOutcome, string> {
   const insert = sql(
     ctx.db,
@@ -190,6 +210,15 @@ export function createPaymentAttempts(ctx: ApiContext, order: OrderRow): Record<
        VALUES (?, ?, ?, ?, ?, ?)`
   );
   return ctx.db.transaction(() => {
+    const made = sqlValues(ctx.db, "SELECT COUNT(*) FROM payment_attempts WHERE order_id = ?").get(order.order_id) as number;
+    if (made >= ATTEMPT_SETS_PER_ORDER * 3) {
+      const newest = (outcome: PaymentOutcome) =>
+        sqlValues(ctx.db, "SELECT payment_id FROM payment_attempts WHERE order_id = ? AND outcome = ? ORDER BY rowid DESC LIMIT 1").get(
+          order.order_id,
+          outcome
+        ) as string;
+      return { success: newest("success"), failed: newest("failed"), pending: newest("pending") };
+    }
     const ids = { success: gatewayId("pay"), failed: gatewayId("pay"), pending: gatewayId("pay") };
     for (const outcome of ["success", "failed", "pending"] as const)
       insert.run(

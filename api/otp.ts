@@ -7,9 +7,15 @@ export const CODE_LENGTH = 4;
 export const CODE_TTL_MS = 10 * 60_000;
 export const RESEND_WAIT_MS = 30_000;
 export const CODES_PER_HOUR = 5;
-// Wrong tries are counted per number over the hour, not per code: a code lives 10 minutes, well inside
-// the hour, so this also caps each code at 5 tries, and asking for a fresh code gives no fresh tries.
+// Wrong tries are counted per number and client (the caller's IP) over the hour, not per code: a code
+// lives 10 minutes, well inside the hour, so this also caps each code at 5 tries from one client, and
+// asking for a fresh code gives that client no fresh tries. Another client (the number's owner,
+// asking from elsewhere) is not locked by them (docs/product.md, Sign-in).
 export const MAX_WRONG_TRIES = 5;
+// Across all clients the number is slowed, never locked: past this many wrong tries in the hour, one
+// try per SLOWED_TRY_INTERVAL_MS (a guesser spread over many addresses gets a few more an hour).
+export const WRONG_TRIES_BEFORE_SLOWING = 10;
+export const SLOWED_TRY_INTERVAL_MS = 5 * 60_000;
 const WINDOW_MS = 60 * 60_000;
 
 export function smsText(code: string): string {
@@ -33,24 +39,44 @@ function lockedError(retryAfterMs: number): HttpError {
   );
 }
 
-/** Milliseconds until the number may try again, or 0 when it is not locked out. */
-function wrongTryLockMs(ctx: ApiContext, mobileNo: string): number {
+/** Milliseconds until this client may try the number again, or 0 when it is not locked out. */
+function wrongTryLockMs(ctx: ApiContext, mobileNo: string, client: string): number {
   const now = ctx.now();
   const tries = sqlValues(
     ctx.db,
-    "SELECT created_at FROM otp_wrong_tries WHERE mobile_no = ? AND created_at > ? ORDER BY created_at DESC"
-  ).all(mobileNo, now - WINDOW_MS) as number[];
+    "SELECT created_at FROM otp_wrong_tries WHERE mobile_no = ? AND client = ? AND created_at > ? ORDER BY created_at DESC"
+  ).all(mobileNo, client, now - WINDOW_MS) as number[];
   if (tries.length < MAX_WRONG_TRIES) return 0;
   // Unlocked once the try that made the count reach the limit drops out of the window.
   return tries[MAX_WRONG_TRIES - 1]! + WINDOW_MS - now;
 }
 
+/** Milliseconds until anyone may try the number again while it is slowed, or 0. */
+function slowedMs(ctx: ApiContext, mobileNo: string): number {
+  const now = ctx.now();
+  const tries = sqlValues(
+    ctx.db,
+    "SELECT created_at FROM otp_wrong_tries WHERE mobile_no = ? AND created_at > ? ORDER BY created_at DESC"
+  ).all(mobileNo, now - WINDOW_MS) as number[];
+  if (tries.length < WRONG_TRIES_BEFORE_SLOWING) return 0;
+  return Math.max(0, tries[0]! + SLOWED_TRY_INTERVAL_MS - now);
+}
+
+function slowedError(waitMs: number): HttpError {
+  const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
+  return new HttpError(
+    429,
+    `Too many wrong tries for this number. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+    { retry_after_s: seconds(waitMs) }
+  );
+}
+
 /** Makes, stores (hashed) and texts a new code, within the resend wait and the hourly cap. */
-export async function sendCode(ctx: ApiContext, mobileNo: string): Promise<void> {
+export async function sendCode(ctx: ApiContext, mobileNo: string, client: string): Promise<void> {
   const code = String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, "0");
   ctx.db.transaction(() => {
     const now = ctx.now();
-    const lockMs = wrongTryLockMs(ctx, mobileNo);
+    const lockMs = wrongTryLockMs(ctx, mobileNo, client);
     if (lockMs > 0) throw lockedError(lockMs);
     const recent = sqlValues(
       ctx.db,
@@ -87,12 +113,14 @@ interface CodeRow {
 }
 
 /** Checks a code against the number's latest one. Throws the contract's message on any failure. */
-export function verifyCode(ctx: ApiContext, mobileNo: string, code: string): void {
+export function verifyCode(ctx: ApiContext, mobileNo: string, code: string, client: string): void {
   // Decided inside the transaction, thrown after it: throwing inside would roll back the wrong try.
   const failure = ctx.db.transaction((): { reason: string; error: HttpError } | null => {
     const now = ctx.now();
-    const lockMs = wrongTryLockMs(ctx, mobileNo);
+    const lockMs = wrongTryLockMs(ctx, mobileNo, client);
     if (lockMs > 0) return { reason: "locked", error: lockedError(lockMs) };
+    const slowMs = slowedMs(ctx, mobileNo);
+    if (slowMs > 0) return { reason: "slowed", error: slowedError(slowMs) };
     const latest = sql(
       ctx.db,
       "SELECT id, code_hash, salt, expires_at, used_at FROM otp_codes WHERE mobile_no = ? ORDER BY id DESC LIMIT 1"
@@ -107,13 +135,13 @@ export function verifyCode(ctx: ApiContext, mobileNo: string, code: string): voi
     const expected = Buffer.from(latest.code_hash, "hex");
     const given = Buffer.from(hashCode(latest.salt, code), "hex");
     if (!timingSafeEqual(expected, given)) {
-      sql(ctx.db, "INSERT INTO otp_wrong_tries (mobile_no, created_at) VALUES (?, ?)").run(mobileNo, now);
-      const lockAfter = wrongTryLockMs(ctx, mobileNo);
+      sql(ctx.db, "INSERT INTO otp_wrong_tries (mobile_no, client, created_at) VALUES (?, ?, ?)").run(mobileNo, client, now);
+      const lockAfter = wrongTryLockMs(ctx, mobileNo, client);
       if (lockAfter > 0) return { reason: "wrong_code_locked", error: lockedError(lockAfter) };
-      const used = sqlValues(ctx.db, "SELECT COUNT(*) FROM otp_wrong_tries WHERE mobile_no = ? AND created_at > ?").get(
-        mobileNo,
-        now - WINDOW_MS
-      ) as number;
+      const used = sqlValues(
+        ctx.db,
+        "SELECT COUNT(*) FROM otp_wrong_tries WHERE mobile_no = ? AND client = ? AND created_at > ?"
+      ).get(mobileNo, client, now - WINDOW_MS) as number;
       const left = MAX_WRONG_TRIES - used;
       return {
         reason: "wrong_code",

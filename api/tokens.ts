@@ -42,6 +42,11 @@ function liveSession(ctx: ApiContext, req: Request): { mobileNo: string; tokenHa
   return mobileNo === undefined ? null : { mobileNo, tokenHash };
 }
 
+/** The mobile number behind the request's live bearer token, or null. */
+export function callerOf(ctx: ApiContext, req: Request): string | null {
+  return liveSession(ctx, req)?.mobileNo ?? null;
+}
+
 /** Middleware: answers 401 without a live token; otherwise records who is calling. */
 export function requireToken(ctx: ApiContext) {
   return (req: Request, res: Response, next: NextFunction): void => {

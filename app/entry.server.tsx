@@ -8,6 +8,7 @@ import { NonceProvider } from "~/nonce";
 // session cookie once, in the same modules every route uses.
 export { env } from "~/env.server";
 export { SESSION_COOKIE_NAME } from "~/session.server";
+export { SIGNED_IN_POSTS, PAGE_PATHS } from "~/checkout/server-paths";
 
 /** A render still unfinished after this is cut short: the page then says the service is down. */
 const RENDER_TIMEOUT_MS = 5_000;

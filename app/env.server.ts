@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
+import net from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
@@ -38,6 +39,50 @@ const schema = z.object({
   /** Per-client-IP hourly caps on one-time codes (decision 0006), on top of the API's per-number limits. */
   IP_CODE_REQUESTS_PER_HOUR: z.coerce.number().int().min(1).default(20),
   IP_CODE_VERIFICATIONS_PER_HOUR: z.coerce.number().int().min(1).default(40),
+  /** Per-client-IP and per-number hourly caps on the app-link SMS (/app; docs/product.md, Security rules). */
+  IP_APP_LINKS_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  NUMBER_APP_LINKS_PER_HOUR: z.coerce.number().int().min(1).default(3),
+  /**
+   * Proxies whose X-Forwarded-For is believed for the client IP: comma-separated addresses or CIDRs
+   * (or Express's names: loopback, linklocal, uniquelocal). Unset: none, the peer address is the client.
+   */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((list, ctx) => {
+      const entries = (list ?? "").split(",").map((e) => e.trim()).filter(Boolean);
+      for (const entry of entries) {
+        const [address, bits, ...rest] = entry.split("/");
+        const named = ["loopback", "linklocal", "uniquelocal"].includes(entry);
+        const family = net.isIP(address ?? "");
+        const prefixOk = bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 6 ? 128 : 32));
+        if (!named && (family === 0 || !prefixOk || rest.length > 0)) {
+          ctx.addIssue({ code: "custom", message: `"${entry}" is not an address, a CIDR or loopback/linklocal/uniquelocal` });
+        }
+      }
+      return entries;
+    }),
+  /**
+   * Origins of sister sites (same registrable domain) whose posts are accepted; a post another site
+   * started is refused otherwise (docs/product.md, Security rules). Comma-separated; unset: none.
+   */
+  SAME_SITE_ORIGINS: z
+    .string()
+    .optional()
+    .transform((list, ctx) =>
+      (list ?? "").split(",").map((e) => e.trim()).filter(Boolean).map((origin) => {
+        const parsed = URL.canParse(origin) ? new URL(origin).origin : "null";
+        if (parsed === "null") ctx.addIssue({ code: "custom", message: `"${origin}" is not an origin such as https://www.example.com` });
+        return parsed;
+      }),
+    ),
+  /** Socket timeouts (docs/product.md, Security rules): slow headers, slow bodies, idle keep-alive. */
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  BODY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  /** How long SIGTERM waits for requests in flight before the process exits anyway. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(20_000),
   /** Analytics: an NDJSON file by default, plus a collector and HubSpot when configured. */
   ANALYTICS_FILE: z.string().min(1).optional(),
   ANALYTICS_URL: z.string().url().optional(),
@@ -113,8 +158,11 @@ function devSecret(dataDir: string, name: string): string {
 
 export const env: Env = parseEnv(process.env);
 
-/** Where the app reaches the upstream gateway: a real one, or the embedded API over loopback. */
-export const apiBaseUrl = env.API_BASE_URL?.replace(/\/$/, "") ?? `http://127.0.0.1:${env.PORT}/api`;
+/**
+ * Where the app reaches the upstream gateway: a real one, or the embedded API over loopback, on the
+ * private listener server.ts opens for it (EMBEDDED_API_URL) so it outlives the public one at shutdown.
+ */
+export const apiBaseUrl = env.API_BASE_URL?.replace(/\/$/, "") ?? process.env.EMBEDDED_API_URL ?? `http://127.0.0.1:${env.PORT}/api`;
 export const embeddedApi = !env.API_BASE_URL;
 
 /** The address the site is known by: PUBLIC_ORIGIN, or in development the request's own origin. */

@@ -25,6 +25,8 @@ export const PATHS = {
   /** The spec's logged-in home (LG = 1, dashBoardAccess): what a paid admin bought. */
   membership: "/membership",
   logout: "/logout",
+  /** A signed-in admin's prefill link asks here before starting over (docs/product.md, Query handling). */
+  prefill: "/prefill",
   outbox: "/dev/outbox",
 } as const;
 

@@ -2,10 +2,11 @@ import { createCookieSessionStorage, redirect } from "@remix-run/node";
 import { APP_VERSION } from "~/constants";
 import { env } from "~/env.server";
 import { PATHS } from "~/paths";
+import { createSealedCookie } from "~/sealed-cookie.server";
 
 /**
  * The session cookie carries who the admin is (the API token) and where they are before sign-in
- * (the number a code went to). Everything the checkout collects lives in the API's cart, so the
+ * (the number a code went to), sealed so that none of it can be read from the cookie. Everything the checkout collects lives in the API's cart, so the
  * cookie stays small and another browser resumes at the same step.
  */
 export interface SessionData {
@@ -39,15 +40,14 @@ export interface SessionData {
 export const SESSION_COOKIE_NAME = env.httpsOnly ? "__Host-kavach" : "kavach_session";
 
 export const sessionStorage = createCookieSessionStorage<SessionData>({
-  cookie: {
-    name: SESSION_COOKIE_NAME,
+  cookie: createSealedCookie(SESSION_COOKIE_NAME, {
     httpOnly: true,
     sameSite: "lax",
     secure: env.httpsOnly,
     path: "/",
     secrets: env.sessionSecrets,
     maxAge: 12 * 60 * 60,
-  },
+  }),
 });
 
 export function getSession(request: Request) {

@@ -1,6 +1,7 @@
 /**
- * Per-client-IP caps on one-time codes (decision 0006). The API already limits each mobile number; these
- * stop one address from walking through many numbers (SMS cost, code guessing across numbers).
+ * Per-client-IP caps on one-time codes (decisions 0006, 0011) and on the app-link SMS, which is also
+ * capped per number. The API already limits each mobile number; these stop one address from walking
+ * through many numbers (SMS cost, code guessing across numbers).
  * In memory on purpose: the app is one process, and a restart only forgives an hour's count.
  */
 
@@ -45,31 +46,31 @@ export function createSlidingWindowLimiter({ limit, windowMs, now = Date.now, sw
   };
 }
 
-export type CodeAllowance = "codeRequest" | "codeVerification";
+/** What a cap counts: codes asked for, codes tried, app-link texts (docs/product.md, Security rules). */
+export type Allowance = "codeRequest" | "codeVerification" | "appLink";
 
-export interface IpCaps {
-  codeRequestsPerHour: number;
-  codeVerificationsPerHour: number;
-  now?: () => number;
-}
+export type AllowanceCaps = Record<Allowance, number>;
 
 const HOUR_MS = 60 * 60 * 1000;
 
-const REFUSALS: Record<CodeAllowance, string> = {
+const REFUSALS: Record<Allowance, string> = {
   codeRequest: "Too many codes were asked for from your network.",
   codeVerification: "Too many codes were tried from your network.",
+  appLink: "Too many links were asked for.",
 };
 
 export type AllowanceResult = { ok: true } | { ok: false; message: string };
 
-/** The two hourly caps of decision 0006, keyed by client IP; a refusal carries the message the form shows. */
-export function createIpAllowances({ codeRequestsPerHour, codeVerificationsPerHour, now }: IpCaps) {
-  const limiters: Record<CodeAllowance, ReturnType<typeof createSlidingWindowLimiter>> = {
-    codeRequest: createSlidingWindowLimiter({ limit: codeRequestsPerHour, windowMs: HOUR_MS, now }),
-    codeVerification: createSlidingWindowLimiter({ limit: codeVerificationsPerHour, windowMs: HOUR_MS, now }),
-  };
-  return function spend(ip: string, kind: CodeAllowance): AllowanceResult {
-    const decision = limiters[kind].take(ip);
+/**
+ * Hourly caps, one limiter per kind, keyed by whatever the caller counts against: a client IP, or a
+ * mobile number. A refusal carries the message the form shows.
+ */
+export function createAllowances(caps: AllowanceCaps, now?: () => number) {
+  const limiters = Object.fromEntries(
+    Object.entries(caps).map(([kind, limit]) => [kind, createSlidingWindowLimiter({ limit, windowMs: HOUR_MS, now })]),
+  ) as Record<Allowance, ReturnType<typeof createSlidingWindowLimiter>>;
+  return function spend(key: string, kind: Allowance): AllowanceResult {
+    const decision = limiters[kind].take(key);
     if (decision.allowed) return { ok: true };
     const minutes = Math.max(1, Math.ceil(decision.retryAfterMs / 60_000));
     return { ok: false, message: `${REFUSALS[kind]} Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.` };

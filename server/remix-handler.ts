@@ -39,6 +39,9 @@ function remixRequest(req: ExpressRequest, res: ExpressResponse): Request {
   const url = `${req.protocol}://${req.hostname}${port ? `:${port}` : ""}${req.originalUrl}`;
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
+    // Which sites may post was decided before (server/security.ts, sameSiteWrites, with the allowed
+    // origins); Remix's own check would throw, a 500, on an allowed origin that differs from Host.
+    if (name === "origin") continue;
     if (Array.isArray(value)) for (const item of value) headers.append(name, item);
     else if (value !== undefined) headers.set(name, value);
   }
@@ -47,11 +50,13 @@ function remixRequest(req: ExpressRequest, res: ExpressResponse): Request {
     if (!res.writableFinished) controller.abort();
   });
   const hasBody = req.method !== "GET" && req.method !== "HEAD";
+  // A form post has been read whole and checked already (server/form-body.ts).
+  const read = res.locals.formBody as Buffer | undefined;
   return new Request(url, {
     method: req.method,
     headers,
     signal: controller.signal,
-    ...(hasBody ? { body: createReadableStreamFromReadable(req), duplex: "half" } : {}),
+    ...(read ? { body: read } : hasBody ? { body: createReadableStreamFromReadable(req), duplex: "half" } : {}),
   } as RequestInit);
 }
 

@@ -1,9 +1,13 @@
 import crypto from "node:crypto";
 import { parse as parseCookie } from "cookie";
-import type { RequestHandler } from "express";
+import type { ErrorRequestHandler, RequestHandler } from "express";
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
-/** The payment gateway posts back cross-site; its signature protects it instead (docs/product.md, Security rules). */
+/**
+ * The payment gateway posts back cross-site; its signature protects it instead (docs/product.md,
+ * Security rules). Only that exact address is exempt: with a query string the same path could name
+ * another route's action (`?_data=routes/checkout.payment`, `?index`), so any query loses the exemption.
+ */
 const CROSS_SITE_ALLOWED = new Set(["/checkout/payment/callback"]);
 
 /**
@@ -36,19 +40,79 @@ export const createSecurityHeaders = ({ hsts }: { hsts: boolean }): RequestHandl
   next();
 };
 
-/** Refuse writes that another site started (login CSRF, forced logout, forced purchase). */
-export const sameSiteWrites: RequestHandler = (req, res, next) => {
-  if (req.method === "GET" || req.method === "HEAD" || CROSS_SITE_ALLOWED.has(req.path)) return next();
-  const fetchSite = req.get("sec-fetch-site");
-  const origin = req.get("origin");
-  const crossSite = fetchSite
-    ? fetchSite === "cross-site"
-    : Boolean(origin) && origin !== `${req.protocol}://${req.get("host")}`;
-  if (crossSite) {
-    res.status(403).type("text/plain").send("Cross-site request refused.");
+/**
+ * Refuse writes that another site started (login CSRF, forced logout, forced purchase): by
+ * `Sec-Fetch-Site`, else by `Origin`. A sister site on the same registrable domain counts as
+ * another site unless its origin is listed (SAME_SITE_ORIGINS).
+ */
+export function sameSiteWrites({ sameSiteOrigins, publicOrigin }: { sameSiteOrigins: readonly string[]; publicOrigin?: string }): RequestHandler {
+  const listed = new Set(sameSiteOrigins);
+  return (req, res, next) => {
+    if (req.method === "GET" || req.method === "HEAD" || CROSS_SITE_ALLOWED.has(req.originalUrl)) return next();
+    const fetchSite = req.get("sec-fetch-site");
+    const origin = req.get("origin");
+    const own = origin === publicOrigin || origin === `${req.protocol}://${req.get("host")}`;
+    // An Origin, when sent, must be this site or a listed one whatever Sec-Fetch-Site claims.
+    const originOk = !origin || own || listed.has(origin);
+    const allowed = fetchSite
+      ? originOk && (fetchSite === "same-origin" || fetchSite === "none" || (fetchSite === "same-site" && origin !== undefined && listed.has(origin)))
+      : originOk;
+    if (!allowed) {
+      res.status(403).type("text/plain").send("Cross-site request refused.");
+      return;
+    }
+    next();
+  };
+}
+
+/**
+ * In production only the site's own host name (and loopback, for health checks) is answered; any
+ * other Host is 421. Nothing then depends on a header an attacker chose.
+ */
+export function knownHosts(publicHostname: string): RequestHandler {
+  const known = new Set([publicHostname, "localhost", "127.0.0.1", "[::1]"]);
+  return (req, res, next) => {
+    const host = (req.get("host") ?? "").toLowerCase().replace(/:\d+$/, "");
+    if (known.has(host)) return next();
+    res.status(421).type("text/plain").send("Unknown host.");
+  };
+}
+
+/**
+ * A path whose `%` escapes do not decode, or a query that is not UTF-8, is a 400 here rather than
+ * an exception deeper in (a route, a header built from the value).
+ */
+export const wellFormedUrls: RequestHandler = (req, res, next) => {
+  try {
+    decodeURIComponent(req.path);
+    const query = req.originalUrl.indexOf("?");
+    if (query >= 0) {
+      for (const part of req.originalUrl.slice(query + 1).split(/[&;]/)) decodeURIComponent(part.replace(/\+/g, " "));
+    }
+  } catch {
+    res.status(400).type("text/plain").send("Malformed address.");
     return;
   }
   next();
+};
+
+/** Storage faults that a retry may get past: answered 503, so clients (a gateway) try again. */
+const STORAGE_FAULT = /^SQLITE_(IOERR|BUSY|LOCKED|FULL|CANTOPEN|READONLY|CORRUPT|NOMEM|PROTOCOL)/;
+
+/**
+ * The last handler: a client's mistake (a bad escape, a body that is not what it says) keeps its
+ * 4xx; a storage fault is 503; anything else is logged and answered 500 without details.
+ */
+export const errorAnswers: ErrorRequestHandler = (error, req, res, next) => {
+  if (res.headersSent) return next(error);
+  const status = Number((error as { status?: unknown; statusCode?: unknown }).status ?? (error as { statusCode?: unknown }).statusCode);
+  if (status >= 400 && status < 500) {
+    res.status(status).type("text/plain").send("Bad request.");
+    return;
+  }
+  const storage = STORAGE_FAULT.test(String((error as { code?: unknown }).code ?? ""));
+  console.error(JSON.stringify({ level: "error", event: storage ? "storage_fault" : "request_error", method: req.method, path: req.path, error: error instanceof Error ? error.stack ?? error.message : String(error) }));
+  res.status(storage ? 503 : 500).type("text/plain").send("Currently service is down. Please try after sometime.");
 };
 
 /**

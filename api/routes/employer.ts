@@ -21,9 +21,9 @@ import { checkGstin } from "../gstin";
 import { invoicePdf } from "../invoice-pdf";
 import { awaitInvoiceEmail, invoiceOfCart } from "../invoices";
 import { membershipJson } from "../membership";
-import { createOrder, latestOrder, orderJson, verifyJson, verifyPayment } from "../orders";
+import { createOrder, latestOrder, orderJson, orderOwner, verifyJson, verifyPayment } from "../orders";
 import { YEARLY_DISCOUNT_PCT, unitMonthlyPaise } from "../pricing";
-import { callerMobile, requireToken } from "../tokens";
+import { callerMobile, callerOf, requireToken } from "../tokens";
 
 /** How long a verify answer waits for the invoice email before saying it is still being sent. */
 const EMAIL_WAIT_MS = 1500;
@@ -191,7 +191,12 @@ export function employerRouter(ctx: ApiContext): Router {
             .string({ required_error: "callback_url is required." })
             .max(2000)
             .url("callback_url must be an absolute URL.")
-            .refine(isHttpUrl, "callback_url must be an http or https URL."),
+            .refine(isHttpUrl, "callback_url must be an http or https URL.")
+            // The gateway posts the buyer there: only the site's own address, never one a caller chose.
+            .refine(
+              (url) => ctx.allowedCallbackOrigin === undefined || new URL(url).origin === ctx.allowedCallbackOrigin,
+              "callback_url must be on the site's own origin."
+            ),
         }),
         req.body
       );
@@ -213,6 +218,14 @@ export function employerRouter(ctx: ApiContext): Router {
         }),
         req.body
       );
+      // Without a payment or a signature this is only a look-up: the order's owner alone may make it.
+      if (body.razorpay_payment_id === undefined && body.razorpay_signature === undefined) {
+        const caller = callerOf(ctx, req);
+        if (caller === null) throw new HttpError(401, "Please verify your mobile number again.");
+        if (orderOwner(ctx, body.razorpay_order_id) !== caller) {
+          throw new HttpError(404, `We could not find the order ${body.razorpay_order_id}.`);
+        }
+      }
       const order = verifyPayment(ctx, {
         orderId: body.razorpay_order_id,
         paymentId: body.razorpay_payment_id,

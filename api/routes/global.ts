@@ -1,4 +1,4 @@
-import { Router } from "express";
+import { type Request, Router } from "express";
 import { z } from "zod";
 import { FAQS } from "../content-data";
 import { type ApiContext, iso, maskMobile } from "../context";
@@ -13,6 +13,14 @@ const APP_LINK_TEXT = "Download the Kavach app: https://kavach.example/app";
 // The app link goes to any number anyone types, so it is capped to keep the form from being an SMS cannon.
 const APP_LINKS_PER_HOUR = 3;
 
+/**
+ * Who is asking, for the per-client wrong-try lock: the peer, or the address a proxy the server
+ * trusts names in X-Forwarded-For (the app says whose request it relays; server.ts decides whom to believe).
+ */
+function clientOf(req: Request): string {
+  return req.ip ?? "unknown";
+}
+
 export function globalRouter(ctx: ApiContext): Router {
   const router = Router();
   const auth = requireToken(ctx);
@@ -21,7 +29,7 @@ export function globalRouter(ctx: ApiContext): Router {
     "/users",
     route(async (req, res) => {
       const q = parseInput(z.object({ country_id: countryIdSchema, mobile_no: mobileNoSchema }), req.query);
-      await sendCode(ctx, q.mobile_no);
+      await sendCode(ctx, q.mobile_no, clientOf(req));
       // whatsapp is always 0 here: this answer must not tell whether the number is known.
       // The stored preference comes back with verify/otp.
       sendOk(res, {
@@ -46,7 +54,7 @@ export function globalRouter(ctx: ApiContext): Router {
         }),
         req.body
       );
-      verifyCode(ctx, body.mobile_no, body.code);
+      verifyCode(ctx, body.mobile_no, body.code, clientOf(req));
       const user = ensureUser(ctx, body.mobile_no);
       const { token, expiresAt } = issueToken(ctx, body.mobile_no);
       ctx.log({ event: "otp_verified", mobile: maskMobile(body.mobile_no) });

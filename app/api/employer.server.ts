@@ -237,8 +237,9 @@ export interface GatewayCallback {
 }
 
 /** Public: the gateway signature is the proof, so the cookieless payment callback can call it. */
-export function verifyOrder(callback: GatewayCallback) {
-  return apiRequest({ backend: "employer", method: "POST", path: "/checkout/order/verify", body: callback, data: verification });
+/** The gateway's callback; without a payment id or signature it is a look-up, which needs the owner's token. */
+export function verifyOrder(callback: GatewayCallback, token?: string) {
+  return apiRequest({ backend: "employer", method: "POST", path: "/checkout/order/verify", body: callback, token, data: verification });
 }
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);

@@ -12,8 +12,23 @@ const codeSent = z.object({
 });
 export type CodeSent = z.infer<typeof codeSent>;
 
-export function sendCode(mobileNo: string) {
-  return apiRequest({ backend: "global", path: "/users", query: { country_id: COUNTRY_ID, mobile_no: mobileNo }, idempotent: false, data: codeSent });
+/**
+ * Whose request the app relays, for the API's per-client limits (docs/api-contract.md): the visitor's
+ * address, as server.ts resolved it.
+ */
+function relayedFor(clientIp: string) {
+  return { "x-forwarded-for": clientIp };
+}
+
+export function sendCode(mobileNo: string, clientIp: string) {
+  return apiRequest({
+    backend: "global",
+    path: "/users",
+    query: { country_id: COUNTRY_ID, mobile_no: mobileNo },
+    headers: relayedFor(clientIp),
+    idempotent: false,
+    data: codeSent,
+  });
 }
 
 const verified = z.object({
@@ -22,11 +37,12 @@ const verified = z.object({
   user: z.object({ mobile_no: z.string(), country_id: z.coerce.number(), whatsapp: z.number().int() }).partial().optional(),
 });
 
-export function verifyCode(mobileNo: string, code: string) {
+export function verifyCode(mobileNo: string, code: string, clientIp: string) {
   return apiRequest({
     backend: "global",
     method: "POST",
     path: "/users/verify/otp",
+    headers: relayedFor(clientIp),
     body: { mobile_no: mobileNo, country_id: COUNTRY_ID, code },
     data: verified,
   });

@@ -1,5 +1,6 @@
 import { redirect } from "@remix-run/node";
 import { logout } from "~/api/global.server";
+import { PATHS } from "~/paths";
 import { email, gstin, mobileNumber, personName, totalEmployees } from "~/validation/fields";
 import type { SessionData } from "~/session.server";
 import { commitSession, getSession, sessionStorage } from "~/session.server";
@@ -32,6 +33,12 @@ function readPrefill(params: URLSearchParams) {
   }
   return { values, errors };
 }
+
+/** Query parameters a prefill link may carry, and nothing else (they travel on to the confirmation). */
+export const PREFILL_PARAMS = ["prefill", ...Object.keys(PREFILL_FIELDS), "parent", "utm_source", "utm_campaign", "mid", "identifier"] as const;
+
+/** Entry pages a prefill link may land on, and so the only places the confirmation goes back to. */
+export const PREFILL_TARGETS: readonly string[] = [PATHS.home, PATHS.checkout.verify];
 
 /**
  * A partner link's references (`mid`, `identifier`), sent on with the plan request
@@ -76,19 +83,12 @@ export async function handleEntryQuery(
 
   if (params.get("prefill") === "1") {
     const previous = await getSession(request);
-    const token = previous.get("token");
-    // The link starts a fresh checkout: whoever was signed in here is signed out first.
-    if (token) await logout(token).catch(() => undefined);
-    const session = await sessionStorage.getSession();
-    const { values, errors } = readPrefill(params);
-    session.set("prefill", values);
-    session.set("prefillErrors", errors);
-    if (params.get("parent") === "LGE") session.set("parentLge", true);
-    if (mediascopy || previous.get("mediascopy")) session.set("mediascopy", true);
-    for (const [key, value] of Object.entries({ mid: previous.get("mid"), identifier: previous.get("identifier"), ...partnerRefs(params) })) {
-      if (value) session.set(key as "mid" | "identifier", value);
+    if (previous.get("token")) {
+      const ask = new URLSearchParams({ to: url.pathname });
+      for (const name of PREFILL_PARAMS) for (const value of params.getAll(name)) ask.append(name, value);
+      return redirect(`${PATHS.prefill}?${ask}`);
     }
-    const headers = new Headers({ "Set-Cookie": await commitSession(session) });
+    const headers = await prefilledSession(request, params, mediascopy);
     if (options.loaderPageForLge && params.get("parent") === "LGE") return new LoaderPage(url.pathname, headers);
     return redirect(url.pathname, { headers });
   }
@@ -99,6 +99,33 @@ export async function handleEntryQuery(
   if (!changed.length) return null;
   for (const [key, value] of changed) session.set(key as keyof typeof updates, value as never);
   return new Headers({ "Set-Cookie": await commitSession(session) });
+}
+
+/** A fresh session holding the link's details; whoever was signed in here is signed out first. */
+async function prefilledSession(request: Request, params: URLSearchParams, mediascopy: boolean): Promise<Headers> {
+  const previous = await getSession(request);
+  const token = previous.get("token");
+  if (token) await logout(token).catch(() => undefined);
+  const session = await sessionStorage.getSession();
+  const { values, errors } = readPrefill(params);
+  session.set("prefill", values);
+  session.set("prefillErrors", errors);
+  if (params.get("parent") === "LGE") session.set("parentLge", true);
+  if (mediascopy || previous.get("mediascopy")) session.set("mediascopy", true);
+  for (const [key, value] of Object.entries({ mid: previous.get("mid"), identifier: previous.get("identifier"), ...partnerRefs(params) })) {
+    if (value) session.set(key as "mid" | "identifier", value);
+  }
+  return new Headers({ "Set-Cookie": await commitSession(session) });
+}
+
+/** The signed-in admin's confirmed start-over (PATHS.prefill): the fresh session, then the entry page. */
+export async function startOverWithPrefill(request: Request, params: URLSearchParams, to: string, mediascopy: boolean): Promise<Response> {
+  return redirect(to, { headers: await prefilledSession(request, params, mediascopy) });
+}
+
+/** The details a prefill link carries, checked, for the confirmation page to show. */
+export function linkedDetails(params: URLSearchParams) {
+  return readPrefill(params);
 }
 
 export function prefillOf(session: { get(key: "prefill"): SessionData["prefill"] | undefined; get(key: "prefillErrors"): SessionData["prefillErrors"] | undefined }) {

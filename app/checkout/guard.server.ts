@@ -1,6 +1,7 @@
 import { json, redirect } from "@remix-run/node";
 import type { Cart } from "~/api/employer.server";
 import { getCart } from "~/api/employer.server";
+import { logout } from "~/api/global.server";
 import { ApiError, ApiUnauthorizedError } from "~/api/http.server";
 import { APP_VERSION, MESSAGES } from "~/constants";
 import { PATHS } from "~/paths";
@@ -16,6 +17,11 @@ export const ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
 
 async function signedOut(request: Request, message: string = MESSAGES.signedOut): Promise<never> {
   throw await signOutRedirect(request, PATHS.checkout.verify, await setToast({ kind: "info", message }));
+}
+
+/** Best effort, as at logout: the cookie is cleared whether or not the API answers. */
+async function revoke(token: string): Promise<void> {
+  await logout(token).catch(() => undefined);
 }
 
 /** How stale lastSeenAt may get before a page view re-issues the cookie to keep the session alive. */
@@ -34,7 +40,10 @@ export async function requireToken(request: Request): Promise<SignedIn> {
   const token = session.get("token");
   if (!token) throw redirect(PATHS.checkout.verify);
   // Version reset (docs/product.md, Sign-in): a session made under another app version is reset and sent to the root path.
+  // A session the app ends is ended upstream too, as logout does: its token is revoked, so a copy
+  // of the cookie (or of the token) is worth nothing afterwards (docs/product.md, Sign-in).
   if (session.get("version") !== APP_VERSION) {
+    await revoke(token);
     throw await signOutRedirect(request, PATHS.home, await setToast({ kind: "info", message: "Kavach has been updated. Please sign in again." }));
   }
   const now = Date.now();
@@ -42,6 +51,7 @@ export async function requireToken(request: Request): Promise<SignedIn> {
     now - (session.get("lastSeenAt") ?? 0) > IDLE_TIMEOUT_MS ||
     now - (session.get("createdAt") ?? 0) > ABSOLUTE_TIMEOUT_MS
   ) {
+    await revoke(token);
     await signedOut(request, "Your session has ended. Verify your mobile number to continue.");
   }
   const headers = new Headers();

@@ -2,7 +2,8 @@ import { json } from "@remix-run/node";
 import { z } from "zod";
 import type { Verification } from "~/api/employer.server";
 import { verifyOrder } from "~/api/employer.server";
-import { ApiError } from "~/api/http.server";
+import { ApiError, ApiUnauthorizedError } from "~/api/http.server";
+import { getSession } from "~/session.server";
 
 const orderId = z.string().trim().min(1).max(64).regex(/^[\w-]+$/);
 
@@ -10,10 +11,13 @@ const orderId = z.string().trim().min(1).max(64).regex(/^[\w-]+$/);
 export async function currentOrderStatus(request: Request): Promise<Verification | null> {
   const parsed = orderId.safeParse(new URL(request.url).searchParams.get("order_id"));
   if (!parsed.success) return null;
+  // A look-up needs the order's owner's token (docs/api-contract.md): a page without one shows no order.
+  const token = (await getSession(request)).get("token");
+  if (!token) return null;
   try {
-    return await verifyOrder({ razorpay_order_id: parsed.data });
+    return await verifyOrder({ razorpay_order_id: parsed.data }, token);
   } catch (error) {
-    if (error instanceof ApiError && !error.isOutage) return null;
+    if (error instanceof ApiUnauthorizedError || (error instanceof ApiError && !error.isOutage)) return null;
     if (error instanceof ApiError) throw json({ message: error.message }, { status: 503 });
     throw error;
   }

@@ -18,10 +18,15 @@ export async function loader() {
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? seoMeta(data.seo, matches) : []);
 
 /** The app invite (GET /applink; docs/product.md, Public pages): a validated number gets one SMS with the download links. */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseInvite(await request.formData());
   // The reply itself is the action's data (with who the link went to): the page renders it after the post.
   if (submission.status !== "success") return data({ ...submission.reply(), sentTo: null }, { status: 400 });
+  // An SMS costs money: capped per client IP and per number, in the app whatever the upstream does
+  // (docs/product.md, Security rules).
+  const allowance = context.spendIpAllowance("appLink");
+  const numberAllowance = allowance.ok ? context.spendNumberAllowance("appLink", submission.value.mobile) : allowance;
+  if (!numberAllowance.ok) return data({ ...submission.reply({ formErrors: [numberAllowance.message] }), sentTo: null }, { status: 429 });
   try {
     await sendAppLink(submission.value.mobile);
   } catch (error) {

@@ -9,6 +9,9 @@ import { getSession } from "~/session.server";
  * the external FAQ. Recording an event is not a change to anything the admin owns.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  trackEvent(request, await getSession(request), "purchase_faq");
+  const session = await getSession(request);
+  // Only an admin in a checkout is counted: a GET anyone can repeat must not be an unbounded write
+  // (docs/product.md, Security rules).
+  if (session.get("token")) trackEvent(request, session, "purchase_faq");
   return redirect(EXTERNAL.faq);
 }

@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { verifyOrder } from "~/api/employer.server";
-import { ApiError } from "~/api/http.server";
+import { ApiError, ApiUnauthorizedError } from "~/api/http.server";
+import { MESSAGES } from "~/constants";
 import { PATHS } from "~/paths";
 import { seeOther } from "~/utils/see-other";
 
@@ -37,9 +38,16 @@ export async function action({ request }: ActionFunctionArgs) {
     // (docs/product.md, Analytics events): this post is cross-site and carries none.
     return seeOther(outcomePath(result.status, result.order_id));
   } catch (error) {
-    // A refused signature or an outage: the buyer sees the failure page; a real payment is
-    // settled by the gateway's own record, never by trusting this post.
-    if (error instanceof ApiError) return seeOther(`${PATHS.paymentFail}?order_id=${encodeURIComponent(callback.razorpay_order_id)}`);
+    // An outage (a restart, storage trouble) is not a failed payment: 503 asks the gateway to send
+    // the callback again (docs/product.md, Security rules).
+    if (error instanceof ApiError && error.isOutage) {
+      throw new Response(MESSAGES.serviceDown, { status: 503, headers: { "Retry-After": "5", "Content-Type": "text/plain" } });
+    }
+    // A refused signature, or a failure callback the API would not look up: the buyer sees the
+    // failure page; a real payment is settled by the gateway's own record, never by trusting this post.
+    if (error instanceof ApiError || error instanceof ApiUnauthorizedError) {
+      return seeOther(`${PATHS.paymentFail}?order_id=${encodeURIComponent(callback.razorpay_order_id)}`);
+    }
     throw error;
   }
 }

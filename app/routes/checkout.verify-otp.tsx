@@ -53,14 +53,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!allowance.ok) return data(submission.reply({ formErrors: [allowance.message], hideFields: ["code"] }), { status: 429 });
 
   if (submission.value.intent === "resend") {
-    const sent = await attempt(request, () => sendCode(mobile));
+    const sent = await attempt(request, () => sendCode(mobile, context.clientIp));
     if (!sent.ok) return data(submission.reply({ formErrors: [sent.error.message] }), { status: sent.error.isOutage ? 503 : 429 });
     session.set("resendAt", Date.now() + (sent.value.resend_after_s ?? 30) * 1000);
     return redirectWithToast(PATHS.checkout.verifyOtp, { kind: "success", message: "We sent you a new code." }, { "Set-Cookie": await commitSession(session) });
   }
 
   const { code, whatsapp } = submission.value;
-  const verified = await attempt(request, () => verifyCode(mobile, code));
+  const verified = await attempt(request, () => verifyCode(mobile, code, context.clientIp));
   if (!verified.ok) {
     return data(submission.reply({ formErrors: [verified.error.message], hideFields: ["code"] }), {
       status: verified.error.isOutage ? 503 : 400,

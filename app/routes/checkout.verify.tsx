@@ -49,7 +49,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!allowance.ok) return data(submission.reply({ formErrors: [allowance.message] }), { status: 429 });
 
   const { mobile, from } = submission.value;
-  const sent = await attempt(request, () => sendCode(mobile));
+  const sent = await attempt(request, () => sendCode(mobile, context.clientIp));
   if (!sent.ok) return data(submission.reply({ formErrors: [sent.error.message] }), { status: sent.error.isOutage ? 503 : 400 });
 
   const session = await getSession(request);

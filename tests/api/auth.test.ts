@@ -184,6 +184,47 @@ describe("POST /global/users/verify/otp", () => {
     expect((await api.verify(MOBILE, await api.lastCode(MOBILE))).status).toBe(200);
   });
 
+  it("locks only the client that made the wrong tries: the owner asking from elsewhere still signs in", async () => {
+    await api.sendCode(MOBILE, "203.0.113.1");
+    const strangers = await api.lastCode(MOBILE);
+    for (let i = 0; i < 5; i++) await api.verify(MOBILE, wrongCode(strangers), "203.0.113.1");
+    const stranger = await api.verify(MOBILE, strangers, "203.0.113.1");
+    expect(stranger.status).toBe(429);
+    expect(stranger.json.msg).toMatch(/^Too many wrong tries\. Ask for a new code/);
+    // The stranger cannot ask for codes for the number either; the owner can.
+    api.advance(30_000);
+    expect((await api.sendCode(MOBILE, "203.0.113.1")).status).toBe(429);
+    expect((await api.sendCode(MOBILE, "198.51.100.7")).status).toBe(200);
+    const owners = await api.lastCode(MOBILE);
+    const owner = await api.verify(MOBILE, owners, "198.51.100.7");
+    expect(owner.status).toBe(200);
+    expect(owner.json.data.token).toEqual(expect.any(String));
+  });
+
+  it("past 10 wrong tries an hour from all clients the number is slowed to one try per 5 minutes, never locked", async () => {
+    await api.sendCode(MOBILE, "198.51.100.7");
+    const code = await api.lastCode(MOBILE);
+    // Two strangers, four wrong tries each, then a third with two: ten in all, none locked out alone.
+    for (const [client, tries] of [["203.0.113.1", 4], ["203.0.113.2", 4], ["203.0.113.3", 2]] as const) {
+      for (let i = 0; i < tries; i++) expect((await api.verify(MOBILE, wrongCode(code), client)).status).toBe(400);
+    }
+    // Now everyone waits between tries, the owner too, but only minutes.
+    const slowed = await api.verify(MOBILE, code, "198.51.100.7");
+    expect(slowed.status).toBe(429);
+    expect(slowed.json.msg).toBe("Too many wrong tries for this number. Try again in 5 minutes.");
+    expect(slowed.json.data.retry_after_s).toBe(300);
+    api.advance(4 * 60_000);
+    expect((await api.verify(MOBILE, wrongCode(code), "203.0.113.4")).status).toBe(429);
+    api.advance(60_000);
+    // One try per interval: a stranger's wrong one spends it...
+    expect((await api.verify(MOBILE, wrongCode(code), "203.0.113.4")).status).toBe(400);
+    expect((await api.verify(MOBILE, code, "198.51.100.7")).status).toBe(429);
+    // ...and the owner, with a fresh code (the first has expired by now), signs in when the turn comes.
+    api.advance(5 * 60_000);
+    expect((await api.sendCode(MOBILE, "198.51.100.7")).status).toBe(200);
+    expect((await api.verify(MOBILE, await api.lastCode(MOBILE), "198.51.100.7")).status).toBe(200);
+  });
+
   it("forgets earlier wrong tries after a successful verification", async () => {
     await api.sendCode(MOBILE);
     const code = await api.lastCode(MOBILE);

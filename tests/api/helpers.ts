@@ -30,6 +30,8 @@ export async function startApi(options: Partial<EmbeddedApiOptions> = {}) {
     ...options,
   });
   const app = express();
+  // As on the server's private listener: X-Forwarded-For from loopback names the client.
+  app.set("trust proxy", "loopback");
   app.use("/api", api.router);
   app.use("/dev", api.devRouter);
   const server = app.listen(0, "127.0.0.1");
@@ -63,12 +65,14 @@ export async function startApi(options: Partial<EmbeddedApiOptions> = {}) {
     return match[1]!;
   }
 
-  function sendCode(mobileNo: string): Promise<Reply> {
-    return call("GET", `/api/global/users?country_id=91&mobile_no=${mobileNo}`);
+  function sendCode(mobileNo: string, client?: string): Promise<Reply> {
+    const headers = client === undefined ? undefined : { "x-forwarded-for": client };
+    return call("GET", `/api/global/users?country_id=91&mobile_no=${mobileNo}`, { headers });
   }
 
-  function verify(mobileNo: string, code: string): Promise<Reply> {
-    return call("POST", "/api/global/users/verify/otp", { body: { mobile_no: mobileNo, country_id: 91, code } });
+  function verify(mobileNo: string, code: string, client?: string): Promise<Reply> {
+    const headers = client === undefined ? undefined : { "x-forwarded-for": client };
+    return call("POST", "/api/global/users/verify/otp", { body: { mobile_no: mobileNo, country_id: 91, code }, headers });
   }
 
   async function login(mobileNo: string): Promise<string> {

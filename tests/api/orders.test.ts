@@ -52,8 +52,9 @@ async function orderId(policy = "monthly"): Promise<string> {
   return r.json.data.order_id;
 }
 
+/** The gateway's callback; sent with the owner's token, which a look-up (the order id alone) needs. */
 function verify(body: Record<string, string>) {
-  return api.call("POST", `${V1}/checkout/order/verify`, { body });
+  return api.call("POST", `${V1}/checkout/order/verify`, { token, body });
 }
 
 /** Renders the sandbox checkout page and returns its three forms. */

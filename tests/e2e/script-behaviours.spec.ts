@@ -2,6 +2,7 @@ import { createCookieSessionStorage } from "@remix-run/node";
 import { expect, test } from "@playwright/test";
 import { E2E_PORT, E2E_SESSION_SECRET } from "../../playwright.config";
 import { MESSAGES } from "../../app/constants";
+import { createSealedCookie } from "../../app/sealed-cookie.server";
 import { enterGstin, FERNLEAF, freshMobile, pay, reachPayment, signIn } from "./helpers";
 
 test.use({ javaScriptEnabled: true });
@@ -23,8 +24,8 @@ test("logging out in one tab signs the other tabs out and sends them home", asyn
 test("a session made under another app version is signed out and sent home", async ({ page, context }) => {
   await signIn(page);
   await enterGstin(page, FERNLEAF);
-  // Re-sign the real session cookie as if an older deploy had made it.
-  const storage = createCookieSessionStorage({ cookie: { name: "kavach_session", secrets: [E2E_SESSION_SECRET], path: "/", httpOnly: true, sameSite: "lax" } });
+  // Re-seal the real session cookie as if an older deploy had made it.
+  const storage = createCookieSessionStorage({ cookie: createSealedCookie("kavach_session", { secrets: [E2E_SESSION_SECRET], path: "/", httpOnly: true, sameSite: "lax" }) });
   const cookie = (await context.cookies()).find((c) => c.name === "kavach_session")!;
   const session = await storage.getSession(`kavach_session=${cookie.value}`);
   session.set("version", "1.0.1");

@@ -7,7 +7,8 @@ import { type RunningServer, startServer } from "../security/server";
 /** Decision 0006: one-time codes, limited per number by the API and per address by the app. */
 
 const CODE_REQUESTS_PER_IP = 3;
-const VERIFICATIONS_PER_IP = 4;
+const VERIFICATIONS_PER_IP = 6;
+const APP_LINKS_PER_IP = 2;
 
 let server: RunningServer;
 test.beforeAll(async () => {
@@ -15,6 +16,10 @@ test.beforeAll(async () => {
     env: {
       IP_CODE_REQUESTS_PER_HOUR: String(CODE_REQUESTS_PER_IP),
       IP_CODE_VERIFICATIONS_PER_HOUR: String(VERIFICATIONS_PER_IP),
+      IP_APP_LINKS_PER_HOUR: String(APP_LINKS_PER_IP),
+      NUMBER_APP_LINKS_PER_HOUR: "1",
+      // The tests act as many addresses through X-Forwarded-For, believed from this proxy only.
+      TRUST_PROXY: "127.0.0.1",
       LOG_REQUESTS: "1",
     },
   });
@@ -22,7 +27,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => server.stop());
 
 let lastAddress = 0;
-/** A visitor from an address of its own (the server trusts X-Forwarded-For from loopback only). */
+/** A visitor from an address of its own (the server trusts X-Forwarded-For from TRUST_PROXY only). */
 function visitorFromNewAddress(): Visitor {
   lastAddress += 1;
   return new Visitor(server.url, { "x-forwarded-for": `203.0.113.${lastAddress}` });
@@ -89,26 +94,100 @@ test("a new code within 30 s is refused by the API and the form says how long to
   expect(await outbox(mobile)).toHaveLength(1);
 });
 
-test("five wrong codes lock the number: the right code no longer signs in, and no new code is sent", async () => {
-  const visitor = visitorFromNewAddress();
+test("five wrong codes lock out that address, not the number: its owner asking from elsewhere signs in", async () => {
+  const stranger = visitorFromNewAddress();
   const mobile = freshMobile();
-  await visitor.post("/checkout/verify", { mobile });
+  await stranger.post("/checkout/verify", { mobile });
   const right = await latestCode(`${server.url}/api`, mobile);
   const answers: string[] = [];
   for (let i = 0; i < 4; i += 1) {
-    answers.push(alertText((await visitor.post("/checkout/verify-otp", { intent: "verify", code: await wrongCode(mobile) })).text));
+    answers.push(alertText((await stranger.post("/checkout/verify-otp", { intent: "verify", code: await wrongCode(mobile) })).text));
   }
   expect(answers).toEqual(["4 tries left", "3 tries left", "2 tries left", "1 try left"].map((left) => `The code is incorrect. ${left}.`));
-  // The fifth wrong try comes from another address: the lock is the number's, not the address's.
-  const elsewhere = visitorFromNewAddress();
-  elsewhere.cookies.set("kavach_session", visitor.cookie("kavach_session")!);
-  const fifth = await elsewhere.post("/checkout/verify-otp", { intent: "verify", code: await wrongCode(mobile) });
+  const fifth = await stranger.post("/checkout/verify-otp", { intent: "verify", code: await wrongCode(mobile) });
   expect(alertText(fifth.text)).toMatch(/Too many wrong tries\. Ask for a new code in 60 minutes\./);
-  const rightTooLate = await elsewhere.post("/checkout/verify-otp", { intent: "verify", code: right });
-  expect(alertText(rightTooLate.text)).toMatch(/Too many wrong tries/);
-  expect((await elsewhere.get("/checkout/gst-details")).location).toBe("/checkout/verify");
-  expect((await visitorFromNewAddress().post("/checkout/verify", { mobile })).status).toBe(400);
-  expect(await outbox(mobile)).toHaveLength(1);
+  // Locked for the stranger: even the right code, and no new code either.
+  expect(alertText((await stranger.post("/checkout/verify-otp", { intent: "verify", code: right })).text)).toMatch(/Too many wrong tries/);
+  expect((await stranger.get("/checkout/gst-details")).location).toBe("/checkout/verify");
+  // The owner, from another address, with the code the stranger's request sent to their phone.
+  const owner = visitorFromNewAddress();
+  owner.cookies.set("kavach_session", stranger.cookie("kavach_session")!);
+  const signedIn = await owner.post("/checkout/verify-otp", { intent: "verify", code: right });
+  expect(signedIn.status).toBe(303);
+  expect((await owner.get("/checkout/gst-details")).status).toBe(200);
+});
+
+test("the same wrong tries through the public /api lock out the stranger's address, not the owner's sign-in", async () => {
+  const mobile = freshMobile();
+  const owner = visitorFromNewAddress();
+  expect((await owner.post("/checkout/verify", { mobile })).status).toBe(303);
+  const right = await latestCode(`${server.url}/api`, mobile);
+  lastAddress += 1;
+  const strangerAddress = `203.0.113.${lastAddress}`;
+  const tryCode = (code: string) =>
+    fetch(`${server.url}/api/global/users/verify/otp`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": strangerAddress },
+      body: JSON.stringify({ mobile_no: mobile, country_id: 91, code }),
+    });
+  for (let i = 0; i < 4; i += 1) expect((await tryCode(await wrongCode(mobile))).status).toBe(400);
+  expect((await tryCode(await wrongCode(mobile))).status).toBe(429);
+  expect((await owner.post("/checkout/verify-otp", { intent: "verify", code: right })).status).toBe(303);
+  expect((await owner.get("/checkout/gst-details")).status).toBe(200);
+});
+
+test("the public /api's code paths spend the same per-address allowance as the app's forms", async () => {
+  const visitor = visitorFromNewAddress();
+  const address = visitor.defaultHeaders["x-forwarded-for"]!;
+  expect((await visitor.post("/checkout/verify", { mobile: freshMobile() })).status).toBe(303);
+  const direct = (mobile: string) => fetch(`${server.url}/api/global/users?country_id=91&mobile_no=${mobile}`, { headers: { "x-forwarded-for": address } });
+  for (let i = 1; i < CODE_REQUESTS_PER_IP; i += 1) expect((await direct(freshMobile())).status).toBe(200);
+  const refused = await direct(freshMobile());
+  expect(refused.status).toBe(429);
+  expect(((await refused.json()) as { msg: string }).msg).toMatch(/Too many codes were asked for from your network/);
+  expect((await visitor.post("/checkout/verify", { mobile: freshMobile() })).status).toBe(429);
+  // Verifications through /api are capped as well.
+  const verify = () =>
+    fetch(`${server.url}/api/global/users/verify/otp`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": address },
+      body: JSON.stringify({ mobile_no: freshMobile(), country_id: 91, code: "0000" }),
+    });
+  for (let i = 0; i < VERIFICATIONS_PER_IP; i += 1) expect((await verify()).status).toBe(400);
+  expect((await verify()).status).toBe(429);
+});
+
+test("the app-link SMS is capped per address and per number, in the app and on the public /api", async () => {
+  const linksTo = async (mobile: string) => (await outbox(mobile)).filter((text) => /Download the Kavach app/.test(text)).length;
+  // Per number: a second link to the same number within the hour is refused, from any address.
+  const shared = freshMobile();
+  expect((await visitorFromNewAddress().post("/app", { mobile: shared })).status).toBe(200);
+  const again = await visitorFromNewAddress().post("/app", { mobile: shared });
+  expect(again.status).toBe(429);
+  expect(alertText(again.text)).toMatch(/Too many links were asked for\./);
+  expect(await linksTo(shared)).toBe(1);
+  // Per address: a third number from one address is refused, and nothing is sent.
+  const visitor = visitorFromNewAddress();
+  for (let i = 0; i < APP_LINKS_PER_IP; i += 1) expect((await visitor.post("/app", { mobile: freshMobile() })).status).toBe(200);
+  const third = freshMobile();
+  expect((await visitor.post("/app", { mobile: third })).status).toBe(429);
+  expect(await linksTo(third)).toBe(0);
+  // The public /api path spends the same address's allowance.
+  const direct = await fetch(`${server.url}/api/global/applink?mobile_no=${freshMobile()}`, { headers: { "x-forwarded-for": visitor.defaultHeaders["x-forwarded-for"]! } });
+  expect(direct.status).toBe(429);
+});
+
+test("without TRUST_PROXY a client cannot pick its address: X-Forwarded-For from loopback is ignored", async () => {
+  const plain = await startServer({ env: { IP_CODE_REQUESTS_PER_HOUR: "2" } });
+  try {
+    const answers: number[] = [];
+    for (let i = 1; i <= 3; i += 1) {
+      answers.push((await new Visitor(plain.url, { "x-forwarded-for": `198.51.100.${i}` }).post("/checkout/verify", { mobile: freshMobile() })).status);
+    }
+    expect(answers).toEqual([303, 303, 429]);
+  } finally {
+    await plain.stop();
+  }
 });
 
 test("asking for a code answers the same whether or not the number is known", async () => {

@@ -30,7 +30,7 @@ function database() {
   return new Database(path.join(server.dataDir, "kavach.sqlite"));
 }
 
-const status = (orderId: string) => orderStatus(server.url, orderId);
+const status = (orderId: string) => orderStatus(server, orderId);
 
 test("two Pay clicks at once make one open order; the database refuses a second", async () => {
   const visitor = await readyToPay();

@@ -263,7 +263,11 @@ test.describe("headers", () => {
     // Without a session (a browser back from the gateway without its cookie), and before sign-in.
     const stranger = new Visitor(server.url);
     await check(stranger, "/checkout/verify", "routes/checkout.verify");
-    await check(stranger, `/teamsure/verify-payment?order_id=${orderId}`, "routes/teamsure.verify-payment");
+    // An order is looked up only with its owner's token (docs/product.md, Security rules): without
+    // a session the outcome page shows nothing of it and sends the browser on.
+    const unowned = await stranger.get(`/teamsure/verify-payment?order_id=${orderId}`);
+    expect(unowned.status).toBe(302);
+    expect(unowned.text).not.toContain(orderId);
     await stranger.post("/checkout/verify", { mobile: freshMobile() });
     await check(stranger, "/checkout/verify-otp", "routes/checkout.verify-otp");
   });

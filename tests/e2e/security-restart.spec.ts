@@ -47,7 +47,7 @@ test("killing the server mid-purchase loses no order and no payment, and the adm
     expect(paid.location).toBe(`/teamsure/verify-payment?order_id=${paying.orderId}`);
     await restart();
 
-    expect(await orderStatus(server.url, paying.orderId)).toMatchObject({ status: "paid", payment_id: paying.forms.success.razorpay_payment_id });
+    expect(await orderStatus(server, paying.orderId)).toMatchObject({ status: "paid", payment_id: paying.forms.success.razorpay_payment_id });
     expect((await visitor.get(paid.location!)).status).toBe(200);
     // A paid admin's steps lead to the membership.
     const payment = await visitor.get("/checkout/payment");

@@ -41,7 +41,7 @@ async function expectSignedIn(visitor: Visitor) {
   expect(answer.status).toBe(200);
 }
 
-test("development cookie: HttpOnly, SameSite=Lax, Path=/, signed with the first secret", async () => {
+test("development cookie: HttpOnly, SameSite=Lax, Path=/, sealed with the first secret", async () => {
   const visitor = new Visitor(server.url);
   const answer = await visitor.post("/checkout/verify", { mobile: freshMobile() });
   const cookie = answer.headers.getSetCookie().find((c) => c.startsWith(`${DEV_COOKIE}=`))!;
@@ -72,7 +72,7 @@ test("production cookie: __Host- prefixed, Secure, HttpOnly, SameSite=Lax, Path=
   }
 });
 
-test("rotation: a cookie signed with an older secret still verifies, a retired secret's is refused", async () => {
+test("rotation: a cookie sealed with an older secret still opens, a retired secret's is refused", async () => {
   const previous = await signedInWith((fields) => fields, sessionCodec([PREVIOUS]));
   await expectSignedIn(previous);
   const retired = await signedInWith((fields) => fields, sessionCodec([RETIRED]));
@@ -148,6 +148,42 @@ test("after logout the old cookie is signed out: the API revoked its token", asy
   const answer = await replay.get("/checkout/gst-details");
   expect(answer.status).toBe(303);
   expect(answer.location).toBe("/checkout/verify");
+});
+
+for (const [why, change] of [
+  ["an idle timeout", (f: SessionFields) => ({ ...f, lastSeenAt: Date.now() - 31 * MINUTE })],
+  ["the absolute lifetime", (f: SessionFields) => ({ ...f, createdAt: Date.now() - (12 * 60 + 1) * MINUTE, lastSeenAt: Date.now() })],
+  ["a version change", (f: SessionFields) => ({ ...f, version: "0.0.1-retired" })],
+] as const) {
+  test(`a session ended by ${why} has its API token revoked, as logout does`, async () => {
+    const visitor = await signedInWith(change);
+    const { token } = await signing.read(visitor.cookie(DEV_COOKIE)!);
+    const cart = () => fetch(`${server.url}/api/employer/v1/carts/get`, { headers: { authorization: `Bearer ${token}` } });
+    expect((await cart()).status).toBe(200);
+    const ended = await visitor.get("/checkout/gst-details");
+    expect([302, 303]).toContain(ended.status);
+    expect(ended.location).toMatch(/^\/(checkout\/verify)?$/);
+    // Whoever copied the token (or the cookie) before it ended holds nothing now.
+    expect((await cart()).status).toBe(401);
+  });
+}
+
+test("the API token cannot be read from the session cookie: the value is sealed, not only signed", async () => {
+  const visitor = new Visitor(server.url);
+  await signIn(visitor);
+  const value = decodeURIComponent(visitor.cookie(DEV_COOKIE)!);
+  const { token } = await signing.read(visitor.cookie(DEV_COOKIE)!);
+  expect(token).toEqual(expect.any(String));
+  const readable = [value, ...value.split(/[.:]/).flatMap((part) => [Buffer.from(part, "base64").toString("latin1"), Buffer.from(part, "base64url").toString("latin1")])];
+  for (const text of readable) {
+    expect(text).not.toContain(String(token));
+    expect(text).not.toMatch(/"token"|mobileNo/);
+  }
+  // Altering one character of the sealed value leaves nothing to read: signed out.
+  const tampered = new Visitor(server.url);
+  const raw = visitor.cookie(DEV_COOKIE)!;
+  tampered.cookies.set(DEV_COOKIE, raw.slice(0, -3) + (raw.slice(-3, -2) === "A" ? "B" : "A") + raw.slice(-2));
+  expect((await tampered.get("/checkout/gst-details")).location).toBe("/checkout/verify");
 });
 
 test("logout is a POST: GET /logout changes nothing", async () => {

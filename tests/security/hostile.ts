@@ -68,8 +68,24 @@ export const discardedFieldName: fc.Arbitrary<string> = fc.constantFrom(
   "constructor.prototype.polluted",
   "__proto__[polluted]",
   "a..b",
-  "rows[-1].count",
 );
+
+/**
+ * Field names whose `[n]` index is huge, negative or not a number (`rows[1000000].count=1`: 45 bytes
+ * that once cost seconds of CPU and gigabytes). Each must be refused cheaply, before any schema.
+ */
+export const hostileIndexName: fc.Arbitrary<string> = fc
+  .tuple(
+    fc.constantFrom("rows", "coverage", "a", "rows[0].cells", "error[metadata]"),
+    fc.oneof(
+      fc.bigInt({ min: 100n, max: 10n ** 30n }).map(String),
+      fc.integer({ min: 1000, max: 2 ** 31 - 1 }).map(String),
+      fc.constantFrom("1000000", "4294967295", "4294967296", "9007199254740993", "9".repeat(400), "1e9", "1e309", "Infinity", "0x7fffffff", " 5", "+5", "5.0", "-1", "-0", "-99999999", "", "NaN", "١٢٣", "１２"),
+      fc.integer({ min: -(2 ** 31), max: -1 }).map(String),
+    ),
+    fc.constantFrom("", ".count", ".band", "[0]", "[1][2]"),
+  )
+  .map(([base, index, rest]) => `${base}[${index}]${rest}`);
 
 /** A field of a form: sometimes missing, sometimes valid, otherwise hostile. */
 export function field(valid: fc.Arbitrary<string>): fc.Arbitrary<string | undefined> {

@@ -1,3 +1,5 @@
+import path from "node:path";
+import Database from "better-sqlite3";
 import type { Form, Visitor } from "./client";
 
 /** The embedded sandbox's hosted checkout, read as its three forms, and its callbacks. */
@@ -38,12 +40,19 @@ export function postCallback(visitor: Visitor, fields: Form) {
   return visitor.post("/checkout/payment/callback", fields, { "sec-fetch-site": "cross-site", origin: "https://gateway.example" });
 }
 
-/** What the API says of an order now, read without changing it. */
-export async function orderStatus(baseUrl: string, orderId: string): Promise<{ status: string; payment_id: string | null; amount_paise: number }> {
-  const response = await fetch(`${baseUrl}/api/employer/v1/checkout/order/verify`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ razorpay_order_id: orderId }),
-  });
-  return ((await response.json()) as { data: { status: string; payment_id: string | null; amount_paise: number } }).data;
+/**
+ * What the API holds of an order now, read from its database (a look-up over HTTP needs the owner's
+ * token, which the tests' visitors keep sealed in their cookies).
+ */
+export async function orderStatus(server: { dataDir: string }, orderId: string): Promise<{ status: string; payment_id: string | null; amount_paise: number }> {
+  const db = new Database(path.join(server.dataDir, "kavach.sqlite"), { readonly: true });
+  try {
+    const row = db.prepare("SELECT status, payment_id, amount_paise FROM orders WHERE order_id = ?").get(orderId) as
+      | { status: string; payment_id: string | null; amount_paise: number }
+      | undefined;
+    if (!row) throw new Error(`no order ${orderId}`);
+    return row;
+  } finally {
+    db.close();
+  }
 }

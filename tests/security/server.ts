@@ -72,6 +72,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       // Tests sign in many times from one address; the tests of the caps set their own.
       IP_CODE_REQUESTS_PER_HOUR: "10000",
       IP_CODE_VERIFICATIONS_PER_HOUR: "10000",
+      IP_APP_LINKS_PER_HOUR: "10000",
+      NUMBER_APP_LINKS_PER_HOUR: "10000",
       // Production as deployed: an https address, and the sandbox API said out loud.
       ...(options.env?.NODE_ENV === "production" ? PRODUCTION_ENV : {}),
       ...options.env,

@@ -1,7 +1,8 @@
 import { createCookieSessionStorage } from "@remix-run/node";
+import { createSealedCookie } from "../../app/sealed-cookie.server";
 
 /**
- * Reads and forges session cookies the way the app signs them, so tests can set the clock of a
+ * Reads and forges session cookies the way the app seals them, so tests can set the clock of a
  * session (idle, absolute expiry) or sign with a retired secret without waiting or restarting.
  */
 export const DEV_COOKIE = "kavach_session";
@@ -10,14 +11,14 @@ export const PRODUCTION_COOKIE = "__Host-kavach";
 export type SessionFields = Record<string, unknown>;
 
 export function sessionCodec(secrets: string[], name = DEV_COOKIE) {
-  const storage = createCookieSessionStorage({ cookie: { name, secrets, path: "/", httpOnly: true, sameSite: "lax" } });
+  const storage = createCookieSessionStorage({ cookie: createSealedCookie(name, { secrets, path: "/", httpOnly: true, sameSite: "lax" }) });
   return {
-    /** The fields a cookie value holds; empty when no secret here signed it. */
+    /** The fields a cookie value holds; empty when no secret here sealed it. */
     async read(value: string): Promise<SessionFields> {
       const session = await storage.getSession(`${name}=${value}`);
       return { ...session.data };
     },
-    /** A cookie value holding exactly these fields, signed with the first secret. */
+    /** A cookie value holding exactly these fields, sealed with the first secret. */
     async write(fields: SessionFields): Promise<string> {
       const session = await storage.getSession();
       for (const [key, value] of Object.entries(fields)) session.set(key, value);

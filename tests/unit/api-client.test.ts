@@ -64,8 +64,8 @@ async function codeFor(mobile: string) {
 }
 
 async function signIn(mobile: string) {
-  await client.sendCode(mobile);
-  return (await client.verifyCode(mobile, await codeFor(mobile))).token;
+  await client.sendCode(mobile, "203.0.113.7");
+  return (await client.verifyCode(mobile, await codeFor(mobile), "203.0.113.7")).token;
 }
 
 describe("the typed API client", () => {
@@ -110,7 +110,7 @@ describe("the typed API client", () => {
     await client.getFaq().catch(() => undefined);
     expect(hits).toBe(2);
     hits = 0;
-    await client.verifyCode("9811100004", "1234").catch(() => undefined);
+    await client.verifyCode("9811100004", "1234", "203.0.113.7").catch(() => undefined);
     expect(hits).toBe(1);
   });
 

@@ -2,7 +2,7 @@ import { once } from "node:events";
 import type { AddressInfo } from "node:net";
 import express, { type RequestHandler } from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bodyLimit, createSecurityHeaders, noStoreForSessions, sameSiteWrites } from "../../server/security";
+import { bodyLimit, createSecurityHeaders, errorAnswers, noStoreForSessions, sameSiteWrites } from "../../server/security";
 
 /** The server's own protections (server/security.ts), each on a bare Express app. */
 
@@ -46,7 +46,7 @@ describe("securityHeaders", () => {
 
 describe("sameSiteWrites", () => {
   let site: Awaited<ReturnType<typeof serve>>;
-  beforeAll(async () => (site = await serve(sameSiteWrites)));
+  beforeAll(async () => (site = await serve(sameSiteWrites({ sameSiteOrigins: ["https://www.kavach.example"] }))));
   afterAll(() => site.close());
 
   const post = (path: string, headers: Record<string, string>) => fetch(`${site.url}${path}`, { method: "POST", headers, body: "a=1" });
@@ -57,7 +57,12 @@ describe("sameSiteWrites", () => {
     [{ origin: "https://evil.example" }, 403],
     [{ origin: "null" }, 403],
     [{ "sec-fetch-site": "same-origin" }, 200],
-    [{ "sec-fetch-site": "same-site" }, 200],
+    [{ "sec-fetch-site": "same-origin", origin: "https://evil.example" }, 403],
+    // A sister site is another site unless listed (SAME_SITE_ORIGINS); by default none is.
+    [{ "sec-fetch-site": "same-site" }, 403],
+    [{ "sec-fetch-site": "same-site", origin: "https://blog.kavach.example" }, 403],
+    [{ "sec-fetch-site": "same-site", origin: "https://www.kavach.example" }, 200],
+    [{ origin: "https://www.kavach.example" }, 200],
     [{ "sec-fetch-site": "none" }, 200],
     [{ origin: "SITE" }, 200],
     [{}, 200],
@@ -70,6 +75,13 @@ describe("sameSiteWrites", () => {
     expect((await post("/checkout/payment/callback", { "sec-fetch-site": "cross-site" })).status).toBe(200);
     expect((await post("/checkout/payment/callback/x", { "sec-fetch-site": "cross-site" })).status).toBe(403);
   });
+
+  it.each(["?_data=routes/checkout.payment", "?index", "?_data=root", ".data"])(
+    "refuses a cross-site post to the callback path with %s: it could run another route's action",
+    async (suffix) => {
+      expect((await post(`/checkout/payment/callback${suffix}`, { "sec-fetch-site": "cross-site" })).status).toBe(403);
+    },
+  );
 
   it("never refuses a GET", async () => {
     expect((await fetch(site.url, { headers: { "sec-fetch-site": "cross-site" } })).status).toBe(200);
@@ -104,5 +116,42 @@ describe("noStoreForSessions", () => {
   it("leaves other visitors' caching alone", async () => {
     const response = await fetch(`${site.url}/any`, { headers: { cookie: "kavach_session_other=abc" } });
     expect(response.headers.get("cache-control")).toBe("public, max-age=600");
+  });
+});
+
+describe("errorAnswers", () => {
+  async function failing(error: unknown) {
+    const app = express();
+    app.get("*", () => {
+      throw error;
+    });
+    app.use(errorAnswers);
+    const server = app.listen(0, "127.0.0.1");
+    await once(server, "listening");
+    const logged: string[] = [];
+    const original = console.error;
+    console.error = (line: string) => logged.push(line);
+    try {
+      const answer = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/x`);
+      return { status: answer.status, text: await answer.text(), logged };
+    } finally {
+      console.error = original;
+      server.close();
+    }
+  }
+
+  it("answers a storage fault 503, so a gateway retries, and logs it", async () => {
+    const fault = Object.assign(new Error("disk I/O error"), { code: "SQLITE_IOERR_SHMOPEN" });
+    const answer = await failing(fault);
+    expect(answer.status).toBe(503);
+    expect(answer.text).toBe("Currently service is down. Please try after sometime.");
+    expect(answer.logged.join("\n")).toMatch(/"event":"storage_fault".*SQLITE_IOERR_SHMOPEN|disk I\/O error/);
+  });
+
+  it("keeps a client's mistake a 4xx, and says nothing of other errors beyond the generic message", async () => {
+    expect((await failing(Object.assign(new URIError("URI malformed"), { status: 400 }))).status).toBe(400);
+    const other = await failing(new Error("secret detail"));
+    expect(other.status).toBe(500);
+    expect(other.text).not.toContain("secret detail");
   });
 });

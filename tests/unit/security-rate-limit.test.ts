@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { createIpAllowances, createSlidingWindowLimiter } from "../../server/ip-rate-limit";
+import { createAllowances, createSlidingWindowLimiter } from "../../server/ip-rate-limit";
 
 const HOUR = 60 * 60 * 1000;
 
@@ -75,12 +75,24 @@ describe("sliding-window limiter", () => {
 describe("per-IP code allowances", () => {
   it("caps code requests and verifications separately, and says when to try again", () => {
     const time = clock();
-    const spend = createIpAllowances({ codeRequestsPerHour: 2, codeVerificationsPerHour: 1, now: time.now });
+    const spend = createAllowances({ codeRequest: 2, codeVerification: 1, appLink: 1 }, time.now);
     expect(spend("198.51.100.7", "codeRequest")).toEqual({ ok: true });
     expect(spend("198.51.100.7", "codeRequest")).toEqual({ ok: true });
     expect(spend("198.51.100.7", "codeVerification")).toEqual({ ok: true });
     expect(spend("198.51.100.7", "codeRequest")).toEqual({ ok: false, message: "Too many codes were asked for from your network. Try again in 60 minutes." });
     time.advance(HOUR - 30_000);
     expect(spend("198.51.100.7", "codeVerification")).toEqual({ ok: false, message: "Too many codes were tried from your network. Try again in 1 minute." });
+  });
+});
+
+describe("app-link allowances", () => {
+  it("count per key, so a number's cap and an address's cap are separate", () => {
+    const time = clock();
+    const perNumber = createAllowances({ codeRequest: 1, codeVerification: 1, appLink: 1 }, time.now);
+    expect(perNumber("9876543210", "appLink")).toEqual({ ok: true });
+    expect(perNumber("9876543210", "appLink")).toEqual({ ok: false, message: "Too many links were asked for. Try again in 60 minutes." });
+    expect(perNumber("9123456780", "appLink")).toEqual({ ok: true });
+    // Another kind's allowance for the same key is untouched.
+    expect(perNumber("9876543210", "codeRequest")).toEqual({ ok: true });
   });
 });
