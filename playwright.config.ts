@@ -49,6 +49,8 @@ export default defineConfig({
         PORT: String(E2E_PORT),
         DATA_DIR: E2E_DATA_DIR,
         LOG_REQUESTS: "0",
+        // One process unless a test asks for workers (docs/decisions/0009).
+        WEB_CONCURRENCY: "1",
         SESSION_SECRET: E2E_SESSION_SECRET,
         SANDBOX_PENDING_SETTLE_MS: "4000",
         // Every e2e purchase runs with its analytics collector hanging: pages must not wait on it.
@@ -69,6 +71,8 @@ export default defineConfig({
         PORT: String(DOWN_PORT),
         DATA_DIR: `./data/e2e-${DOWN_PORT}`,
         LOG_REQUESTS: "0",
+        // One process unless a test asks for workers (docs/decisions/0009).
+        WEB_CONCURRENCY: "1",
         SESSION_SECRET: E2E_SESSION_SECRET,
         // Nothing listens on the discard port: every upstream call fails like an outage.
         API_BASE_URL: "http://127.0.0.1:9",

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
@@ -9,7 +10,8 @@ import express from "express";
 import type * as AppServerEntry from "./app/entry.server";
 import { createRequestHandler } from "@remix-run/node";
 import { formBodies } from "./server/form-body";
-import { createAllowances } from "./server/ip-rate-limit";
+import { type Allowance, allowanceStore, createAllowances, serveClusterAllowances } from "./server/allowances";
+import { becomeClusterPrimary } from "./server/cluster";
 import { remixHandler } from "./server/remix-handler";
 import { renderGate } from "./server/render-gate";
 import { BODY_LIMIT_BYTES, createSecurityHeaders, errorAnswers, knownHosts, sameSiteWrites, bodyLimit, noStoreForSessions, wellFormedUrls } from "./server/security";
@@ -21,17 +23,6 @@ import { closeWhileDraining, drainOnSignal } from "./server/shutdown";
  * build/server.js (scripts/build-server.ts), which `npm start` runs with plain node.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-/**
- * The embedded API also listens privately on loopback, and the app calls it there: at shutdown the
- * public listener stops taking connections while requests in flight still reach the API, which
- * closes only once the app has drained (docs/product.md, Security rules). Opened before the build
- * loads, so the app's configuration can read its address.
- */
-const privateApi = process.env.API_BASE_URL ? undefined : http.createServer();
-if (privateApi) {
-  await new Promise<void>((resolve) => privateApi.listen(0, "127.0.0.1", resolve));
-  process.env.EMBEDDED_API_URL = `http://127.0.0.1:${(privateApi.address() as AddressInfo).port}/api`;
-}
 const build = (await import(path.join(root, "build/index.js")).catch((error: Error) => {
   // A configuration refusal names the variable and what to set; a stack trace would bury it.
   if (error.name !== "ConfigError") throw error;
@@ -41,176 +32,194 @@ const build = (await import(path.join(root, "build/index.js")).catch((error: Err
 // The configuration and the session cookie come from the Remix build's own modules, so they are
 // parsed and made once per process (docs/decisions/0007).
 const { env, SESSION_COOKIE_NAME, SIGNED_IN_POSTS, PAGE_PATHS } = build.entry.module as unknown as typeof AppServerEntry;
-const securityHeaders = createSecurityHeaders({ hsts: env.httpsOnly });
-/**
- * Page renders let in at once. The embedded API's calls are served by this same event loop, so a
- * few renders at a time keep them prompt (more only lengthen each turn of the loop); renders
- * waiting on a remote upstream mostly wait, and need only a cap against bursts.
- */
-const CONCURRENT_RENDERS = env.API_BASE_URL ? 64 : 4;
-const app = express();
-app.disable("x-powered-by");
-// X-Forwarded-For is believed only from the proxies TRUST_PROXY names; by default nobody's.
-app.set("trust proxy", env.TRUST_PROXY.length ? env.TRUST_PROXY : false);
-const gate = renderGate(CONCURRENT_RENDERS);
-const mode = env.NODE_ENV === "production" ? "production" : "development";
+const logLine = (entry: Record<string, unknown>) => console.log(JSON.stringify(entry));
 
-/**
- * Readiness: healthy only when a page renders now, through the render gate as any visitor's would,
- * so a server whose render slots are all held answers 503 (docs/product.md, Security rules).
- */
-const renderProbe = createRequestHandler(build, mode);
-const READY_WITHIN_MS = 2_000;
-app.get("/healthz", async (_req, res) => {
-  let timer: NodeJS.Timeout | undefined;
-  const rendered = gate.enter().then(async (leave) => {
-    try {
-      const page = await renderProbe(new Request(`http://127.0.0.1${PAGE_PATHS.notFound}`), {
-        cspNonce: "",
-        clientIp: "127.0.0.1",
-        spendIpAllowance: () => ({ ok: true }),
-        spendNumberAllowance: () => ({ ok: true }),
-      });
-      return page.status === 404;
-    } finally {
-      leave();
-    }
-  });
-  const timedOut = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), READY_WITHIN_MS)));
-  const ready = await Promise.race([rendered.catch(() => false), timedOut]);
-  clearTimeout(timer);
-  res.status(ready ? 200 : 503).json({ status: ready ? "ok" : "unavailable" });
-});
-
-app.use(closeWhileDraining);
-app.use((req, res, next) => {
-  const started = process.hrtime.bigint();
-  const id = (req.get("x-request-id") || crypto.randomUUID()).slice(0, 64);
-  res.locals.requestId = id;
-  res.setHeader("X-Request-Id", id);
-  if (env.LOG_REQUESTS === "1") {
-    res.on("finish", () => {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      console.log(JSON.stringify({ level: "info", id, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 }));
-    });
+// Every core (docs/decisions/0009): the primary forks the workers, each the whole server below,
+// and serves nothing itself; without Redis it holds the allowances the workers share.
+if (becomeClusterPrimary(env.WEB_CONCURRENCY ?? os.availableParallelism(), logLine)) {
+  if (!env.REDIS_URL) serveClusterAllowances();
+} else {
+  /**
+   * The embedded API also listens privately on loopback, and the app calls it there: at shutdown the
+   * public listener stops taking connections while requests in flight still reach the API, which
+   * closes only once the app has drained (docs/product.md, Security rules). The app reads its
+   * address (EMBEDDED_API_URL) when it makes a call.
+   */
+  const privateApi = env.API_BASE_URL ? undefined : http.createServer();
+  if (privateApi) {
+    await new Promise<void>((resolve) => privateApi.listen(0, "127.0.0.1", resolve));
+    process.env.EMBEDDED_API_URL = `http://127.0.0.1:${(privateApi.address() as AddressInfo).port}/api`;
   }
-  next();
-});
+  const securityHeaders = createSecurityHeaders({ hsts: env.httpsOnly });
+  /**
+   * Page renders let in at once. The embedded API's calls are served by this same event loop, so a
+   * few renders at a time keep them prompt (more only lengthen each turn of the loop); renders
+   * waiting on a remote upstream mostly wait, and need only a cap against bursts.
+   */
+  const CONCURRENT_RENDERS = env.API_BASE_URL ? 64 : 4;
+  const app = express();
+  app.disable("x-powered-by");
+  // X-Forwarded-For is believed only from the proxies TRUST_PROXY names; by default nobody's.
+  app.set("trust proxy", env.TRUST_PROXY.length ? env.TRUST_PROXY : false);
+  const gate = renderGate(CONCURRENT_RENDERS);
+  const mode = env.NODE_ENV === "production" ? "production" : "development";
 
-// A Host that is not this site is refused in production: pages never echo a header's say-so.
-if (env.PUBLIC_ORIGIN && env.NODE_ENV === "production") app.use(knownHosts(new URL(env.PUBLIC_ORIGIN).hostname));
-app.use(wellFormedUrls, bodyLimit);
-// Files and the embedded API's answers stream through the compression middleware; pages are
-// compressed whole by the Remix handler (server/remix-handler.ts).
-const compressStream = compression();
-
-const spendAllowance = createAllowances({
-  codeRequest: env.IP_CODE_REQUESTS_PER_HOUR,
-  codeVerification: env.IP_CODE_VERIFICATIONS_PER_HOUR,
-  appLink: env.IP_APP_LINKS_PER_HOUR,
-});
-const spendNumberAllowance = createAllowances({
-  codeRequest: Number.MAX_SAFE_INTEGER,
-  codeVerification: Number.MAX_SAFE_INTEGER,
-  appLink: env.NUMBER_APP_LINKS_PER_HOUR,
-});
-/** Spends one of a client IP's hourly allowances, logging a refusal. */
-function spendIpAllowance(ip: string, kind: Parameters<typeof spendAllowance>[1], requestId: unknown) {
-  const spent = spendAllowance(ip, kind);
-  if (!spent.ok) console.warn(JSON.stringify({ level: "warn", event: "ip_limit", kind, ip, id: requestId }));
-  return spent;
-}
-
-let closeApi: (() => void) | undefined;
-if (privateApi) {
-  const { createEmbeddedApi } = await import("./api/index");
-  const api = createEmbeddedApi({
-    databasePath: env.databasePath,
-    mountPath: "/api",
-    gatewayKeySecret: env.sandboxKeySecret,
-    pendingSettleMs: env.SANDBOX_PENDING_SETTLE_MS,
-    smtpUrl: env.SMTP_URL,
-    allowedCallbackOrigin: env.PUBLIC_ORIGIN,
+  /**
+   * Readiness: healthy only when a page renders now, through the render gate as any visitor's would,
+   * so a server whose render slots are all held answers 503 (docs/product.md, Security rules).
+   */
+  const renderProbe = createRequestHandler(build, mode);
+  const READY_WITHIN_MS = 2_000;
+  app.get("/healthz", async (_req, res) => {
+    let timer: NodeJS.Timeout | undefined;
+    const rendered = gate.enter().then(async (leave) => {
+      try {
+        const page = await renderProbe(new Request(`http://127.0.0.1${PAGE_PATHS.notFound}`), {
+          cspNonce: "",
+          clientIp: "127.0.0.1",
+          spendIpAllowance: async () => ({ ok: true }),
+          spendNumberAllowance: async () => ({ ok: true }),
+        });
+        return page.status === 404;
+      } finally {
+        leave();
+      }
+    });
+    const timedOut = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), READY_WITHIN_MS)));
+    const ready = await Promise.race([rendered.catch(() => false), timedOut]);
+    clearTimeout(timer);
+    res.status(ready ? 200 : 503).json({ status: ready ? "ok" : "unavailable" });
   });
-  // The public /api: the same caps per client IP as the app's forms, however the code is asked for.
-  const publicCaps: Record<string, Parameters<typeof spendAllowance>[1]> = {
-    "GET /global/users": "codeRequest",
-    "POST /global/users/verify/otp": "codeVerification",
-    "GET /global/applink": "appLink",
-  };
+
+  app.use(closeWhileDraining);
+  app.use((req, res, next) => {
+    const started = process.hrtime.bigint();
+    const id = (req.get("x-request-id") || crypto.randomUUID()).slice(0, 64);
+    res.locals.requestId = id;
+    res.setHeader("X-Request-Id", id);
+    if (env.LOG_REQUESTS === "1") {
+      res.on("finish", () => {
+        const ms = Number(process.hrtime.bigint() - started) / 1e6;
+        console.log(JSON.stringify({ level: "info", id, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 }));
+      });
+    }
+    next();
+  });
+
+  // A Host that is not this site is refused in production: pages never echo a header's say-so.
+  if (env.PUBLIC_ORIGIN && env.NODE_ENV === "production") app.use(knownHosts(new URL(env.PUBLIC_ORIGIN).hostname));
+  app.use(wellFormedUrls, bodyLimit);
+  // Files and the embedded API's answers stream through the compression middleware; pages are
+  // compressed whole by the Remix handler (server/remix-handler.ts).
+  const compressStream = compression();
+
+  // Shared between cluster workers, and through Redis between servers (docs/decisions/0009).
+  const store = allowanceStore(env.REDIS_URL, logLine);
+  const spendAllowance = createAllowances(
+    { codeRequest: env.IP_CODE_REQUESTS_PER_HOUR, codeVerification: env.IP_CODE_VERIFICATIONS_PER_HOUR, appLink: env.IP_APP_LINKS_PER_HOUR },
+    { prefix: "ip", store, log: logLine },
+  );
+  const spendNumberAllowance = createAllowances({ appLink: env.NUMBER_APP_LINKS_PER_HOUR }, { prefix: "number", store, log: logLine });
+  /** Spends one of a client IP's hourly allowances, logging a refusal. */
+  async function spendIpAllowance(ip: string, kind: Allowance, requestId: unknown) {
+    const spent = await spendAllowance(ip, kind);
+    if (!spent.ok) console.warn(JSON.stringify({ level: "warn", event: "ip_limit", kind, ip, id: requestId }));
+    return spent;
+  }
+
+  let closeApi: (() => void) | undefined;
+  if (privateApi) {
+    const { createEmbeddedApi } = await import("./api/index");
+    const api = createEmbeddedApi({
+      databasePath: env.databasePath,
+      mountPath: "/api",
+      gatewayKeySecret: env.sandboxKeySecret,
+      pendingSettleMs: env.SANDBOX_PENDING_SETTLE_MS,
+      smtpUrl: env.SMTP_URL,
+      allowedCallbackOrigin: env.PUBLIC_ORIGIN,
+    });
+    // The public /api: the same caps per client IP as the app's forms, however the code is asked for.
+    const publicCaps: Record<string, Allowance> = {
+      "GET /global/users": "codeRequest",
+      "POST /global/users/verify/otp": "codeVerification",
+      "GET /global/applink": "appLink",
+    };
+    app.use(
+      "/api",
+      (req, res, next) => {
+        const kind = publicCaps[`${req.method} ${req.path}`];
+        if (!kind) return next();
+        spendIpAllowance(req.ip ?? "unknown", kind, res.locals.requestId).then((spent) => {
+          if (spent.ok) return next();
+          res.status(429).json({ success: 0, msg: spent.message });
+        }, next);
+      },
+      compressStream,
+      api.router,
+    );
+    app.use("/dev", securityHeaders, compressStream, api.devRouter);
+    // The app's own calls: it has spent the caps already, and says whose request it makes in
+    // X-Forwarded-For, believed here because only this process reaches the private listener.
+    const privateApp = express();
+    privateApp.disable("x-powered-by");
+    privateApp.set("trust proxy", "loopback");
+    privateApp.use("/api", api.router);
+    privateApi.on("request", privateApp);
+    closeApi = api.close;
+  }
+
+  // Fingerprinted build output never changes under its name; everything else in public/ may.
+  app.use("/build", compressStream, express.static(path.join(root, "public/build"), { immutable: true, maxAge: "1y" }));
+  // Every file in public/ has an extension and no page path does: pages skip the look on disk.
+  const publicFiles = express.static(path.join(root, "public"), { maxAge: "1h" });
+  app.use((req, res, next) => (path.extname(req.path) ? compressStream(req, res, () => publicFiles(req, res, next)) : next()));
+
   app.use(
-    "/api",
-    (req, res, next) => {
-      const kind = publicCaps[`${req.method} ${req.path}`];
-      const spent = kind ? spendIpAllowance(req.ip ?? "unknown", kind, res.locals.requestId) : { ok: true as const };
-      if (spent.ok) return next();
-      res.status(429).json({ success: 0, msg: spent.message });
+    securityHeaders,
+    sameSiteWrites({ sameSiteOrigins: env.SAME_SITE_ORIGINS, publicOrigin: env.PUBLIC_ORIGIN }),
+    noStoreForSessions(SESSION_COOKIE_NAME),
+    // Before the gate: a post takes a render slot only once its whole body is in and checked.
+    formBodies({
+      limitBytes: BODY_LIMIT_BYTES,
+      timeoutMs: env.BODY_TIMEOUT_MS,
+      maxFields: 200,
+      maxIndex: 99,
+      signedInPaths: new Set(SIGNED_IN_POSTS),
+      sessionCookieName: SESSION_COOKIE_NAME,
+      signInPath: PAGE_PATHS.signIn,
+    }),
+    gate,
+  );
+  app.all(
+    "*",
+    remixHandler(build, mode, (req, res) => ({
+      cspNonce: res.locals.cspNonce as string,
+      // req.ip honours X-Forwarded-For only from the proxies in TRUST_PROXY ("trust proxy" above).
+      clientIp: req.ip ?? "unknown",
+      spendIpAllowance: (kind) => spendIpAllowance(req.ip ?? "unknown", kind, res.locals.requestId),
+      spendNumberAllowance: (kind, mobileNo) => spendNumberAllowance(mobileNo, kind),
+    })),
+  );
+  app.use(errorAnswers);
+
+  /**
+   * Explicit socket timeouts: headers must arrive within HEADERS_TIMEOUT_MS and a whole request within
+   * REQUEST_TIMEOUT_MS (checked every second, not Node's default 30 s), and an idle kept-alive
+   * socket goes after KEEP_ALIVE_TIMEOUT_MS. A form body has its own, shorter BODY_TIMEOUT_MS.
+   */
+  const server = http.createServer(
+    {
+      headersTimeout: env.HEADERS_TIMEOUT_MS,
+      requestTimeout: Math.max(env.REQUEST_TIMEOUT_MS, env.HEADERS_TIMEOUT_MS),
+      keepAliveTimeout: env.KEEP_ALIVE_TIMEOUT_MS,
+      connectionsCheckingInterval: 1_000,
     },
-    compressStream,
-    api.router,
+    app,
   );
-  app.use("/dev", securityHeaders, compressStream, api.devRouter);
-  // The app's own calls: it has spent the caps already, and says whose request it makes in
-  // X-Forwarded-For, believed here because only this process reaches the private listener.
-  const privateApp = express();
-  privateApp.disable("x-powered-by");
-  privateApp.set("trust proxy", "loopback");
-  privateApp.use("/api", api.router);
-  privateApi.on("request", privateApp);
-  closeApi = api.close;
+  server.listen(env.PORT, env.HOST, () => {
+    console.log(
+      JSON.stringify({ level: "info", msg: `Kavach listening on http://localhost:${env.PORT}`, api: env.API_BASE_URL ?? "embedded" }),
+    );
+  });
+  drainOnSignal({ server, privateApi, closeApi, timeoutMs: env.SHUTDOWN_TIMEOUT_MS });
 }
-
-// Fingerprinted build output never changes under its name; everything else in public/ may.
-app.use("/build", compressStream, express.static(path.join(root, "public/build"), { immutable: true, maxAge: "1y" }));
-// Every file in public/ has an extension and no page path does: pages skip the look on disk.
-const publicFiles = express.static(path.join(root, "public"), { maxAge: "1h" });
-app.use((req, res, next) => (path.extname(req.path) ? compressStream(req, res, () => publicFiles(req, res, next)) : next()));
-
-app.use(
-  securityHeaders,
-  sameSiteWrites({ sameSiteOrigins: env.SAME_SITE_ORIGINS, publicOrigin: env.PUBLIC_ORIGIN }),
-  noStoreForSessions(SESSION_COOKIE_NAME),
-  // Before the gate: a post takes a render slot only once its whole body is in and checked.
-  formBodies({
-    limitBytes: BODY_LIMIT_BYTES,
-    timeoutMs: env.BODY_TIMEOUT_MS,
-    maxFields: 200,
-    maxIndex: 99,
-    signedInPaths: new Set(SIGNED_IN_POSTS),
-    sessionCookieName: SESSION_COOKIE_NAME,
-    signInPath: PAGE_PATHS.signIn,
-  }),
-  gate,
-);
-app.all(
-  "*",
-  remixHandler(build, mode, (req, res) => ({
-    cspNonce: res.locals.cspNonce as string,
-    // req.ip honours X-Forwarded-For only from the proxies in TRUST_PROXY ("trust proxy" above).
-    clientIp: req.ip ?? "unknown",
-    spendIpAllowance: (kind) => spendIpAllowance(req.ip ?? "unknown", kind, res.locals.requestId),
-    spendNumberAllowance: (kind, mobileNo) => spendNumberAllowance(mobileNo, kind),
-  })),
-);
-app.use(errorAnswers);
-
-/**
- * Explicit socket timeouts: headers must arrive within HEADERS_TIMEOUT_MS and a whole request within
- * REQUEST_TIMEOUT_MS (checked every second, not Node's default 30 s), and an idle kept-alive
- * socket goes after KEEP_ALIVE_TIMEOUT_MS. A form body has its own, shorter BODY_TIMEOUT_MS.
- */
-const server = http.createServer(
-  {
-    headersTimeout: env.HEADERS_TIMEOUT_MS,
-    requestTimeout: Math.max(env.REQUEST_TIMEOUT_MS, env.HEADERS_TIMEOUT_MS),
-    keepAliveTimeout: env.KEEP_ALIVE_TIMEOUT_MS,
-    connectionsCheckingInterval: 1_000,
-  },
-  app,
-);
-server.listen(env.PORT, env.HOST, () => {
-  console.log(
-    JSON.stringify({ level: "info", msg: `Kavach listening on http://localhost:${env.PORT}`, api: env.API_BASE_URL ?? "embedded" }),
-  );
-});
-drainOnSignal({ server, privateApi, closeApi, timeoutMs: env.SHUTDOWN_TIMEOUT_MS });

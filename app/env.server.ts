@@ -42,6 +42,13 @@ const schema = z.object({
   /** Per-client-IP and per-number hourly caps on the app-link SMS (/app; docs/product.md, Security rules). */
   IP_APP_LINKS_PER_HOUR: z.coerce.number().int().min(1).default(10),
   NUMBER_APP_LINKS_PER_HOUR: z.coerce.number().int().min(1).default(3),
+  /** Where the allowances above are counted when several servers share them (docs/decisions/0009). */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")
+    .optional(),
+  /** Worker processes (node:cluster); unset, one per available core (docs/decisions/0009). */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   /**
    * Proxies whose X-Forwarded-For is believed for the client IP: comma-separated addresses or CIDRs
    * (or Express's names: loopback, linklocal, uniquelocal). Unset: none, the peer address is the client.
@@ -161,8 +168,11 @@ export const env: Env = parseEnv(process.env);
 /**
  * Where the app reaches the upstream gateway: a real one, or the embedded API over loopback, on the
  * private listener server.ts opens for it (EMBEDDED_API_URL) so it outlives the public one at shutdown.
+ * Read at each call: server.ts opens that listener after it has loaded this build.
  */
-export const apiBaseUrl = env.API_BASE_URL?.replace(/\/$/, "") ?? process.env.EMBEDDED_API_URL ?? `http://127.0.0.1:${env.PORT}/api`;
+export function apiBaseUrl(): string {
+  return env.API_BASE_URL?.replace(/\/$/, "") ?? process.env.EMBEDDED_API_URL ?? `http://127.0.0.1:${env.PORT}/api`;
+}
 export const embeddedApi = !env.API_BASE_URL;
 
 /** The address the site is known by: PUBLIC_ORIGIN, or in development the request's own origin. */

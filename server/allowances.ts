@@ -71,16 +71,19 @@ function limiter(store: AllowanceStore, keyPrefix: string, points: number): Rate
   return new RateLimiterMemory(options);
 }
 
+/** Caps for some kinds; a kind without one is not counted (the per-number allowance caps only app links). */
 export function createAllowances(
-  caps: AllowanceCaps,
+  caps: Partial<AllowanceCaps>,
   { prefix, store, log }: { prefix: string; store: AllowanceStore; log: (entry: Record<string, unknown>) => void },
 ): Spend {
-  const limiters = Object.fromEntries(
-    (Object.keys(caps) as Allowance[]).map((kind) => [kind, limiter(store, `kavach:${prefix}:${kind}`, caps[kind])]),
-  ) as Record<Allowance, RateLimiterAbstract>;
+  const limiters: Partial<Record<Allowance, RateLimiterAbstract>> = Object.fromEntries(
+    Object.entries(caps).map(([kind, points]) => [kind, limiter(store, `kavach:${prefix}:${kind}`, points)]),
+  );
   return async (key, kind) => {
+    const counted = limiters[kind];
+    if (!counted) return { ok: true };
     try {
-      await limiters[kind].consume(key);
+      await counted.consume(key);
       return { ok: true };
     } catch (refusal) {
       if (refusal instanceof RateLimiterRes) {

@@ -37,11 +37,7 @@ export class ApiUnauthorizedError extends Error {
 
 export type Backend = "global" | "employer" | "root";
 
-const BASES: Record<Backend, string> = {
-  global: `${apiBaseUrl}/global`,
-  employer: `${apiBaseUrl}/employer/v1`,
-  root: apiBaseUrl,
-};
+const BASE_PATHS: Record<Backend, string> = { global: "/global", employer: "/employer/v1", root: "" };
 
 interface RequestOptions<T extends z.ZodTypeAny> {
   backend: Backend;
@@ -94,7 +90,7 @@ function outage(status: number, detail: string): ApiError {
 }
 
 function buildUrl(backend: Backend, path: string, query?: RequestOptions<z.ZodTypeAny>["query"]) {
-  const url = new URL(BASES[backend] + path);
+  const url = new URL(apiBaseUrl() + BASE_PATHS[backend] + path);
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined) url.searchParams.set(key, String(value));
   }

@@ -24,8 +24,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return data({ ...submission.reply(), sentTo: null }, { status: 400 });
   // An SMS costs money: capped per client IP and per number, in the app whatever the upstream does
   // (docs/product.md, Security rules).
-  const allowance = context.spendIpAllowance("appLink");
-  const numberAllowance = allowance.ok ? context.spendNumberAllowance("appLink", submission.value.mobile) : allowance;
+  const allowance = await context.spendIpAllowance("appLink");
+  const numberAllowance = allowance.ok ? await context.spendNumberAllowance("appLink", submission.value.mobile) : allowance;
   if (!numberAllowance.ok) return data({ ...submission.reply({ formErrors: [numberAllowance.message] }), sentTo: null }, { status: 429 });
   try {
     await sendAppLink(submission.value.mobile);

@@ -49,7 +49,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const submission = parseSubmission(formData, schema);
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["code"] }), { status: 400 });
-  const allowance = context.spendIpAllowance(submission.value.intent === "resend" ? "codeRequest" : "codeVerification");
+  const allowance = await context.spendIpAllowance(submission.value.intent === "resend" ? "codeRequest" : "codeVerification");
   if (!allowance.ok) return data(submission.reply({ formErrors: [allowance.message], hideFields: ["code"] }), { status: 429 });
 
   if (submission.value.intent === "resend") {

@@ -45,7 +45,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const submission = parseSubmission(formData, schema);
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const allowance = context.spendIpAllowance("codeRequest");
+  const allowance = await context.spendIpAllowance("codeRequest");
   if (!allowance.ok) return data(submission.reply({ formErrors: [allowance.message] }), { status: 429 });
 
   const { mobile, from } = submission.value;

@@ -69,6 +69,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       DATA_DIR: dataDir,
       SESSION_SECRET: TEST_SECRET,
       LOG_REQUESTS: "0",
+        // One process unless a test asks for workers (docs/decisions/0009).
+        WEB_CONCURRENCY: "1",
       // Tests sign in many times from one address; the tests of the caps set their own.
       IP_CODE_REQUESTS_PER_HOUR: "10000",
       IP_CODE_VERIFICATIONS_PER_HOUR: "10000",

@@ -35,6 +35,16 @@ describe("in one process", () => {
   });
 });
 
+describe("app-link allowances", () => {
+  it("count per key, so a number's cap and an address's cap are separate; kinds without a cap are free", async () => {
+    const perNumber = createAllowances({ appLink: 1 }, { prefix: "number", store: { kind: "memory" }, log: quiet });
+    expect(await perNumber("9876543210", "appLink")).toEqual({ ok: true });
+    expect(await perNumber("9876543210", "appLink")).toEqual({ ok: false, message: "Too many links were asked for. Try again in 60 minutes." });
+    expect(await perNumber("9123456780", "appLink")).toEqual({ ok: true });
+    for (let i = 0; i < 5; i += 1) expect(await perNumber("9876543210", "codeRequest")).toEqual({ ok: true });
+  });
+});
+
 describe("through Redis (Debian's redis-server)", () => {
   let redis: ChildProcess;
   let url = "";
