@@ -14,7 +14,8 @@ import { type Allowance, allowanceStore, createAllowances, serveClusterAllowance
 import { becomeClusterPrimary } from "./server/cluster";
 import { remixHandler } from "./server/remix-handler";
 import { renderGate } from "./server/render-gate";
-import { BODY_LIMIT_BYTES, createSecurityHeaders, errorAnswers, knownHosts, sameSiteWrites, bodyLimit, noStoreForSessions, wellFormedUrls } from "./server/security";
+import { createPageCache } from "./server/page-cache";
+import { BODY_LIMIT_BYTES, PAGE_SCRIPTS_CSP, createSecurityHeaders, errorAnswers, knownHosts, sameSiteWrites, bodyLimit, noStoreForSessions, wellFormedUrls } from "./server/security";
 import { closeWhileDraining, drainOnSignal } from "./server/shutdown";
 
 /**
@@ -31,7 +32,7 @@ const build = (await import(path.join(root, "build/index.js")).catch((error: Err
 })) as ServerBuild;
 // The configuration and the session cookie come from the Remix build's own modules, so they are
 // parsed and made once per process (docs/decisions/0007).
-const { env, SESSION_COOKIE_NAME, SIGNED_IN_POSTS, PAGE_PATHS } = build.entry.module as unknown as typeof AppServerEntry;
+const { env, SESSION_COOKIE_NAME, SIGNED_IN_POSTS, PAGE_PATHS, PERSONAL_COOKIES } = build.entry.module as unknown as typeof AppServerEntry;
 const logLine = (entry: Record<string, unknown>) => console.log(JSON.stringify(entry));
 
 // Every core (docs/decisions/0009): the primary forks the workers, each the whole server below,
@@ -76,6 +77,7 @@ if (becomeClusterPrimary(env.WEB_CONCURRENCY ?? os.availableParallelism(), logLi
       try {
         const page = await renderProbe(new Request(`http://127.0.0.1${PAGE_PATHS.notFound}`), {
           cspNonce: "",
+          pageScriptsCsp: PAGE_SCRIPTS_CSP,
           clientIp: "127.0.0.1",
           spendIpAllowance: async () => ({ ok: true }),
           spendNumberAllowance: async () => ({ ok: true }),
@@ -174,8 +176,11 @@ if (becomeClusterPrimary(env.WEB_CONCURRENCY ?? os.availableParallelism(), logLi
   const publicFiles = express.static(path.join(root, "public"), { maxAge: "1h" });
   app.use((req, res, next) => (path.extname(req.path) ? compressStream(req, res, () => publicFiles(req, res, next)) : next()));
 
+  // Public pages from memory, before the render gate: a kept page costs no render (docs/decisions/0010).
+  const pageCache = createPageCache({ personalCookies: PERSONAL_COOKIES });
   app.use(
     securityHeaders,
+    pageCache.serve,
     sameSiteWrites({ sameSiteOrigins: env.SAME_SITE_ORIGINS, publicOrigin: env.PUBLIC_ORIGIN }),
     noStoreForSessions(SESSION_COOKIE_NAME),
     // Before the gate: a post takes a render slot only once its whole body is in and checked.
@@ -192,13 +197,19 @@ if (becomeClusterPrimary(env.WEB_CONCURRENCY ?? os.availableParallelism(), logLi
   );
   app.all(
     "*",
-    remixHandler(build, mode, (req, res) => ({
+    remixHandler(
+      build,
+      mode,
+      (req, res) => ({
       cspNonce: res.locals.cspNonce as string,
+      pageScriptsCsp: PAGE_SCRIPTS_CSP,
       // req.ip honours X-Forwarded-For only from the proxies in TRUST_PROXY ("trust proxy" above).
       clientIp: req.ip ?? "unknown",
       spendIpAllowance: (kind) => spendIpAllowance(req.ip ?? "unknown", kind, res.locals.requestId),
       spendNumberAllowance: (kind, mobileNo) => spendNumberAllowance(mobileNo, kind),
-    })),
+      }),
+      pageCache.offer,
+    ),
   );
   app.use(errorAnswers);
 

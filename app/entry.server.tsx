@@ -3,12 +3,14 @@ import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/nonce";
+import { pageHydrates, sharedCacheControl } from "~/page-sharing.server";
 
 // server.ts takes these from the build, so the process parses its configuration and makes its
 // session cookie once, in the same modules every route uses.
 export { env } from "~/env.server";
 export { SESSION_COOKIE_NAME } from "~/session.server";
 export { SIGNED_IN_POSTS, PAGE_PATHS } from "~/checkout/server-paths";
+export { PERSONAL_COOKIES } from "~/page-sharing.server";
 
 /** A render still unfinished after this is cut short: the page then says the service is down. */
 const RENDER_TIMEOUT_MS = 5_000;
@@ -28,7 +30,15 @@ export default function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  const nonce = loadContext.cspNonce ?? "";
+  // A page that does not hydrate runs only script files of this origin: no nonce, a CSP that says
+  // so, and, for a visitor without our cookies, an answer anyone may be given (docs/decisions/0010).
+  const hydrates = pageHydrates(request, remixContext);
+  const nonce = hydrates ? (loadContext.cspNonce ?? "") : "";
+  if (!hydrates) {
+    responseHeaders.set("Content-Security-Policy", loadContext.pageScriptsCsp);
+    const shared = sharedCacheControl(request, responseStatusCode, responseHeaders);
+    if (shared) responseHeaders.set("Cache-Control", shared);
+  }
   return new Promise<Response>((resolve, reject) => {
     let status = responseStatusCode;
     const { pipe, abort } = renderToPipeableStream(

@@ -9,6 +9,8 @@ declare module "@remix-run/node" {
   interface AppLoadContext {
     /** Per-request nonce for the Content-Security-Policy, made in server.ts. */
     cspNonce: string;
+    /** The Content-Security-Policy of a page that runs only script files of this origin (no nonce). */
+    pageScriptsCsp: string;
     /**
      * Spends one of this client IP's hourly one-time-code allowances (decision 0006), made in server.ts.
      * A refusal carries the message the form shows with status 429.

@@ -92,7 +92,7 @@ function Document({ signedIn, children }: { signedIn: boolean; children: ReactNo
             <LoadAsDocument />
           </>
         )}
-        {pageScript ? <script type="module" src={pageScript} nonce={nonce} /> : null}
+        {pageScript ? <script type="module" src={pageScript} nonce={nonce || undefined} /> : null}
       </body>
     </html>
   );

@@ -7,9 +7,11 @@ import { seeOther } from "~/utils/see-other";
  * One-shot messages carried in their own cookie to the next page, where the server renders them,
  * so they show without JavaScript too.
  */
+export const TOAST_COOKIE_NAME = "kavach_toast";
+
 const toastStorage = createCookieSessionStorage<Record<string, never>, { toast: Toast }>({
   cookie: {
-    name: "kavach_toast",
+    name: TOAST_COOKIE_NAME,
     httpOnly: true,
     sameSite: "lax",
     secure: env.httpsOnly,

@@ -18,12 +18,20 @@ import type { Request as ExpressRequest, Response as ExpressResponse, RequestHan
 const MIN_COMPRESSED_BYTES = 1024;
 const COMPRESSIBLE = /^(text\/|application\/(json|xml)|image\/svg\+xml)/;
 
-export function remixHandler(build: ServerBuild, mode: string, getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext): RequestHandler {
+/** Keeps a page anyone may be given and answers with it (server/page-cache.ts). */
+type OfferToCache = (req: ExpressRequest, res: ExpressResponse, response: Response, body: Buffer) => boolean;
+
+export function remixHandler(
+  build: ServerBuild,
+  mode: string,
+  getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext,
+  offerToCache?: OfferToCache,
+): RequestHandler {
   const handle = createRequestHandler(build, mode);
   return async (req, res, next) => {
     try {
       const response = await handle(remixRequest(req, res), getLoadContext(req, res));
-      await send(req, res, response);
+      await send(req, res, response, offerToCache);
     } catch (error) {
       next(error);
     }
@@ -60,10 +68,14 @@ function remixRequest(req: ExpressRequest, res: ExpressResponse): Request {
   } as RequestInit);
 }
 
-async function send(req: ExpressRequest, res: ExpressResponse, response: Response): Promise<void> {
+async function send(req: ExpressRequest, res: ExpressResponse, response: Response, offerToCache?: OfferToCache): Promise<void> {
   res.statusMessage = response.statusText;
   res.status(response.status);
-  for (const [name, value] of response.headers) res.append(name, value);
+  // The page's own headers win over the middleware's (a page without a nonce says so in its CSP).
+  for (const [name, value] of response.headers) {
+    if (name === "set-cookie") res.append(name, value);
+    else res.setHeader(name, value);
+  }
   const compressible = COMPRESSIBLE.test(response.headers.get("content-type") ?? "") && !/no-transform/.test(response.headers.get("cache-control") ?? "");
   // Whether this one is compressed or not, the answer depends on Accept-Encoding: caches must know.
   if (compressible) res.vary("Accept-Encoding");
@@ -72,6 +84,7 @@ async function send(req: ExpressRequest, res: ExpressResponse, response: Respons
     return;
   }
   let body: Buffer = Buffer.from(await response.arrayBuffer());
+  if (offerToCache?.(req, res, response, body)) return;
   if (compressible && body.length >= MIN_COMPRESSED_BYTES && !response.headers.has("content-encoding") && req.acceptsEncodings("gzip")) {
     body = gzipSync(body);
     res.setHeader("Content-Encoding", "gzip");

@@ -10,6 +10,26 @@ export const BODY_LIMIT_BYTES = 64 * 1024;
  */
 const CROSS_SITE_ALLOWED = new Set(["/checkout/payment/callback"]);
 
+/** The site's Content-Security-Policy, with what may run as script. */
+function contentSecurityPolicy(scripts: string): string {
+  return [
+    "default-src 'self'",
+    `script-src ${scripts}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: https:",
+    "connect-src 'self'",
+    "font-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    // The hosted payment page may live on another origin; the sandbox posts back to us.
+    "form-action 'self' https:",
+  ].join("; ");
+}
+
+/** A page that is not hydrated loads only script files of this origin (docs/decisions/0010). */
+export const PAGE_SCRIPTS_CSP = contentSecurityPolicy("'self'");
+
 /**
  * Per-request CSP nonce and the security headers every page carries; HSTS only where the site is
  * served over https (a development server on a LAN address must stay reachable over http).
@@ -17,22 +37,7 @@ const CROSS_SITE_ALLOWED = new Set(["/checkout/payment/callback"]);
 export const createSecurityHeaders = ({ hsts }: { hsts: boolean }): RequestHandler => (_req, res, next) => {
   const nonce = crypto.randomBytes(16).toString("base64");
   res.locals.cspNonce = nonce;
-  res.setHeader(
-    "Content-Security-Policy",
-    [
-      "default-src 'self'",
-      `script-src 'nonce-${nonce}' 'strict-dynamic'`,
-      "style-src 'self' 'unsafe-inline'",
-      "img-src 'self' data: https:",
-      "connect-src 'self'",
-      "font-src 'self'",
-      "object-src 'none'",
-      "base-uri 'none'",
-      "frame-ancestors 'none'",
-      // The hosted payment page may live on another origin; the sandbox posts back to us.
-      "form-action 'self' https:",
-    ].join("; "),
-  );
+  res.setHeader("Content-Security-Policy", contentSecurityPolicy(`'nonce-${nonce}' 'strict-dynamic'`));
   res.setHeader("X-Content-Type-Options", "nosniff");
   res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
   res.setHeader("X-Frame-Options", "DENY");

@@ -1,7 +1,7 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import net from "node:net";
 import { expect, test } from "@playwright/test";
-import { freshMobile } from "../security/client";
+import { Visitor, freshMobile, signIn } from "../security/client";
 import { freePort, startServer, tempDir } from "../security/server";
 
 /**
@@ -96,4 +96,30 @@ test.describe("servers sharing Redis", () => {
       await Promise.all([first.stop(), second.stop()]);
     }
   });
+});
+
+test("a public page is rendered once and shared by anonymous visitors, never by a signed-in admin", async () => {
+  const server = await startServer();
+  try {
+    const anonymous = new Visitor(server.url);
+    const first = await anonymous.get("/reviews");
+    const cacheControl = first.headers.get("cache-control")!;
+    expect(cacheControl).toMatch(/^public, max-age=0, s-maxage=(\d+), stale-while-revalidate=\d+$/);
+    // Never stale past five minutes in a shared cache, whatever deploy comes next.
+    expect(Number(/s-maxage=(\d+)/.exec(cacheControl)![1])).toBeLessThanOrEqual(300);
+    const etag = first.headers.get("etag")!;
+    expect(etag).toMatch(/^"[\w-]{27}"$/);
+    const again = await anonymous.get("/reviews", { "If-None-Match": etag });
+    expect(again.status).toBe(304);
+
+    const admin = new Visitor(server.url);
+    await signIn(admin);
+    const personal = await admin.get("/reviews");
+    expect(personal.headers.get("cache-control")).toBe("no-store");
+    expect(personal.headers.get("etag")).toBeNull();
+    expect(personal.text).toContain("Sign out");
+    expect(first.text).not.toContain("Sign out");
+  } finally {
+    await server.stop();
+  }
 });
