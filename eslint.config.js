@@ -10,7 +10,17 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/", "public/build/", "data/", "test-results/", "playwright-report/", "screenshots/", "tests/e2e/.artifacts/"] },
+  {
+    ignores: [
+      "build/",
+      "public/build/",
+      "data/",
+      "test-results/",
+      "playwright-report/",
+      "screenshots/",
+      "tests/e2e/.artifacts/",
+    ],
+  },
   js.configs.recommended,
   tseslint.configs.recommended,
   {
@@ -18,7 +28,10 @@ export default tseslint.config(
     ...react.configs.flat.recommended,
     ...react.configs.flat["jsx-runtime"],
     plugins: { ...react.configs.flat.recommended.plugins, "react-hooks": reactHooks },
-    languageOptions: { ...react.configs.flat.recommended.languageOptions, globals: { ...globals.browser, ...globals.node } },
+    languageOptions: {
+      ...react.configs.flat.recommended.languageOptions,
+      globals: { ...globals.browser, ...globals.node },
+    },
     settings: { react: { version: "detect" } },
     rules: {
       ...react.configs.flat.recommended.rules,

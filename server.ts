@@ -15,7 +15,17 @@ import { becomeClusterPrimary } from "./server/cluster";
 import { remixHandler } from "./server/remix-handler";
 import { renderGate } from "./server/render-gate";
 import { createPageCache } from "./server/page-cache";
-import { BODY_LIMIT_BYTES, PAGE_SCRIPTS_CSP, createSecurityHeaders, errorAnswers, knownHosts, sameSiteWrites, bodyLimit, noStoreForSessions, wellFormedUrls } from "./server/security";
+import {
+  BODY_LIMIT_BYTES,
+  PAGE_SCRIPTS_CSP,
+  createSecurityHeaders,
+  errorAnswers,
+  knownHosts,
+  sameSiteWrites,
+  bodyLimit,
+  noStoreForSessions,
+  wellFormedUrls,
+} from "./server/security";
 import { closeWhileDraining, drainOnSignal } from "./server/shutdown";
 
 /**
@@ -32,7 +42,8 @@ const build = (await import(path.join(root, "build/index.js")).catch((error: Err
 })) as ServerBuild;
 // The configuration and the session cookie come from the Remix build's own modules, so they are
 // parsed and made once per process (docs/decisions/0007).
-const { env, SESSION_COOKIE_NAME, SIGNED_IN_POSTS, PAGE_PATHS, PERSONAL_COOKIES } = build.entry.module as unknown as typeof AppServerEntry;
+const { env, SESSION_COOKIE_NAME, SIGNED_IN_POSTS, PAGE_PATHS, PERSONAL_COOKIES } = build.entry
+  .module as unknown as typeof AppServerEntry;
 const logLine = (entry: Record<string, unknown>) => console.log(JSON.stringify(entry));
 
 // Every core (docs/decisions/0009): the primary forks the workers, each the whole server below,
@@ -102,7 +113,16 @@ if (becomeClusterPrimary(env.WEB_CONCURRENCY ?? os.availableParallelism(), logLi
     if (env.LOG_REQUESTS === "1") {
       res.on("finish", () => {
         const ms = Number(process.hrtime.bigint() - started) / 1e6;
-        console.log(JSON.stringify({ level: "info", id, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 }));
+        console.log(
+          JSON.stringify({
+            level: "info",
+            id,
+            method: req.method,
+            path: req.path,
+            status: res.statusCode,
+            ms: Math.round(ms * 10) / 10,
+          }),
+        );
       });
     }
     next();
@@ -118,10 +138,17 @@ if (becomeClusterPrimary(env.WEB_CONCURRENCY ?? os.availableParallelism(), logLi
   // Shared between cluster workers, and through Redis between servers (docs/decisions/0009).
   const store = allowanceStore(env.REDIS_URL, logLine);
   const spendAllowance = createAllowances(
-    { codeRequest: env.IP_CODE_REQUESTS_PER_HOUR, codeVerification: env.IP_CODE_VERIFICATIONS_PER_HOUR, appLink: env.IP_APP_LINKS_PER_HOUR },
+    {
+      codeRequest: env.IP_CODE_REQUESTS_PER_HOUR,
+      codeVerification: env.IP_CODE_VERIFICATIONS_PER_HOUR,
+      appLink: env.IP_APP_LINKS_PER_HOUR,
+    },
     { prefix: "ip", store, log: logLine },
   );
-  const spendNumberAllowance = createAllowances({ appLink: env.NUMBER_APP_LINKS_PER_HOUR }, { prefix: "number", store, log: logLine });
+  const spendNumberAllowance = createAllowances(
+    { appLink: env.NUMBER_APP_LINKS_PER_HOUR },
+    { prefix: "number", store, log: logLine },
+  );
   /** Spends one of a client IP's hourly allowances, logging a refusal. */
   async function spendIpAllowance(ip: string, kind: Allowance, requestId: unknown) {
     const spent = await spendAllowance(ip, kind);
@@ -174,7 +201,9 @@ if (becomeClusterPrimary(env.WEB_CONCURRENCY ?? os.availableParallelism(), logLi
   app.use("/build", compressStream, express.static(path.join(root, "public/build"), { immutable: true, maxAge: "1y" }));
   // Every file in public/ has an extension and no page path does: pages skip the look on disk.
   const publicFiles = express.static(path.join(root, "public"), { maxAge: "1h" });
-  app.use((req, res, next) => (path.extname(req.path) ? compressStream(req, res, () => publicFiles(req, res, next)) : next()));
+  app.use((req, res, next) =>
+    path.extname(req.path) ? compressStream(req, res, () => publicFiles(req, res, next)) : next(),
+  );
 
   // Public pages from memory, before the render gate: a kept page costs no render (docs/decisions/0010).
   const pageCache = createPageCache({ personalCookies: PERSONAL_COOKIES });
@@ -201,12 +230,12 @@ if (becomeClusterPrimary(env.WEB_CONCURRENCY ?? os.availableParallelism(), logLi
       build,
       mode,
       (req, res) => ({
-      cspNonce: res.locals.cspNonce as string,
-      pageScriptsCsp: PAGE_SCRIPTS_CSP,
-      // req.ip honours X-Forwarded-For only from the proxies in TRUST_PROXY ("trust proxy" above).
-      clientIp: req.ip ?? "unknown",
-      spendIpAllowance: (kind) => spendIpAllowance(req.ip ?? "unknown", kind, res.locals.requestId),
-      spendNumberAllowance: (kind, mobileNo) => spendNumberAllowance(mobileNo, kind),
+        cspNonce: res.locals.cspNonce as string,
+        pageScriptsCsp: PAGE_SCRIPTS_CSP,
+        // req.ip honours X-Forwarded-For only from the proxies in TRUST_PROXY ("trust proxy" above).
+        clientIp: req.ip ?? "unknown",
+        spendIpAllowance: (kind) => spendIpAllowance(req.ip ?? "unknown", kind, res.locals.requestId),
+        spendNumberAllowance: (kind, mobileNo) => spendNumberAllowance(mobileNo, kind),
       }),
       pageCache.offer,
     ),
@@ -229,7 +258,11 @@ if (becomeClusterPrimary(env.WEB_CONCURRENCY ?? os.availableParallelism(), logLi
   );
   server.listen(env.PORT, env.HOST, () => {
     console.log(
-      JSON.stringify({ level: "info", msg: `Kavach listening on http://localhost:${env.PORT}`, api: env.API_BASE_URL ?? "embedded" }),
+      JSON.stringify({
+        level: "info",
+        msg: `Kavach listening on http://localhost:${env.PORT}`,
+        api: env.API_BASE_URL ?? "embedded",
+      }),
     );
   });
   drainOnSignal({ server, privateApi, closeApi, timeoutMs: env.SHUTDOWN_TIMEOUT_MS });

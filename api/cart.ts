@@ -50,7 +50,7 @@ const peopleRowsSchema = z
         .int("count must be a whole number.")
         .min(0, "count cannot be negative.")
         .max(MAX_PEOPLE, "count can be at most 10,000."),
-    })
+    }),
   )
   .max(100, "Too many rows.");
 
@@ -91,7 +91,7 @@ const updateSchema = z.discriminatedUnion(
           ? `type must be one of ${UPDATE_TYPES.join(", ")}.`
           : ctx.defaultError,
     }),
-  }
+  },
 );
 
 export type CartUpdate = z.infer<typeof updateSchema>;
@@ -133,7 +133,7 @@ export function cartIdFor(ctx: ApiContext, mobileNo: string): number {
   const now = ctx.now();
   sql(
     ctx.db,
-    "INSERT INTO carts (mobile_no, created_at, updated_at) VALUES (?, ?, ?) ON CONFLICT(mobile_no) DO NOTHING"
+    "INSERT INTO carts (mobile_no, created_at, updated_at) VALUES (?, ?, ?) ON CONFLICT(mobile_no) DO NOTHING",
   ).run(mobileNo, now, now);
   return sqlValues(ctx.db, "SELECT id FROM carts WHERE mobile_no = ?").get(mobileNo) as number;
 }
@@ -143,9 +143,9 @@ export function readCart(ctx: ApiContext, cartId: number): CartDetails {
   const row = sql(
     db,
     `SELECT id, company_gstin, admin_name, admin_email, admin_total_employees, plan_id, billing_policy, updated_at
-       FROM carts WHERE id = ?`
+       FROM carts WHERE id = ?`,
   ).get(cartId) as CartRow;
-  const company = row.company_gstin === null ? null : findCompany(db, row.company_gstin) ?? null;
+  const company = row.company_gstin === null ? null : (findCompany(db, row.company_gstin) ?? null);
   const admin =
     row.admin_name === null || row.admin_email === null
       ? null
@@ -158,14 +158,14 @@ export function readCart(ctx: ApiContext, cartId: number): CartDetails {
           ...basePlan,
           coverages: resolveCoverages(
             db,
-            sqlValues(db, "SELECT coverage_id FROM cart_coverages WHERE cart_id = ?").all(cartId) as string[]
+            sqlValues(db, "SELECT coverage_id FROM cart_coverages WHERE cart_id = ?").all(cartId) as string[],
           ),
         };
   const rows = sql(
     db,
     `SELECT p.band, p.range_code AS range, p.count FROM cart_people p
        JOIN age_bands b ON b.code = p.band JOIN family_ranges f ON f.code = p.range_code
-       WHERE p.cart_id = ? ORDER BY b.sort_order, f.sort_order`
+       WHERE p.cart_id = ? ORDER BY b.sort_order, f.sort_order`,
   ).all(cartId) as PeopleRow[];
   const people = rows.length === 0 ? null : { rows, total: rows.reduce((sum, r) => sum + r.count, 0) };
   // Tax depends on the buyer's state, so a quote needs the company as well as the plan and the people.
@@ -177,10 +177,10 @@ export function readCart(ctx: ApiContext, cartId: number): CartDetails {
             ...r,
             unit_monthly_paise: unitMonthlyPaise(
               rateFor(db, r.band, r.range, plan.sum_insured_inr),
-              plan.coverages.map((c) => c.monthly_paise)
+              plan.coverages.map((c) => c.monthly_paise),
             ),
           })),
-          taxRegimeFor(company.state_code, company.is_sez === 1)
+          taxRegimeFor(company.state_code, company.is_sez === 1),
         );
   return {
     id: row.id,
@@ -207,8 +207,9 @@ export function contentsKey(cart: CartDetails): string {
 /** Paid or being paid: what was bought can no longer change (docs/product.md, After the purchase). */
 function isFrozen(ctx: ApiContext, cartId: number): boolean {
   return (
-    sqlValues(ctx.db, "SELECT 1 FROM orders WHERE cart_id = ? AND status IN ('paid', 'pending') LIMIT 1").get(cartId) !==
-    undefined
+    sqlValues(ctx.db, "SELECT 1 FROM orders WHERE cart_id = ? AND status IN ('paid', 'pending') LIMIT 1").get(
+      cartId,
+    ) !== undefined
   );
 }
 
@@ -219,7 +220,7 @@ export function applyCartUpdate(ctx: ApiContext, cartId: number, update: CartUpd
     if (update.type !== "admin" && isFrozen(ctx, cartId)) {
       throw new HttpError(
         409,
-        "This membership is paid for, so its company, plan, benefits, people and billing can no longer change. To change your cover, contact Kavach support."
+        "This membership is paid for, so its company, plan, benefits, people and billing can no longer change. To change your cover, contact Kavach support.",
       );
     }
     const before = contentsKey(readCart(ctx, cartId));
@@ -237,7 +238,7 @@ export function applyCartUpdate(ctx: ApiContext, cartId: number, update: CartUpd
           name.replace(/\s+/g, " "),
           email,
           total_employees,
-          cartId
+          cartId,
         );
         break;
       }
@@ -272,7 +273,7 @@ export function applyCartUpdate(ctx: ApiContext, cartId: number, update: CartUpd
       const closed = sql(
         db,
         `UPDATE orders SET status = 'superseded', updated_at = ?
-           WHERE cart_id = ? AND status IN ('created', 'attempted') AND (? OR policy <> ?)`
+           WHERE cart_id = ? AND status IN ('created', 'attempted') AND (? OR policy <> ?)`,
       ).run(ctx.now(), cartId, changed ? 1 : 0, update.type === "billing" ? update.item.policy : "").changes;
       if (closed > 0) ctx.log({ event: "order_superseded", cart_id: cartId, reason: "cart_changed" });
     }
@@ -333,18 +334,18 @@ export function quoteFor(ctx: ApiContext, cartId: number, request: QuoteRequest)
   if (plan === undefined) throw new HttpError(400, `Unknown plan: ${request.plan_id}.`);
   const coverages =
     request.coverage_ids === undefined
-      ? cart.plan?.coverages ?? resolveCoverages(db, [])
+      ? (cart.plan?.coverages ?? resolveCoverages(db, []))
       : resolveCoverages(db, request.coverage_ids);
-  const rows = request.rows === undefined ? cart.people?.rows ?? [] : knownPeopleRows(ctx, request.rows);
+  const rows = request.rows === undefined ? (cart.people?.rows ?? []) : knownPeopleRows(ctx, request.rows);
   const quote = computeQuote(
     rows.map((r) => ({
       ...r,
       unit_monthly_paise: unitMonthlyPaise(
         rateFor(db, r.band, r.range, plan.sum_insured_inr),
-        coverages.map((c) => c.monthly_paise)
+        coverages.map((c) => c.monthly_paise),
       ),
     })),
-    taxRegimeFor(cart.company.state_code, cart.company.is_sez === 1)
+    taxRegimeFor(cart.company.state_code, cart.company.is_sez === 1),
   );
   return quoteWithItems(plan, coverages, quote);
 }
@@ -367,7 +368,8 @@ export function cartJson(cart: CartDetails) {
           },
     people: cart.people,
     billing: cart.billing,
-    quote: cart.quote === null || cart.plan === null ? null : quoteWithItems(cart.plan, cart.plan.coverages, cart.quote),
+    quote:
+      cart.quote === null || cart.plan === null ? null : quoteWithItems(cart.plan, cart.plan.coverages, cart.quote),
     updated_at: iso(cart.updatedAt),
   };
 }

@@ -52,14 +52,14 @@ const SEARCH_LIMIT = 20;
 export function searchCompanies(db: Db, text: string): Company[] {
   return sql(
     db,
-    `${COMPANY_SELECT} WHERE instr(lower(c.company_name), lower(?)) > 0 ORDER BY c.company_name LIMIT ?`
+    `${COMPANY_SELECT} WHERE instr(lower(c.company_name), lower(?)) > 0 ORDER BY c.company_name LIMIT ?`,
   ).all(text, SEARCH_LIMIT) as Company[];
 }
 
 export function listCoverages(db: Db): Coverage[] {
   return sql(
     db,
-    "SELECT id, name, description, is_default, is_required, monthly_paise FROM coverages ORDER BY sort_order"
+    "SELECT id, name, description, is_default, is_required, monthly_paise FROM coverages ORDER BY sort_order",
   ).all() as Coverage[];
 }
 
@@ -113,14 +113,14 @@ export function ratesFor(db: Db, sumInsuredInr: number): Rate[] {
     db,
     `SELECT r.band, r.range_code AS range, r.monthly_paise FROM rates r
        JOIN age_bands b ON b.code = r.band JOIN family_ranges f ON f.code = r.range_code
-       WHERE r.sum_insured_inr = ? ORDER BY b.sort_order, f.sort_order`
+       WHERE r.sum_insured_inr = ? ORDER BY b.sort_order, f.sort_order`,
   ).all(sumInsuredInr) as Rate[];
 }
 
 export function rateFor(db: Db, band: string, range: string, sumInsuredInr: number): number {
   const paise = sqlValues(
     db,
-    "SELECT monthly_paise FROM rates WHERE band = ? AND range_code = ? AND sum_insured_inr = ?"
+    "SELECT monthly_paise FROM rates WHERE band = ? AND range_code = ? AND sum_insured_inr = ?",
   ).get(band, range, sumInsuredInr) as number | undefined;
   if (paise === undefined) throw new Error(`no rate for ${band} / ${range} / ${sumInsuredInr}`);
   return paise;

@@ -37,7 +37,11 @@ function runMigrations(db: Db, now: () => number): void {
       const version = Number.parseInt(file, 10);
       if (applied.has(version)) continue;
       db.exec(readFileSync(MIGRATIONS_DIR + file, "utf8"));
-      db.prepare("INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)").run(version, file, now());
+      db.prepare("INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)").run(
+        version,
+        file,
+        now(),
+      );
     }
   }).immediate();
 }

@@ -3,7 +3,11 @@ import type { ZodType, ZodTypeDef } from "zod";
 
 /** A failure the client should see: becomes `{"success":0,"msg",…}` with the given 4xx status. */
 export class HttpError extends Error {
-  constructor(readonly status: number, message: string, readonly data?: Record<string, unknown>) {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly data?: Record<string, unknown>,
+  ) {
     super(message);
   }
 }

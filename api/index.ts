@@ -38,7 +38,8 @@ export interface EmbeddedApi {
 
 const DEFAULT_PENDING_SETTLE_MS = 20_000;
 /** No script, no plugins, no framing; the sandbox page's inline styles and forms only. */
-const API_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; form-action 'self' http: https:; frame-ancestors 'none'; base-uri 'none'";
+const API_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; form-action 'self' http: https:; frame-ancestors 'none'; base-uri 'none'";
 
 export function createEmbeddedApi(o: EmbeddedApiOptions): EmbeddedApi {
   const now = o.now ?? Date.now;
@@ -99,13 +100,15 @@ function errorHandler(log: LogSink) {
       return;
     }
     // A storage fault (disk full, an unwritable WAL file) may pass: 503 asks the caller to retry.
-    const storage = /^SQLITE_(IOERR|BUSY|LOCKED|FULL|CANTOPEN|READONLY|CORRUPT|NOMEM|PROTOCOL)/.test(String((err as { code?: unknown })?.code ?? ""));
+    const storage = /^SQLITE_(IOERR|BUSY|LOCKED|FULL|CANTOPEN|READONLY|CORRUPT|NOMEM|PROTOCOL)/.test(
+      String((err as { code?: unknown })?.code ?? ""),
+    );
     log({
       level: "error",
       event: storage ? "storage_fault" : "api_error",
       method: req.method,
       path: req.originalUrl.split("?")[0],
-      error: err instanceof Error ? err.stack ?? err.message : String(err),
+      error: err instanceof Error ? (err.stack ?? err.message) : String(err),
     });
     if (res.headersSent) {
       res.end();

@@ -59,10 +59,16 @@ function settled(ctx: ApiContext, order: OrderRow): OrderRow {
   ctx.db.transaction(() => {
     const changed = sql(
       ctx.db,
-      "UPDATE orders SET status = 'paid', paid_at = ?, updated_at = ? WHERE order_id = ? AND status = 'pending'"
+      "UPDATE orders SET status = 'paid', paid_at = ?, updated_at = ? WHERE order_id = ? AND status = 'pending'",
     ).run(settlesAt, ctx.now(), order.order_id).changes;
     if (changed === 1) {
-      ctx.log({ event: "order_status", order_id: order.order_id, from: "pending", to: "paid", payment_id: order.payment_id });
+      ctx.log({
+        event: "order_status",
+        order_id: order.order_id,
+        from: "pending",
+        to: "paid",
+        payment_id: order.payment_id,
+      });
       issueInvoice(ctx, paid);
     }
   })();
@@ -72,7 +78,7 @@ function settled(ctx: ApiContext, order: OrderRow): OrderRow {
 
 function selectOrder(ctx: ApiContext, where: string, ...params: unknown[]): OrderRow | undefined {
   const row = sql(ctx.db, `SELECT ${ORDER_COLUMNS} FROM orders WHERE ${where} ORDER BY seq DESC LIMIT 1`).get(
-    ...params
+    ...params,
   ) as OrderRow | undefined;
   return row === undefined ? undefined : settled(ctx, row);
 }
@@ -123,9 +129,10 @@ export const MIN_PEOPLE = 2;
 
 /** The mobile number whose cart an order belongs to, or undefined. */
 export function orderOwner(ctx: ApiContext, orderId: string): string | undefined {
-  return sqlValues(ctx.db, "SELECT c.mobile_no FROM orders o JOIN carts c ON c.id = o.cart_id WHERE o.order_id = ?").get(orderId) as
-    | string
-    | undefined;
+  return sqlValues(
+    ctx.db,
+    "SELECT c.mobile_no FROM orders o JOIN carts c ON c.id = o.cart_id WHERE o.order_id = ?",
+  ).get(orderId) as string | undefined;
 }
 
 /**
@@ -159,7 +166,7 @@ export function createOrder(ctx: ApiContext, mobileNo: string, policy: Policy, c
         }
         sql(ctx.db, "UPDATE orders SET status = 'superseded', updated_at = ? WHERE order_id = ?").run(
           ctx.now(),
-          open.order_id
+          open.order_id,
         );
       }
       const bill = cart.quote[policy];
@@ -167,7 +174,7 @@ export function createOrder(ctx: ApiContext, mobileNo: string, policy: Policy, c
         (sqlValues(ctx.db, "SELECT COUNT(*) FROM orders WHERE cart_id = ? AND contents_hash = ? AND policy = ?").get(
           cartId,
           hash,
-          policy
+          policy,
         ) as number) + 1;
       const orderId = gatewayId("order");
       const now = ctx.now();
@@ -175,7 +182,7 @@ export function createOrder(ctx: ApiContext, mobileNo: string, policy: Policy, c
         ctx.db,
         `INSERT INTO orders (order_id, cart_id, receipt, contents_hash, policy, amount_paise, premium_paise, tax_paise,
              callback_url, status, created_at, updated_at, contents)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'created', ?, ?, ?)`
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'created', ?, ?, ?)`,
       ).run(
         orderId,
         cartId,
@@ -188,7 +195,7 @@ export function createOrder(ctx: ApiContext, mobileNo: string, policy: Policy, c
         callbackUrl,
         now,
         now,
-        JSON.stringify(orderContents(ctx, cart, policy))
+        JSON.stringify(orderContents(ctx, cart, policy)),
       );
       ctx.log({ event: "order_created", order_id: orderId, cart_id: cartId, policy, amount_paise: bill.total_paise });
       return findOrder(ctx, orderId)!;
@@ -207,16 +214,18 @@ export function createPaymentAttempts(ctx: ApiContext, order: OrderRow): Record<
   const insert = sql(
     ctx.db,
     `INSERT INTO payment_attempts (payment_id, order_id, outcome, amount_paise, created_at, failure_reason)
-       VALUES (?, ?, ?, ?, ?, ?)`
+       VALUES (?, ?, ?, ?, ?, ?)`,
   );
   return ctx.db.transaction(() => {
-    const made = sqlValues(ctx.db, "SELECT COUNT(*) FROM payment_attempts WHERE order_id = ?").get(order.order_id) as number;
+    const made = sqlValues(ctx.db, "SELECT COUNT(*) FROM payment_attempts WHERE order_id = ?").get(
+      order.order_id,
+    ) as number;
     if (made >= ATTEMPT_SETS_PER_ORDER * 3) {
       const newest = (outcome: PaymentOutcome) =>
-        sqlValues(ctx.db, "SELECT payment_id FROM payment_attempts WHERE order_id = ? AND outcome = ? ORDER BY rowid DESC LIMIT 1").get(
-          order.order_id,
-          outcome
-        ) as string;
+        sqlValues(
+          ctx.db,
+          "SELECT payment_id FROM payment_attempts WHERE order_id = ? AND outcome = ? ORDER BY rowid DESC LIMIT 1",
+        ).get(order.order_id, outcome) as string;
       return { success: newest("success"), failed: newest("failed"), pending: newest("pending") };
     }
     const ids = { success: gatewayId("pay"), failed: gatewayId("pay"), pending: gatewayId("pay") };
@@ -227,7 +236,7 @@ export function createPaymentAttempts(ctx: ApiContext, order: OrderRow): Record<
         outcome,
         order.amount_paise,
         ctx.now(),
-        outcome === "failed" ? SANDBOX_FAILURE_REASON : null
+        outcome === "failed" ? SANDBOX_FAILURE_REASON : null,
       );
     return ids;
   })();
@@ -248,7 +257,7 @@ function advance(ctx: ApiContext, order: OrderRow, to: "attempted" | "pending" |
     `UPDATE orders SET status = ?, payment_id = ?, updated_at = ?,
          pending_at = CASE WHEN ? = 'pending' THEN ? ELSE pending_at END,
          paid_at = CASE WHEN ? = 'paid' THEN ? ELSE paid_at END
-       WHERE order_id = ?`
+       WHERE order_id = ?`,
   ).run(to, paymentId, now, to, now, to, now, order.order_id);
   ctx.log({ event: "order_status", order_id: order.order_id, from: order.status, to, payment_id: paymentId });
   if (to === "paid") issueInvoice(ctx, { ...order, status: "paid", payment_id: paymentId, paid_at: now });
@@ -266,7 +275,7 @@ function closeIfStale(ctx: ApiContext, order: OrderRow): OrderRow {
   if (sameContents && samePolicy) return order;
   sql(ctx.db, "UPDATE orders SET status = 'superseded', updated_at = ? WHERE order_id = ?").run(
     ctx.now(),
-    order.order_id
+    order.order_id,
   );
   ctx.log({ event: "order_superseded", order_id: order.order_id, reason: "cart_changed" });
   return { ...order, status: "superseded" };
@@ -293,7 +302,7 @@ function recordRefundDue(ctx: ApiContext, order: OrderRow, paymentId: string, am
   const inserted = sql(
     ctx.db,
     `INSERT INTO refunds_due (payment_id, order_id, amount_paise, reason, recorded_at) VALUES (?, ?, ?, ?, ?)
-       ON CONFLICT(payment_id) DO NOTHING`
+       ON CONFLICT(payment_id) DO NOTHING`,
   ).run(paymentId, order.order_id, amountPaise, reason, ctx.now()).changes;
   if (inserted === 1) {
     ctx.log({
@@ -310,7 +319,7 @@ function recordRefundDue(ctx: ApiContext, order: OrderRow, paymentId: string, am
 export function refundsDue(ctx: ApiContext, orderId: string): RefundDue[] {
   return sql(
     ctx.db,
-    "SELECT payment_id, amount_paise, reason, recorded_at FROM refunds_due WHERE order_id = ? ORDER BY recorded_at, payment_id"
+    "SELECT payment_id, amount_paise, reason, recorded_at FROM refunds_due WHERE order_id = ? ORDER BY recorded_at, payment_id",
   ).all(orderId) as RefundDue[];
 }
 
@@ -346,7 +355,7 @@ export function verifyPayment(ctx: ApiContext, input: VerifyInput): OrderRow {
       if (input.paymentId !== undefined) {
         const attempt = sql(
           ctx.db,
-          "SELECT outcome, amount_paise FROM payment_attempts WHERE payment_id = ? AND order_id = ?"
+          "SELECT outcome, amount_paise FROM payment_attempts WHERE payment_id = ? AND order_id = ?",
         ).get(input.paymentId, order.order_id) as { outcome: PaymentOutcome; amount_paise: number | null } | undefined;
         if (attempt === undefined) throw new HttpError(400, "This payment does not belong to this order.");
         const { outcome } = attempt;
@@ -364,7 +373,7 @@ export function verifyPayment(ctx: ApiContext, input: VerifyInput): OrderRow {
         }
         sql(ctx.db, "UPDATE payment_attempts SET reported_at = COALESCE(reported_at, ?) WHERE payment_id = ?").run(
           ctx.now(),
-          input.paymentId
+          input.paymentId,
         );
         const current = closeIfStale(ctx, order);
         // Without a signature only a failure is believed: it cannot make anyone richer.
@@ -378,14 +387,25 @@ export function verifyPayment(ctx: ApiContext, input: VerifyInput): OrderRow {
             order.amount_paise,
             outcome === "pending"
               ? "A pending payment for an order whose quote had changed: refund it if it settles."
-              : "Paid for an order whose quote had changed before the payment."
+              : "Paid for an order whose quote had changed before the payment.",
           );
         } else if (current.status === "paid" && current.payment_id !== input.paymentId) {
           // A second captured payment must go back; a late pending or failure of another attempt is only noted.
           if (moneyMoves && outcome === "success") {
-            recordRefundDue(ctx, current, input.paymentId, order.amount_paise, "A second payment for an order already paid.");
+            recordRefundDue(
+              ctx,
+              current,
+              input.paymentId,
+              order.amount_paise,
+              "A second payment for an order already paid.",
+            );
           } else if (moneyMoves) {
-            ctx.log({ level: "warn", event: "late_pending_after_paid", order_id: current.order_id, payment_id: input.paymentId });
+            ctx.log({
+              level: "warn",
+              event: "late_pending_after_paid",
+              order_id: current.order_id,
+              payment_id: input.paymentId,
+            });
           }
         } else if (believed && current.status !== "superseded") {
           advance(ctx, current, OUTCOME_STATUS[outcome], input.paymentId);
@@ -410,7 +430,7 @@ export function verifyJson(ctx: ApiContext, o: OrderRow, paymentId?: string) {
       ? (sqlValues(
           ctx.db,
           `SELECT failure_reason FROM payment_attempts
-             WHERE order_id = ? AND outcome = 'failed' AND reported_at IS NOT NULL ORDER BY reported_at DESC LIMIT 1`
+             WHERE order_id = ? AND outcome = 'failed' AND reported_at IS NOT NULL ORDER BY reported_at DESC LIMIT 1`,
         ).get(o.order_id) as string | null | undefined)
       : undefined;
   return {

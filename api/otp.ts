@@ -35,7 +35,7 @@ function lockedError(retryAfterMs: number): HttpError {
   return new HttpError(
     429,
     `Too many wrong tries. Ask for a new code in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
-    { retry_after_s: seconds(retryAfterMs) }
+    { retry_after_s: seconds(retryAfterMs) },
   );
 }
 
@@ -44,7 +44,7 @@ function wrongTryLockMs(ctx: ApiContext, mobileNo: string, client: string): numb
   const now = ctx.now();
   const tries = sqlValues(
     ctx.db,
-    "SELECT created_at FROM otp_wrong_tries WHERE mobile_no = ? AND client = ? AND created_at > ? ORDER BY created_at DESC"
+    "SELECT created_at FROM otp_wrong_tries WHERE mobile_no = ? AND client = ? AND created_at > ? ORDER BY created_at DESC",
   ).all(mobileNo, client, now - WINDOW_MS) as number[];
   if (tries.length < MAX_WRONG_TRIES) return 0;
   // Unlocked once the try that made the count reach the limit drops out of the window.
@@ -56,7 +56,7 @@ function slowedMs(ctx: ApiContext, mobileNo: string): number {
   const now = ctx.now();
   const tries = sqlValues(
     ctx.db,
-    "SELECT created_at FROM otp_wrong_tries WHERE mobile_no = ? AND created_at > ? ORDER BY created_at DESC"
+    "SELECT created_at FROM otp_wrong_tries WHERE mobile_no = ? AND created_at > ? ORDER BY created_at DESC",
   ).all(mobileNo, now - WINDOW_MS) as number[];
   if (tries.length < WRONG_TRIES_BEFORE_SLOWING) return 0;
   return Math.max(0, tries[0]! + SLOWED_TRY_INTERVAL_MS - now);
@@ -67,7 +67,7 @@ function slowedError(waitMs: number): HttpError {
   return new HttpError(
     429,
     `Too many wrong tries for this number. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
-    { retry_after_s: seconds(waitMs) }
+    { retry_after_s: seconds(waitMs) },
   );
 }
 
@@ -80,7 +80,7 @@ export async function sendCode(ctx: ApiContext, mobileNo: string, client: string
     if (lockMs > 0) throw lockedError(lockMs);
     const recent = sqlValues(
       ctx.db,
-      "SELECT created_at FROM otp_codes WHERE mobile_no = ? AND created_at > ? ORDER BY created_at ASC"
+      "SELECT created_at FROM otp_codes WHERE mobile_no = ? AND created_at > ? ORDER BY created_at ASC",
     ).all(mobileNo, now - WINDOW_MS) as number[];
     // The hourly cap comes first: waiting 30 s would only lead to this answer anyway.
     if (recent.length >= CODES_PER_HOUR) {
@@ -97,7 +97,7 @@ export async function sendCode(ctx: ApiContext, mobileNo: string, client: string
     const salt = randomBytes(16).toString("hex");
     sql(
       ctx.db,
-      "INSERT INTO otp_codes (mobile_no, code_hash, salt, created_at, expires_at) VALUES (?, ?, ?, ?, ?)"
+      "INSERT INTO otp_codes (mobile_no, code_hash, salt, created_at, expires_at) VALUES (?, ?, ?, ?, ?)",
     ).run(mobileNo, hashCode(salt, code), salt, now, now + CODE_TTL_MS);
   })();
   ctx.log({ event: "otp_sent", mobile: maskMobile(mobileNo) });
@@ -123,7 +123,7 @@ export function verifyCode(ctx: ApiContext, mobileNo: string, code: string, clie
     if (slowMs > 0) return { reason: "slowed", error: slowedError(slowMs) };
     const latest = sql(
       ctx.db,
-      "SELECT id, code_hash, salt, expires_at, used_at FROM otp_codes WHERE mobile_no = ? ORDER BY id DESC LIMIT 1"
+      "SELECT id, code_hash, salt, expires_at, used_at FROM otp_codes WHERE mobile_no = ? ORDER BY id DESC LIMIT 1",
     ).get(mobileNo) as CodeRow | undefined;
     // A used code counts as none: codes are single use.
     if (latest === undefined || latest.used_at !== null) {
@@ -135,12 +135,16 @@ export function verifyCode(ctx: ApiContext, mobileNo: string, code: string, clie
     const expected = Buffer.from(latest.code_hash, "hex");
     const given = Buffer.from(hashCode(latest.salt, code), "hex");
     if (!timingSafeEqual(expected, given)) {
-      sql(ctx.db, "INSERT INTO otp_wrong_tries (mobile_no, client, created_at) VALUES (?, ?, ?)").run(mobileNo, client, now);
+      sql(ctx.db, "INSERT INTO otp_wrong_tries (mobile_no, client, created_at) VALUES (?, ?, ?)").run(
+        mobileNo,
+        client,
+        now,
+      );
       const lockAfter = wrongTryLockMs(ctx, mobileNo, client);
       if (lockAfter > 0) return { reason: "wrong_code_locked", error: lockedError(lockAfter) };
       const used = sqlValues(
         ctx.db,
-        "SELECT COUNT(*) FROM otp_wrong_tries WHERE mobile_no = ? AND client = ? AND created_at > ?"
+        "SELECT COUNT(*) FROM otp_wrong_tries WHERE mobile_no = ? AND client = ? AND created_at > ?",
       ).get(mobileNo, client, now - WINDOW_MS) as number;
       const left = MAX_WRONG_TRIES - used;
       return {

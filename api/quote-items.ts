@@ -15,7 +15,12 @@ export interface BillItem {
  * add-on price for every member over the bill's months, less the bill's discount; the plan is the
  * rest of the premium, so the items always add up to the premium exactly.
  */
-function billItems(plan: Pick<Plan, "plan_id" | "name">, coverages: Coverage[], members: number, bill: Bill): BillItem[] {
+function billItems(
+  plan: Pick<Plan, "plan_id" | "name">,
+  coverages: Coverage[],
+  members: number,
+  bill: Bill,
+): BillItem[] {
   const benefits: BillItem[] = coverages.map((c) => ({
     kind: "benefit",
     id: c.id,
@@ -24,7 +29,13 @@ function billItems(plan: Pick<Plan, "plan_id" | "name">, coverages: Coverage[], 
     amount_paise: roundDiv(c.monthly_paise * members * bill.months * (100 - bill.discount_pct), 100),
   }));
   const benefitsPaise = benefits.reduce((sum, b) => sum + b.amount_paise, 0);
-  const planItem: BillItem = { kind: "plan", id: plan.plan_id, name: plan.name, quantity: members, amount_paise: bill.premium_paise - benefitsPaise };
+  const planItem: BillItem = {
+    kind: "plan",
+    id: plan.plan_id,
+    name: plan.name,
+    quantity: members,
+    amount_paise: bill.premium_paise - benefitsPaise,
+  };
   return [planItem, ...benefits];
 }
 

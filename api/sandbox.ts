@@ -50,7 +50,7 @@ function checkoutPage(ctx: ApiContext, order: OrderRow): string {
   if (order.status === "paid") {
     return page(
       "Order already paid",
-      `${heading}${orderSummary(order)}<p>This order is already paid. There is nothing more to pay.</p>`
+      `${heading}${orderSummary(order)}<p>This order is already paid. There is nothing more to pay.</p>`,
     );
   }
   if (order.status === "superseded") {
@@ -60,15 +60,15 @@ function checkoutPage(ctx: ApiContext, order: OrderRow): string {
     return page(
       "The quote has changed",
       `${heading}${orderSummary(order)}<p role="alert"><strong>The quote has changed since this order was made</strong>, so this order can no longer be paid and nothing was charged.${now}</p>
-<p><a href="${escapeHtml(order.callback_url)}">Review and pay the new quote</a></p>`
+<p><a href="${escapeHtml(order.callback_url)}">Review and pay the new quote</a></p>`,
     );
   }
   if (order.status === "pending") {
     return page(
       "Payment being processed",
       `${heading}${orderSummary(
-        order
-      )}<p>A payment for this order is being processed. It will be confirmed shortly.</p>`
+        order,
+      )}<p>A payment for this order is being processed. It will be confirmed shortly.</p>`,
     );
   }
   const ids = createPaymentAttempts(ctx, order);
@@ -89,12 +89,12 @@ function checkoutPage(ctx: ApiContext, order: OrderRow): string {
     `Pay ${formatRupees(order.amount_paise)} — ${MERCHANT_NAME}`,
     `${heading}${SANDBOX_NOTE}${orderSummary(order)}
 <form method="post" action="${action}">${signed(ids.success)}<button class="primary" type="submit">Pay ${escapeHtml(
-      formatRupees(order.amount_paise)
+      formatRupees(order.amount_paise),
     )} — Success</button></form>
 <form method="post" action="${action}">${failure}<button class="secondary" type="submit">Simulate Failure</button></form>
 <form method="post" action="${action}">${signed(
-      ids.pending
-    )}<button class="secondary" type="submit">Simulate Pending</button></form>`
+      ids.pending,
+    )}<button class="secondary" type="submit">Simulate Pending</button></form>`,
   );
 }
 
@@ -108,7 +108,7 @@ export function sandboxRouter(ctx: ApiContext): Router {
     route((req, res) => {
       const q = parseInput(z.object({ mobile_no: mobileNoSchema.optional() }), req.query);
       sendOk(res, listOutbox(ctx.db, q.mobile_no));
-    })
+    }),
   );
 
   router.get(
@@ -116,7 +116,7 @@ export function sandboxRouter(ctx: ApiContext): Router {
     route((req, res) => {
       const q = parseInput(z.object({ to: z.string().max(254).optional() }), req.query);
       sendOk(res, listEmails(ctx.db, q.to));
-    })
+    }),
   );
 
   router.get(
@@ -129,7 +129,7 @@ export function sandboxRouter(ctx: ApiContext): Router {
         return;
       }
       sendHtml(res, 200, checkoutPage(ctx, order), new URL(order.callback_url).origin);
-    })
+    }),
   );
 
   return router;

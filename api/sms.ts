@@ -30,7 +30,7 @@ export function listOutbox(db: Db, mobileNo: string | undefined): OutboxMessage[
       ? sql(db, "SELECT mobile_no, text, created_at FROM sms_outbox ORDER BY id DESC LIMIT ?").all(OUTBOX_LIMIT)
       : sql(db, "SELECT mobile_no, text, created_at FROM sms_outbox WHERE mobile_no = ? ORDER BY id DESC LIMIT ?").all(
           mobileNo,
-          OUTBOX_LIMIT
+          OUTBOX_LIMIT,
         )
   ) as { mobile_no: string; text: string; created_at: number }[];
   return rows.map((r) => ({ mobile_no: r.mobile_no, text: r.text, created_at: new Date(r.created_at).toISOString() }));

@@ -15,7 +15,7 @@ function cached(
   store: WeakMap<Db, Map<string, Statement>>,
   db: Db,
   source: string,
-  prepare: () => Statement
+  prepare: () => Statement,
 ): Statement {
   let bySource = store.get(db);
   if (bySource === undefined) store.set(db, (bySource = new Map()));

@@ -20,7 +20,7 @@ export function issueToken(ctx: ApiContext, mobileNo: string): { token: string; 
     hashToken(token),
     mobileNo,
     now,
-    expiresAt
+    expiresAt,
   );
   return { token, expiresAt };
 }
@@ -37,7 +37,7 @@ function liveSession(ctx: ApiContext, req: Request): { mobileNo: string; tokenHa
   const tokenHash = hashToken(token);
   const mobileNo = sqlValues(
     ctx.db,
-    "SELECT mobile_no FROM sessions WHERE token_hash = ? AND revoked_at IS NULL AND expires_at > ?"
+    "SELECT mobile_no FROM sessions WHERE token_hash = ? AND revoked_at IS NULL AND expires_at > ?",
   ).get(tokenHash, ctx.now()) as string | undefined;
   return mobileNo === undefined ? null : { mobileNo, tokenHash };
 }

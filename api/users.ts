@@ -12,15 +12,14 @@ export interface User {
 export function ensureUser(ctx: ApiContext, mobileNo: string): User {
   sql(
     ctx.db,
-    "INSERT INTO users (mobile_no, country_id, created_at) VALUES (?, ?, ?) ON CONFLICT(mobile_no) DO NOTHING"
+    "INSERT INTO users (mobile_no, country_id, created_at) VALUES (?, ?, ?) ON CONFLICT(mobile_no) DO NOTHING",
   ).run(mobileNo, COUNTRY_ID, ctx.now());
   return getUser(ctx, mobileNo);
 }
 
 export function getUser(ctx: ApiContext, mobileNo: string): User {
   const user = sql(ctx.db, "SELECT mobile_no, country_id, whatsapp FROM users WHERE mobile_no = ?").get(mobileNo) as
-    | User
-    | undefined;
+    User | undefined;
   if (user === undefined) throw new Error("user row missing for a live session");
   return user;
 }

@@ -18,7 +18,13 @@ export const TOAST_MS = 3000;
 export const CROSS_TAB_LOGOUT_RELOAD_MS = 500;
 
 export const SLIDER_DEFAULTS = { dots: true, speedMs: 500, slidesToShow: 2, slidesToScroll: 1 } as const;
-export const PARTNER_CAROUSEL = { autoplayMs: 4000, speedMs: 500, perSlide: 5, narrowPerSlide: 1, narrowMaxWidth: 1024 } as const;
+export const PARTNER_CAROUSEL = {
+  autoplayMs: 4000,
+  speedMs: 500,
+  perSlide: 5,
+  narrowPerSlide: 1,
+  narrowMaxWidth: 1024,
+} as const;
 
 export const MESSAGES = {
   serviceDown: "Currently service is down. Please try after sometime.",
@@ -30,7 +36,8 @@ export const MESSAGES = {
   gstinRequired: "Enter your company's GSTIN.",
   gstinLength: `A GSTIN has exactly ${GSTIN_LENGTH} letters or digits.`,
   gstinState: "The first two digits of a GSTIN are a state code (01–38, 97 or 99).",
-  gstinFormat: "This does not look like a GSTIN: 2-digit state code, 10-character PAN, entity number, Z and a check character.",
+  gstinFormat:
+    "This does not look like a GSTIN: 2-digit state code, 10-character PAN, entity number, Z and a check character.",
   gstinCheck: "This GSTIN's last character does not match; please check it for a typo.",
   nameRequired: "Enter your name.",
   nameLetters: "Use letters and spaces only.",

@@ -7,7 +7,9 @@ import fs from "node:fs";
  */
 function readScriptSrc(): string | null {
   try {
-    const manifest = JSON.parse(fs.readFileSync(new URL("./enhance.json", import.meta.url), "utf8")) as { src?: unknown };
+    const manifest = JSON.parse(fs.readFileSync(new URL("./enhance.json", import.meta.url), "utf8")) as {
+      src?: unknown;
+    };
     return typeof manifest.src === "string" ? manifest.src : null;
   } catch {
     console.warn("build/enhance.json is missing: pages are served without their script (run npm run build).");

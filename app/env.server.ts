@@ -57,14 +57,20 @@ const schema = z.object({
     .string()
     .optional()
     .transform((list, ctx) => {
-      const entries = (list ?? "").split(",").map((e) => e.trim()).filter(Boolean);
+      const entries = (list ?? "")
+        .split(",")
+        .map((e) => e.trim())
+        .filter(Boolean);
       for (const entry of entries) {
         const [address, bits, ...rest] = entry.split("/");
         const named = ["loopback", "linklocal", "uniquelocal"].includes(entry);
         const family = net.isIP(address ?? "");
         const prefixOk = bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 6 ? 128 : 32));
         if (!named && (family === 0 || !prefixOk || rest.length > 0)) {
-          ctx.addIssue({ code: "custom", message: `"${entry}" is not an address, a CIDR or loopback/linklocal/uniquelocal` });
+          ctx.addIssue({
+            code: "custom",
+            message: `"${entry}" is not an address, a CIDR or loopback/linklocal/uniquelocal`,
+          });
         }
       }
       return entries;
@@ -77,11 +83,16 @@ const schema = z.object({
     .string()
     .optional()
     .transform((list, ctx) =>
-      (list ?? "").split(",").map((e) => e.trim()).filter(Boolean).map((origin) => {
-        const parsed = URL.canParse(origin) ? new URL(origin).origin : "null";
-        if (parsed === "null") ctx.addIssue({ code: "custom", message: `"${origin}" is not an origin such as https://www.example.com` });
-        return parsed;
-      }),
+      (list ?? "")
+        .split(",")
+        .map((e) => e.trim())
+        .filter(Boolean)
+        .map((origin) => {
+          const parsed = URL.canParse(origin) ? new URL(origin).origin : "null";
+          if (parsed === "null")
+            ctx.addIssue({ code: "custom", message: `"${origin}" is not an origin such as https://www.example.com` });
+          return parsed;
+        }),
     ),
   /** Socket timeouts (docs/product.md, Security rules): slow headers, slow bodies, idle keep-alive. */
   HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
@@ -112,7 +123,8 @@ export type Env = z.infer<typeof schema> & {
 function productionProblems(env: z.infer<typeof schema>): string[] {
   const problems: string[] = [];
   if (!env.SESSION_SECRET) problems.push("SESSION_SECRET: required when NODE_ENV=production (16+ random characters)");
-  if (!env.PUBLIC_ORIGIN) problems.push("PUBLIC_ORIGIN: required when NODE_ENV=production (e.g. https://kavach.example.com)");
+  if (!env.PUBLIC_ORIGIN)
+    problems.push("PUBLIC_ORIGIN: required when NODE_ENV=production (e.g. https://kavach.example.com)");
   if (!env.API_BASE_URL && env.SANDBOX !== "1") {
     problems.push(
       "API_BASE_URL: required when NODE_ENV=production; or set SANDBOX=1 to serve the embedded sandbox API, whose one-time codes and payments are simulated and public",
@@ -138,7 +150,10 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (problems.length) throw new ConfigError(problems);
   return {
     ...env,
-    sessionSecrets: (env.SESSION_SECRET ?? devSecret(env.DATA_DIR, "session-secret")).split(",").map((s) => s.trim()).filter(Boolean),
+    sessionSecrets: (env.SESSION_SECRET ?? devSecret(env.DATA_DIR, "session-secret"))
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
     sandboxKeySecret: env.SANDBOX_KEY_SECRET ?? devSecret(env.DATA_DIR, "sandbox-key-secret"),
     databasePath: env.DATABASE_PATH ?? path.join(env.DATA_DIR, "kavach.sqlite"),
     httpsOnly: production && env.PUBLIC_ORIGIN?.startsWith("https:") === true,

@@ -15,7 +15,9 @@ declare module "@remix-run/node" {
      * Spends one of this client IP's hourly one-time-code allowances (decision 0006), made in server.ts.
      * A refusal carries the message the form shows with status 429.
      */
-    spendIpAllowance(kind: "codeRequest" | "codeVerification" | "appLink"): Promise<{ ok: true } | { ok: false; message: string }>;
+    spendIpAllowance(
+      kind: "codeRequest" | "codeVerification" | "appLink",
+    ): Promise<{ ok: true } | { ok: false; message: string }>;
     /** Spends one of a mobile number's hourly allowances in the app (the app link's, docs/product.md, Security rules). */
     spendNumberAllowance(kind: "appLink", mobileNo: string): Promise<{ ok: true } | { ok: false; message: string }>;
     /** The client's IP (the peer, or X-Forwarded-For from a TRUST_PROXY proxy); passed upstream for its per-client limits. */

@@ -32,8 +32,14 @@ function holdsPersonalCookie(request: Request): boolean {
  * The Cache-Control of a page anyone may be given, or null. The home page greets by the hour in
  * India, so nothing is shared past the next Indian hour.
  */
-export function sharedCacheControl(request: Request, status: number, headers: Headers, now = Date.now()): string | null {
-  if (request.method !== "GET" || status !== 200 || headers.has("Set-Cookie") || headers.has("Cache-Control")) return null;
+export function sharedCacheControl(
+  request: Request,
+  status: number,
+  headers: Headers,
+  now = Date.now(),
+): string | null {
+  if (request.method !== "GET" || status !== 200 || headers.has("Set-Cookie") || headers.has("Cache-Control"))
+    return null;
   if (holdsPersonalCookie(request)) return null;
   const untilNextHour = 3600 - ((Math.floor(now / 1000) + IST_OFFSET_S) % 3600);
   return `public, max-age=0, s-maxage=${Math.min(SHARED_FOR_S, untilNextHour)}, stale-while-revalidate=86400`;

@@ -42,7 +42,10 @@ export function unseal(sealed: string, secrets: readonly string[]): unknown {
 }
 
 /** A Remix Cookie (for createCookieSessionStorage) that seals its value with the first secret. */
-export function createSealedCookie(name: string, { secrets, ...options }: CookieOptions & { secrets: string[] }): Cookie {
+export function createSealedCookie(
+  name: string,
+  { secrets, ...options }: CookieOptions & { secrets: string[] },
+): Cookie {
   if (secrets.length === 0) throw new Error("a sealed cookie needs at least one secret");
   return {
     name,

@@ -14,7 +14,12 @@ export interface PageSeo {
  * Keywords of the pages that name none of their own: the checkout steps and the payment outcomes,
  * which are all the one purchase.
  */
-export const PURCHASE_KEYWORDS = ["buy group health insurance online", "employee health benefits", "group health insurance for small business", PRODUCT_NAME] as const;
+export const PURCHASE_KEYWORDS = [
+  "buy group health insurance online",
+  "employee health benefits",
+  "group health insurance for small business",
+  PRODUCT_NAME,
+] as const;
 
 interface MatchWithData {
   id: string;
@@ -38,5 +43,9 @@ export function seoMeta(page: PageSeo, matches: readonly MatchWithData[] | undef
 
 /** The loader page (docs/product.md, Query handling): reloads `to` after a second, kept out of search. */
 export function loaderPageMeta(to: string): MetaDescriptor[] {
-  return [{ title: PRODUCT_NAME }, { httpEquiv: "refresh", content: `1;url=${to}` }, { name: "robots", content: "noindex" }];
+  return [
+    { title: PRODUCT_NAME },
+    { httpEquiv: "refresh", content: `1;url=${to}` },
+    { name: "robots", content: "noindex" },
+  ];
 }

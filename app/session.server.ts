@@ -61,7 +61,12 @@ export function commitSession(session: Session) {
 }
 
 /** A brand-new session for a freshly verified admin: nothing from before carries over. */
-export async function startSignedInSession(token: string, mobileNo: string, whatsapp: boolean, carry: Partial<SessionData>) {
+export async function startSignedInSession(
+  token: string,
+  mobileNo: string,
+  whatsapp: boolean,
+  carry: Partial<SessionData>,
+) {
   const session = await sessionStorage.getSession();
   const now = Date.now();
   session.set("token", token);

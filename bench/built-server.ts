@@ -69,8 +69,8 @@ export async function startProcess(options: StartOptions = {}): Promise<RunningS
       // Production as deployed behind https: Secure cookies, which the bench's cookie jar sends over loopback.
       PUBLIC_ORIGIN: "https://kavach.example",
       LOG_REQUESTS: "0",
-        // One process unless a test asks for workers (docs/decisions/0009).
-        WEB_CONCURRENCY: "1",
+      // One process unless a test asks for workers (docs/decisions/0009).
+      WEB_CONCURRENCY: "1",
       DATA_DIR: dataDir,
       HOST: "127.0.0.1",
       PORT: String(port),

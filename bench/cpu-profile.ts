@@ -45,7 +45,10 @@ function placeOf(url: string): string {
 }
 
 function shortUrl(url: string): string {
-  return url.replace(/^file:\/\//, "").replace(`${ROOT}/`, "").replace(/^.*node_modules\//, "");
+  return url
+    .replace(/^file:\/\//, "")
+    .replace(`${ROOT}/`, "")
+    .replace(/^.*node_modules\//, "");
 }
 
 function ranked(totals: Map<string, number>, busyMs: number, top: number): SelfTime[] {
@@ -74,7 +77,8 @@ export function summariseCpuProfile(file: string, window: Window, top = 15): Pro
       return;
     }
     busyMs += ms;
-    const name = `${frame.functionName || "(anonymous)"} ${frame.url ? `${shortUrl(frame.url)}:${frame.lineNumber + 1}` : ""}`.trim();
+    const name =
+      `${frame.functionName || "(anonymous)"} ${frame.url ? `${shortUrl(frame.url)}:${frame.lineNumber + 1}` : ""}`.trim();
     functions.set(name, (functions.get(name) ?? 0) + ms);
     const place = frame.functionName.startsWith("(") ? frame.functionName : placeOf(frame.url);
     places.set(place, (places.get(place) ?? 0) + ms);
@@ -83,8 +87,11 @@ export function summariseCpuProfile(file: string, window: Window, top = 15): Pro
 }
 
 export function printProfileSummary(summary: ProfileSummary): void {
-  const line = (t: SelfTime) => `  ${(t.share * 100).toFixed(1).padStart(5)}%  ${t.ms.toFixed(0).padStart(7)} ms  ${t.name}`;
-  console.log(`\nCPU profile of the server under load: ${summary.busyMs.toFixed(0)} ms busy, ${summary.idleMs.toFixed(0)} ms idle`);
+  const line = (t: SelfTime) =>
+    `  ${(t.share * 100).toFixed(1).padStart(5)}%  ${t.ms.toFixed(0).padStart(7)} ms  ${t.name}`;
+  console.log(
+    `\nCPU profile of the server under load: ${summary.busyMs.toFixed(0)} ms busy, ${summary.idleMs.toFixed(0)} ms idle`,
+  );
   console.log("Top self time by function:");
   summary.functions.forEach((t) => console.log(line(t)));
   console.log("Self time by place:");

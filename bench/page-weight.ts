@@ -42,7 +42,10 @@ function buildUrls(html: string, tag: RegExp, attr: string): string[] {
 
 export function weighPage(pagePath: string, html: string): PageWeight {
   const stylesheets = buildUrls(html, /<link\b[^>]*\brel="stylesheet"[^>]*>/g, "href");
-  const scripts = [...buildUrls(html, /<link\b[^>]*\brel="modulepreload"[^>]*>/g, "href"), ...buildUrls(html, /<script\b[^>]*>/g, "src")];
+  const scripts = [
+    ...buildUrls(html, /<link\b[^>]*\brel="modulepreload"[^>]*>/g, "href"),
+    ...buildUrls(html, /<script\b[^>]*>/g, "src"),
+  ];
   return {
     path: pagePath,
     htmlGzip: gzipSize(html),

@@ -15,7 +15,10 @@ export function buildPeerApp(pageBytes: number): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kavach-peer-"));
   fs.cpSync(path.join(ROOT, "bench/peer-app"), dir, { recursive: true });
   fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"));
-  fs.writeFileSync(path.join(dir, "app/page-text.ts"), `export default ${JSON.stringify("Kavach ".repeat(Math.round(pageBytes / 7)))};\n`);
+  fs.writeFileSync(
+    path.join(dir, "app/page-text.ts"),
+    `export default ${JSON.stringify("Kavach ".repeat(Math.round(pageBytes / 7)))};\n`,
+  );
   const cli = createRequire(import.meta.url).resolve("@remix-run/dev/dist/cli.js");
   // Remix's CLI loads its Vite plugin even for the classic compiler (see scripts/build.ts).
   const built = spawnSync(process.execPath, [cli, "build"], {

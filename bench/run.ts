@@ -7,14 +7,25 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { CONNECTIONS, FLOOR_RPS_MIN_PEER_RATIO, LATENCY_CONNECTIONS, STEP_P99_MAX_MS, STEP_RPS_MIN_RATIO } from "./budgets";
+import {
+  CONNECTIONS,
+  FLOOR_RPS_MIN_PEER_RATIO,
+  LATENCY_CONNECTIONS,
+  STEP_P99_MAX_MS,
+  STEP_RPS_MIN_RATIO,
+} from "./budgets";
 import { startBuiltServer, startProcess } from "./built-server";
 import type { RunningServer } from "./built-server";
 import type { Window } from "./cpu-profile";
 import { nowUs, printProfileSummary, summariseCpuProfile } from "./cpu-profile";
 import { buildPeerApp } from "./peer-remix";
 import type { Admin } from "./signed-in-admin";
-import { ADD_PEOPLE_BODY, CHECKOUT_STEP_PAGES, COMPANY_DETAILS_BODY, signedInAdminWithFilledCart } from "./signed-in-admin";
+import {
+  ADD_PEOPLE_BODY,
+  CHECKOUT_STEP_PAGES,
+  COMPANY_DETAILS_BODY,
+  signedInAdminWithFilledCart,
+} from "./signed-in-admin";
 import type { WrkResult, WrkTarget } from "./wrk";
 import { runWrk } from "./wrk";
 
@@ -70,32 +81,32 @@ interface Load {
 }
 
 function productLoads(server: RunningServer, admin: Admin): Load[] {
-  const floor: Load = { name: `floor: GET ${FLOOR_PATH} (404)`, kind: "floor", prepare: async () => ({ url: server.origin + FLOOR_PATH }) };
-  const pages = CHECKOUT_STEP_PAGES.map(
-    (page): Load => ({
-      name: `GET ${page}`,
-      kind: "step",
-      async prepare() {
-        await admin.refreshSession();
-        await expectStatus(admin, page, 200);
-        return { url: server.origin + page, cookie: admin.cookies.header() };
-      },
-    }),
-  );
+  const floor: Load = {
+    name: `floor: GET ${FLOOR_PATH} (404)`,
+    kind: "floor",
+    prepare: async () => ({ url: server.origin + FLOOR_PATH }),
+  };
+  const pages = CHECKOUT_STEP_PAGES.map((page): Load => ({
+    name: `GET ${page}`,
+    kind: "step",
+    async prepare() {
+      await admin.refreshSession();
+      await expectStatus(admin, page, 200);
+      return { url: server.origin + page, cookie: admin.cookies.header() };
+    },
+  }));
   const posts = [
     { page: "/checkout/company-details", body: COMPANY_DETAILS_BODY, next: "/checkout/plan-select" },
     { page: "/checkout/add-people", body: ADD_PEOPLE_BODY, next: "/checkout/checkout" },
-  ].map(
-    ({ page, body, next }): Load => ({
-      name: `POST ${page} (303)`,
-      kind: "step",
-      async prepare() {
-        await admin.refreshSession();
-        await admin.post(page, body, next);
-        return { url: server.origin + page, method: "POST", body, cookie: admin.cookies.header() };
-      },
-    }),
-  );
+  ].map(({ page, body, next }): Load => ({
+    name: `POST ${page} (303)`,
+    kind: "step",
+    async prepare() {
+      await admin.refreshSession();
+      await admin.post(page, body, next);
+      return { url: server.origin + page, method: "POST", body, cookie: admin.cookies.header() };
+    },
+  }));
   return [floor, ...pages, ...posts];
 }
 
@@ -113,12 +124,22 @@ async function measureProduct(server: RunningServer): Promise<ProductRun> {
   const fromUs = nowUs();
   const rows: Row[] = [];
   for (const load of loads) {
-    rows.push({ name: load.name, kind: load.kind, connections: CONNECTIONS, result: await measure(server, await load.prepare()) });
+    rows.push({
+      name: load.name,
+      kind: load.kind,
+      connections: CONNECTIONS,
+      result: await measure(server, await load.prepare()),
+    });
   }
   // Latency people feel: each checkout row again at a handful of connections.
   for (const load of loads.filter((l) => l.kind === "step")) {
     const target = { ...(await load.prepare()), connections: LATENCY_CONNECTIONS };
-    rows.push({ name: load.name, kind: load.kind, connections: LATENCY_CONNECTIONS, result: await measure(server, target) });
+    rows.push({
+      name: load.name,
+      kind: load.kind,
+      connections: LATENCY_CONNECTIONS,
+      result: await measure(server, target),
+    });
   }
   // The repeated posts must have left the cart whole: the last step still opens.
   await expectStatus(admin, "/checkout/payment", 200);
@@ -146,7 +167,12 @@ async function measurePeer(page: string): Promise<Row> {
   try {
     await runWrk({ url: `${peer.origin}/` }, WARM_UP_SECONDS);
     const result = await measure(peer, { url: `${peer.origin}/` });
-    return { name: "peer: minimal Remix 2 app, 1 route, stock adapter", kind: "peer", connections: CONNECTIONS, result };
+    return {
+      name: "peer: minimal Remix 2 app, 1 route, stock adapter",
+      kind: "peer",
+      connections: CONNECTIONS,
+      result,
+    };
   } finally {
     await peer.stop();
     fs.rmSync(dir, { recursive: true, force: true });
@@ -159,13 +185,20 @@ function verdict(row: Row, floor: Row, peer: Row): string {
   if (row.kind === "floor" && row.result.requestsPerSecond < FLOOR_RPS_MIN_PEER_RATIO * peer.result.requestsPerSecond) {
     missed.push(`req/s < ${FLOOR_RPS_MIN_PEER_RATIO} × peer`);
   }
-  if (row.kind === "step" && row.connections === CONNECTIONS && row.result.requestsPerSecond < STEP_RPS_MIN_RATIO * floor.result.requestsPerSecond) {
+  if (
+    row.kind === "step" &&
+    row.connections === CONNECTIONS &&
+    row.result.requestsPerSecond < STEP_RPS_MIN_RATIO * floor.result.requestsPerSecond
+  ) {
     missed.push(`req/s < ${STEP_RPS_MIN_RATIO} × floor`);
   }
   if (row.kind === "step" && row.connections === LATENCY_CONNECTIONS && row.result.p99Ms >= STEP_P99_MAX_MS) {
     missed.push(`p99 ≥ ${STEP_P99_MAX_MS} ms`);
   }
-  const budgeted = row.kind === "floor" || (row.kind === "step" && row.connections === CONNECTIONS) || (row.kind === "step" && row.connections === LATENCY_CONNECTIONS);
+  const budgeted =
+    row.kind === "floor" ||
+    (row.kind === "step" && row.connections === CONNECTIONS) ||
+    (row.kind === "step" && row.connections === LATENCY_CONNECTIONS);
   if (!budgeted) return "";
   return missed.length ? `MISSED: ${missed.join(", ")}` : "met";
 }
@@ -178,10 +211,21 @@ function printTable(rows: Row[]): void {
     const ratio = r.result.requestsPerSecond / floor.result.requestsPerSecond;
     // The floor answers 404 on purpose; anywhere else an error page would flatter the figures.
     const failed = r.kind === "floor" ? 0 : r.result.non2xx3xx;
-    const errors = [r.result.errors ? `${r.result.errors} socket errors` : "", failed ? `${failed} non-2xx/3xx` : ""].filter(Boolean).join(", ");
+    const errors = [r.result.errors ? `${r.result.errors} socket errors` : "", failed ? `${failed} non-2xx/3xx` : ""]
+      .filter(Boolean)
+      .join(", ");
     const cpu = r.result.cpuMsPerRequest.toFixed(2);
     const name = errors ? `${r.name} (${errors})` : r.name;
-    return [name, String(r.connections), r.result.requestsPerSecond.toFixed(0), r.result.p50Ms.toFixed(2), r.result.p99Ms.toFixed(2), ratio.toFixed(2), cpu, verdict(r, floor, peer)];
+    return [
+      name,
+      String(r.connections),
+      r.result.requestsPerSecond.toFixed(0),
+      r.result.p50Ms.toFixed(2),
+      r.result.p99Ms.toFixed(2),
+      ratio.toFixed(2),
+      cpu,
+      verdict(r, floor, peer),
+    ];
   });
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
   for (const line of [header, ...lines]) {
@@ -192,7 +236,9 @@ function printTable(rows: Row[]): void {
 const profileDir = profile ? fs.mkdtempSync(path.join(os.tmpdir(), "kavach-prof-")) : null;
 // wrk and the server share the cores; anything else running skews every row, so say so.
 const load = () => os.loadavg()[0].toFixed(2);
-console.log(`${CONNECTIONS} connections, ${SECONDS} s per row after ${WARM_UP_SECONDS} s warm-ups (all rows, then the row), loopback, ${os.cpus().length} cores${profile ? ", server under --cpu-prof" : ""}`);
+console.log(
+  `${CONNECTIONS} connections, ${SECONDS} s per row after ${WARM_UP_SECONDS} s warm-ups (all rows, then the row), loopback, ${os.cpus().length} cores${profile ? ", server under --cpu-prof" : ""}`,
+);
 console.log(`Load average before: ${load()}`);
 const server = await startBuiltServer({ nodeArgs: profileDir ? ["--cpu-prof", "--cpu-prof-dir", profileDir] : [] });
 let product: ProductRun;
@@ -208,7 +254,9 @@ console.log();
 printTable([limit, peer, ...product.rows]);
 console.log(`\nLoad average after: ${load()} (the bench itself adds about 2)`);
 console.log(`Server RSS: ${mb(product.rss[0])} before the load, ${mb(product.rss[1])} after`);
-console.log("CPU ms/req: the server's CPU time (all threads) over the requests it answered; steadier than req/s on a busy machine.");
+console.log(
+  "CPU ms/req: the server's CPU time (all threads) over the requests it answered; steadier than req/s on a busy machine.",
+);
 console.log(
   `Budgets: floor ≥ ${FLOOR_RPS_MIN_PEER_RATIO} × the peer's req/s; each checkout row ≥ ${STEP_RPS_MIN_RATIO} × the floor's at ${CONNECTIONS} connections and p99 < ${STEP_P99_MAX_MS} ms at ${LATENCY_CONNECTIONS} (reported, not asserted)`,
 );

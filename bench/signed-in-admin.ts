@@ -58,7 +58,8 @@ export class Admin {
   async page(path: string): Promise<string> {
     const response = await this.send(path);
     const html = await response.text();
-    if (response.status !== 200) throw new Error(`GET ${path} answered ${response.status} ${response.headers.get("location") ?? ""}`);
+    if (response.status !== 200)
+      throw new Error(`GET ${path} answered ${response.status} ${response.headers.get("location") ?? ""}`);
     return html;
   }
 
@@ -85,12 +86,20 @@ export async function signedInAdminWithFilledCart(origin: string): Promise<Admin
   const admin = new Admin(origin);
   const mobile = freshMobile();
   await admin.post("/checkout/verify", `mobile=${mobile}`, "/checkout/verify-otp");
-  await admin.post("/checkout/verify-otp", `intent=verify&code=${await readCode(origin, mobile)}`, "/checkout/gst-details");
+  await admin.post(
+    "/checkout/verify-otp",
+    `intent=verify&code=${await readCode(origin, mobile)}`,
+    "/checkout/gst-details",
+  );
   await admin.post("/checkout/gst-details", `intent=gstin&gstin=${GSTIN}`, "/checkout/company-details");
   await admin.post("/checkout/company-details", COMPANY_DETAILS_BODY, "/checkout/plan-select");
   const planId = (await admin.page("/checkout/plan-select")).match(/name="planId" value="([^"]+)"/)?.[1];
   if (!planId) throw new Error("no plan on /checkout/plan-select");
-  await admin.post("/checkout/plan-select", `planId=${encodeURIComponent(planId)}&coverage=group-health-insurance`, "/checkout/add-people");
+  await admin.post(
+    "/checkout/plan-select",
+    `planId=${encodeURIComponent(planId)}&coverage=group-health-insurance`,
+    "/checkout/add-people",
+  );
   await admin.post("/checkout/add-people", ADD_PEOPLE_BODY, "/checkout/checkout");
   await admin.post("/checkout/checkout", "policy=yearly", "/checkout/payment");
   return admin;

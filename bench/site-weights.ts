@@ -21,7 +21,8 @@ export async function weighSite(origin: string): Promise<PageWeight[]> {
 }
 
 /** Whether a page loads Remix's client (a hydrated route) rather than the public page script. */
-export const isHydrated = (page: PageWeight) => [...page.js.keys()].some((src) => src.startsWith("/build/entry.client-"));
+export const isHydrated = (page: PageWeight) =>
+  [...page.js.keys()].some((src) => src.startsWith("/build/entry.client-"));
 
 export interface LaterStep {
   path: string;

@@ -5,7 +5,14 @@
  * the CSS and JS are weighed from public/build here).
  */
 import { PUBLIC_PAGES } from "~/content/public-pages";
-import { CSS_GZIP_TOTAL_MAX, HTML_GZIP_MAX, HYDRATED_COLD_JS_GZIP_MAX, KB, LATER_STEP_GZIP_MAX, PUBLIC_JS_GZIP_MAX } from "./budgets";
+import {
+  CSS_GZIP_TOTAL_MAX,
+  HTML_GZIP_MAX,
+  HYDRATED_COLD_JS_GZIP_MAX,
+  KB,
+  LATER_STEP_GZIP_MAX,
+  PUBLIC_JS_GZIP_MAX,
+} from "./budgets";
 import { startBuiltServer } from "./built-server";
 import { scriptSources } from "./bundle-breakdown";
 import { sum, totalCss } from "./page-weight";
@@ -33,31 +40,45 @@ const isPublic = (path: string) => PUBLIC_PAGES.some((p) => p.path === path);
 for (const w of weights) {
   const js = sum(w.js);
   const hydrated = isHydrated(w);
-  console.log(`${w.path.padEnd(width)}  ${kb(w.htmlGzip).padStart(7)}  ${kb(sum(w.css)).padStart(6)}  ${kb(js).padStart(5)}  ${hydrated ? "hydrated" : "page script"}`);
+  console.log(
+    `${w.path.padEnd(width)}  ${kb(w.htmlGzip).padStart(7)}  ${kb(sum(w.css)).padStart(6)}  ${kb(js).padStart(5)}  ${hydrated ? "hydrated" : "page script"}`,
+  );
   if (w.htmlGzip > HTML_GZIP_MAX) missed.push(`${w.path}: HTML ${kb(w.htmlGzip)} KB > ${kb(HTML_GZIP_MAX)} KB`);
   if (isPublic(w.path) && hydrated) missed.push(`${w.path}: a public page loads React`);
-  if (isPublic(w.path) && js > PUBLIC_JS_GZIP_MAX) missed.push(`${w.path}: JS ${kb(js)} KB > ${kb(PUBLIC_JS_GZIP_MAX)} KB`);
-  if (hydrated && js > HYDRATED_COLD_JS_GZIP_MAX) missed.push(`${w.path}: JS ${kb(js)} KB > ${kb(HYDRATED_COLD_JS_GZIP_MAX)} KB cold`);
+  if (isPublic(w.path) && js > PUBLIC_JS_GZIP_MAX)
+    missed.push(`${w.path}: JS ${kb(js)} KB > ${kb(PUBLIC_JS_GZIP_MAX)} KB`);
+  if (hydrated && js > HYDRATED_COLD_JS_GZIP_MAX)
+    missed.push(`${w.path}: JS ${kb(js)} KB > ${kb(HYDRATED_COLD_JS_GZIP_MAX)} KB cold`);
 }
 console.log(`\nLater steps reached client-side (after ${CHECKOUT_STEP_PAGES[0]} cold), KB gzip:`);
 console.log(`${"step".padEnd(width)}  new JS  manifest  data  total`);
 for (const s of later) {
   const total = s.newJs + s.manifest + s.data;
-  console.log(`${s.path.padEnd(width)}  ${kb(s.newJs).padStart(6)}  ${kb(s.manifest).padStart(8)}  ${kb(s.data).padStart(4)}  ${kb(total).padStart(5)}`);
+  console.log(
+    `${s.path.padEnd(width)}  ${kb(s.newJs).padStart(6)}  ${kb(s.manifest).padStart(8)}  ${kb(s.data).padStart(4)}  ${kb(total).padStart(5)}`,
+  );
   if (total > LATER_STEP_GZIP_MAX) missed.push(`${s.path}: later step ${kb(total)} KB > ${kb(LATER_STEP_GZIP_MAX)} KB`);
 }
 const css = totalCss(weights);
 if (css > CSS_GZIP_TOTAL_MAX) missed.push(`CSS in all: ${kb(css)} KB > ${kb(CSS_GZIP_TOTAL_MAX)} KB`);
 
-const largest = (pick: (w: (typeof weights)[number]) => number) => weights.reduce((a, b) => (pick(b) > pick(a) ? b : a));
+const largest = (pick: (w: (typeof weights)[number]) => number) =>
+  weights.reduce((a, b) => (pick(b) > pick(a) ? b : a));
 const html = largest((w) => w.htmlGzip);
 const publicJs = largest((w) => (isPublic(w.path) ? sum(w.js) : 0));
 const js = largest((w) => sum(w.js));
-console.log(`\n${weights.length} pages. Largest HTML: ${html.path} ${kb(html.htmlGzip)} KB (budget ${kb(HTML_GZIP_MAX)} KB).`);
-console.log(`Largest public-page JS: ${publicJs.path} ${kb(sum(publicJs.js))} KB (budget ${kb(PUBLIC_JS_GZIP_MAX)} KB); where it comes from:`);
+console.log(
+  `\n${weights.length} pages. Largest HTML: ${html.path} ${kb(html.htmlGzip)} KB (budget ${kb(HTML_GZIP_MAX)} KB).`,
+);
+console.log(
+  `Largest public-page JS: ${publicJs.path} ${kb(sum(publicJs.js))} KB (budget ${kb(PUBLIC_JS_GZIP_MAX)} KB); where it comes from:`,
+);
 // Where the page script's bytes come from (gzip shared out by esbuild's metafile).
-for (const share of scriptSources(publicJs.js).slice(0, 8)) console.log(`  ${kb(share.gzip).padStart(5)} KB  ${share.source}`);
-console.log(`Largest hydrated JS: ${js.path} ${kb(sum(js.js))} KB in ${js.js.size} files, cold (budget ${kb(HYDRATED_COLD_JS_GZIP_MAX)} KB).`);
+for (const share of scriptSources(publicJs.js).slice(0, 8))
+  console.log(`  ${kb(share.gzip).padStart(5)} KB  ${share.source}`);
+console.log(
+  `Largest hydrated JS: ${js.path} ${kb(sum(js.js))} KB in ${js.js.size} files, cold (budget ${kb(HYDRATED_COLD_JS_GZIP_MAX)} KB).`,
+);
 console.log(`CSS in all: ${kb(css)} KB (budget ${kb(CSS_GZIP_TOTAL_MAX)} KB).`);
 if (missed.length) {
   console.log(`\nBudgets missed:\n  ${missed.join("\n  ")}`);

@@ -14,7 +14,14 @@ import { freshMobile, GSTIN } from "./signed-in-admin";
 
 const KBIT = 1000 / 8;
 const NETWORK = { offline: false, latency: 400, downloadThroughput: 400 * KBIT, uploadThroughput: 400 * KBIT };
-const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
 
 interface StepTime {
   name: string;
@@ -25,7 +32,10 @@ interface StepTime {
 }
 
 const server = await startBuiltServer();
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: CHROMIUM_ARGS,
+});
 
 async function walk(javaScriptEnabled: boolean): Promise<StepTime[]> {
   const steps: StepTime[] = [];
@@ -35,7 +45,9 @@ async function walk(javaScriptEnabled: boolean): Promise<StepTime[]> {
   // that address is answered by the local server, through Playwright, off the throttled link.
   await context.route("https://kavach.example/**", async (route) => {
     const url = new URL(route.request().url());
-    await route.fulfill({ response: await route.fetch({ url: `${server.origin}${url.pathname}${url.search}`, maxRedirects: 0 }) });
+    await route.fulfill({
+      response: await route.fetch({ url: `${server.origin}${url.pathname}${url.search}`, maxRedirects: 0 }),
+    });
   });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -53,7 +65,9 @@ async function walk(javaScriptEnabled: boolean): Promise<StepTime[]> {
   const idle = () =>
     page.waitForFunction(
       () => {
-        const router = (window as unknown as { __remixRouter?: { state: { initialized: boolean; navigation: { state: string } } } }).__remixRouter;
+        const router = (
+          window as unknown as { __remixRouter?: { state: { initialized: boolean; navigation: { state: string } } } }
+        ).__remixRouter;
         return router?.state.initialized === true && router.state.navigation.state === "idle";
       },
       undefined,
@@ -81,7 +95,9 @@ async function walk(javaScriptEnabled: boolean): Promise<StepTime[]> {
   await page.getByLabel("Mobile number").fill(mobile);
   await step("send code → verify-otp", /\/checkout\/verify-otp$/, click("Send code"));
   // The code is read beside the browser, off the throttled connection: a person reads an SMS.
-  const sms = (await (await page.request.get(`/api/sandbox/sms?mobile_no=${mobile}`)).json()) as { data: Array<{ text: string }> };
+  const sms = (await (await page.request.get(`/api/sandbox/sms?mobile_no=${mobile}`)).json()) as {
+    data: Array<{ text: string }>;
+  };
   await page.getByLabel("One-time code").fill(sms.data[0].text.match(/\b(\d{4,6})\b/)![1]);
   await step("verify code → gst-details", /\/checkout\/gst-details$/, click("Verify and continue"));
   await page.getByLabel("GSTIN").fill(GSTIN);
@@ -97,7 +113,8 @@ async function walk(javaScriptEnabled: boolean): Promise<StepTime[]> {
   await step("review → payment", /\/checkout\/payment$/, click("Proceed to payment"));
   await step("pay → hosted payment page", /\/api\/sandbox\/checkout\//, click("Pay securely"));
   await step("success → payment successful", /\/teamsure\/verify-payment\?order_id=/, click(/Success/));
-  if (!(await page.getByRole("heading", { name: "Payment successful" }).isVisible())) throw new Error("the purchase did not end paid");
+  if (!(await page.getByRole("heading", { name: "Payment successful" }).isVisible()))
+    throw new Error("the purchase did not end paid");
   await context.close();
   return steps;
 }
@@ -111,7 +128,9 @@ try {
   await server.stop();
 }
 
-console.log(`${NETWORK.downloadThroughput / KBIT} kbit/s down and up, ${NETWORK.latency} ms latency (Chromium DevTools emulation)`);
+console.log(
+  `${NETWORK.downloadThroughput / KBIT} kbit/s down and up, ${NETWORK.latency} ms latency (Chromium DevTools emulation)`,
+);
 for (const { title, steps } of walks) {
   const total = steps.reduce((sum, s) => sum + s.interactiveMs, 0);
   const width = Math.max(...steps.map((s) => s.name.length));
@@ -123,5 +142,7 @@ for (const { title, steps } of walks) {
     );
   }
   console.log(`${"total".padEnd(width)}  ${"".padStart(7)}  ${(total / 1000).toFixed(2).padStart(13)}`);
-  console.log(`Budget: under ${SLOW_PURCHASE_MAX_S} s until interactive, summed (reported, not asserted): ${total / 1000 < SLOW_PURCHASE_MAX_S ? "met" : "missed"}`);
+  console.log(
+    `Budget: under ${SLOW_PURCHASE_MAX_S} s until interactive, summed (reported, not asserted): ${total / 1000 < SLOW_PURCHASE_MAX_S ? "met" : "missed"}`,
+  );
 }

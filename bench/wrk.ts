@@ -56,12 +56,23 @@ export async function runWrk(target: WrkTarget, seconds: number): Promise<WrkRes
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "kavach-wrk-")), "target.lua");
   fs.writeFileSync(file, script(target));
   try {
-    const { stdout } = await run("wrk", ["-t2", `-c${target.connections ?? CONNECTIONS}`, `-d${seconds}s`, "-s", file, target.url], {
-      maxBuffer: 1 << 20,
-    });
+    const { stdout } = await run(
+      "wrk",
+      ["-t2", `-c${target.connections ?? CONNECTIONS}`, `-d${seconds}s`, "-s", file, target.url],
+      {
+        maxBuffer: 1 << 20,
+      },
+    );
     const json = stdout.match(/^WRK_JSON (.*)$/m)?.[1];
     if (!json) throw new Error(`wrk printed no summary:\n${stdout}`);
-    const r = JSON.parse(json) as { requests: number; duration_us: number; p50_us: number; p99_us: number; errors: number; non2xx3xx: number };
+    const r = JSON.parse(json) as {
+      requests: number;
+      duration_us: number;
+      p50_us: number;
+      p99_us: number;
+      errors: number;
+      non2xx3xx: number;
+    };
     return {
       requestsPerSecond: r.requests / (r.duration_us / 1e6),
       p50Ms: r.p50_us / 1000,

@@ -13,7 +13,14 @@ fs.mkdirSync(out, { recursive: true });
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+  ],
 });
 const context = await browser.newContext({ baseURL: base, javaScriptEnabled: false });
 const page = await context.newPage();
@@ -31,7 +38,9 @@ await shoot("01-verify");
 await page.getByLabel("Mobile number").fill(mobile);
 await page.getByRole("button", { name: "Send code" }).click();
 await shoot("02-verify-otp");
-const sms = (await (await page.request.get(`/api/sandbox/sms?mobile_no=${mobile}`)).json()) as { data: Array<{ text: string }> };
+const sms = (await (await page.request.get(`/api/sandbox/sms?mobile_no=${mobile}`)).json()) as {
+  data: Array<{ text: string }>;
+};
 await page.getByLabel("One-time code").fill(sms.data[0].text.match(/\d{4}/)![0]);
 await page.getByRole("button", { name: "Verify and continue" }).click();
 await page.goto("/checkout/gst-details?q=pri");

@@ -29,7 +29,12 @@ function mixFor(cookie: string): Array<{ method: "GET" | "POST"; path: string; c
     { method: "GET", path: "/" },
     { method: "GET", path: "/checkout/gst-details", cookie },
     { method: "GET", path: "/reviews" },
-    { method: "POST", path: "/checkout/add-people", cookie, body: "intent=recalculate&rows%5B0%5D.band=18-35&rows%5B0%5D.range=1A&rows%5B0%5D.count=8" },
+    {
+      method: "POST",
+      path: "/checkout/add-people",
+      cookie,
+      body: "intent=recalculate&rows%5B0%5D.band=18-35&rows%5B0%5D.range=1A&rows%5B0%5D.count=8",
+    },
     { method: "GET", path: "/checkout/summary", cookie },
     { method: "GET", path: "/terms-of-use" },
     { method: "GET", path: "/checkout/checkout", cookie },
@@ -85,7 +90,10 @@ function failures(output: string): number {
 
 // Production mode, as deployed: React's production build, Secure __Host- cookies (sent here over
 // loopback), and the one-line-per-request log, which names any request that fails.
-const server = await startServer({ dataDir: tempDir("kavach-soak-"), env: { NODE_ENV: "production", LOG_REQUESTS: "1" } });
+const server = await startServer({
+  dataDir: tempDir("kavach-soak-"),
+  env: { NODE_ENV: "production", LOG_REQUESTS: "1" },
+});
 let passed = false;
 try {
   console.log(`Soak: ${CONNECTIONS} connections for ${SECONDS} s against ${server.url} (pid ${server.pid})`);
@@ -100,12 +108,18 @@ try {
   fs.writeFileSync(script, wrkScript(cookies));
 
   const wrk = (seconds: number) =>
-    promisify(execFile)("wrk", ["-t2", `-c${CONNECTIONS}`, `-d${seconds}s`, "--timeout", "30s", "--latency", "-s", script, server.url], {
-      maxBuffer: 1 << 20,
-    });
+    promisify(execFile)(
+      "wrk",
+      ["-t2", `-c${CONNECTIONS}`, `-d${seconds}s`, "--timeout", "30s", "--latency", "-s", script, server.url],
+      {
+        maxBuffer: 1 << 20,
+      },
+    );
   const idle = rssMb(server.pid);
   const warmup = (await wrk(WARMUP_SECONDS)).stdout;
-  console.log(`warm-up            ${field(warmup, /(\d+) requests in/)} requests in ${WARMUP_SECONDS} s, ${failures(warmup)} errors`);
+  console.log(
+    `warm-up            ${field(warmup, /(\d+) requests in/)} requests in ${WARMUP_SECONDS} s, ${failures(warmup)} errors`,
+  );
 
   const samples: Array<{ at: number; rss: number }> = [];
   const started = Date.now();
@@ -131,7 +145,9 @@ try {
   console.log("");
   console.log(`requests           ${requests} (${field(stdout, /Requests\/sec:\s+([\d.]+)/)} per second)`);
   console.log(`errors             ${socketErrors + badStatus} (socket ${socketErrors}, non-2xx/3xx ${badStatus})`);
-  console.log(`memory (RSS, MB)   before load ${idle}; run start ${start}, middle ${middle}, end ${end}; last-half peak ${lastHalfPeak} (+${(growth * 100).toFixed(1)}% over the middle)`);
+  console.log(
+    `memory (RSS, MB)   before load ${idle}; run start ${start}, middle ${middle}, end ${end}; last-half peak ${lastHalfPeak} (+${(growth * 100).toFixed(1)}% over the middle)`,
+  );
   console.log(`server afterwards  ${healthy ? "answers /healthz" : "DOES NOT ANSWER"}`);
   for (const line of failedRequests(server.logs)) console.log(`failed             ${line}`);
   passed = requests > 0 && socketErrors + badStatus + failures(warmup) === 0 && growth <= MAX_GROWTH && healthy;

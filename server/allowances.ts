@@ -36,7 +36,10 @@ export const ALLOWANCES_UNAVAILABLE = "We cannot send or check codes right now. 
 export type AllowanceStore = { kind: "memory" } | { kind: "cluster" } | { kind: "redis"; client: Redis };
 
 /** The store for this process: Redis when configured, the cluster's primary in a worker, else memory. */
-export function allowanceStore(redisUrl: string | undefined, log: (entry: Record<string, unknown>) => void): AllowanceStore {
+export function allowanceStore(
+  redisUrl: string | undefined,
+  log: (entry: Record<string, unknown>) => void,
+): AllowanceStore {
   if (redisUrl) return { kind: "redis", client: connectRedis(redisUrl, log) };
   return cluster.isWorker ? { kind: "cluster" } : { kind: "memory" };
 }
@@ -58,7 +61,12 @@ function connectRedis(url: string, log: (entry: Record<string, unknown>) => void
     reachable = true;
   });
   client.on("error", (error: Error) => {
-    if (reachable !== false) log({ level: "error", msg: "allowances: Redis unreachable; codes are refused until it is back", error: error.message });
+    if (reachable !== false)
+      log({
+        level: "error",
+        msg: "allowances: Redis unreachable; codes are refused until it is back",
+        error: error.message,
+      });
     reachable = false;
   });
   return client;
@@ -66,7 +74,8 @@ function connectRedis(url: string, log: (entry: Record<string, unknown>) => void
 
 function limiter(store: AllowanceStore, keyPrefix: string, points: number): RateLimiterAbstract {
   const options = { keyPrefix, points, duration: HOUR_S };
-  if (store.kind === "redis") return new RateLimiterRedis({ ...options, storeClient: store.client, rejectIfRedisNotReady: true });
+  if (store.kind === "redis")
+    return new RateLimiterRedis({ ...options, storeClient: store.client, rejectIfRedisNotReady: true });
   if (store.kind === "cluster") return new RateLimiterCluster({ ...options, timeoutMs: 1_000 });
   return new RateLimiterMemory(options);
 }

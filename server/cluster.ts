@@ -28,7 +28,13 @@ export function becomeClusterPrimary(workers: number, log: (entry: Record<string
       return;
     }
     if (!listened.has(worker.id)) {
-      log({ level: "error", msg: "a worker exited before it listened; stopping", pid: worker.process.pid, code, signal });
+      log({
+        level: "error",
+        msg: "a worker exited before it listened; stopping",
+        pid: worker.process.pid,
+        code,
+        signal,
+      });
       stopping = true;
       for (const other of Object.values(cluster.workers ?? {})) other?.process.kill("SIGTERM");
       process.exitCode = 1;

@@ -38,7 +38,10 @@ const INDEX_SEGMENT = /^(0|[1-9][0-9]{0,5})$/;
 const MAX_NAME_LENGTH = 200;
 
 /** What is wrong with a posted form's field names, or null when they are within bounds. */
-export function formProblem(body: URLSearchParams, { maxFields, maxIndex }: Pick<FormBodyOptions, "maxFields" | "maxIndex">): string | null {
+export function formProblem(
+  body: URLSearchParams,
+  { maxFields, maxIndex }: Pick<FormBodyOptions, "maxFields" | "maxIndex">,
+): string | null {
   let fields = 0;
   for (const name of body.keys()) {
     fields += 1;
@@ -69,7 +72,8 @@ export function formBodies(options: FormBodyOptions): RequestHandler {
       return;
     }
     const encoding = req.get("content-encoding");
-    if (encoding && encoding.trim().toLowerCase() !== "identity") return refuse(res, 415, "Content-Encoding not accepted.");
+    if (encoding && encoding.trim().toLowerCase() !== "identity")
+      return refuse(res, 415, "Content-Encoding not accepted.");
     const type = (req.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
     if (type !== FORM_TYPE) return refuse(res, 415, "Send the form as application/x-www-form-urlencoded.");
 

@@ -35,7 +35,8 @@ export function createPageCache({ personalCookies, maxEntries = 500, now = Date.
   const personal = new RegExp(`(?:^|;\\s*)(?:${personalCookies.map((c) => c.replace(/[^\w-]/g, "\\$&")).join("|")})=`);
 
   const keyOf = (req: Request) => req.originalUrl;
-  const eligible = (req: Request) => (req.method === "GET" || req.method === "HEAD") && !personal.test(req.get("cookie") ?? "");
+  const eligible = (req: Request) =>
+    (req.method === "GET" || req.method === "HEAD") && !personal.test(req.get("cookie") ?? "");
 
   function send(req: Request, res: Response, page: CachedPage): void {
     for (const [name, value] of page.headers) res.setHeader(name, value);
@@ -74,7 +75,9 @@ export function createPageCache({ personalCookies, maxEntries = 500, now = Date.
     const seconds = Number(MAX_AGE.exec(cacheControl)?.[1] ?? 0);
     if (!eligible(req) || response.status !== 200 || !/\bpublic\b/.test(cacheControl) || seconds <= 0) return false;
     if (response.headers.has("set-cookie")) return false;
-    const headers = [...response.headers].filter(([name]) => !["content-length", "content-encoding", "etag"].includes(name));
+    const headers = [...response.headers].filter(
+      ([name]) => !["content-length", "content-encoding", "etag"].includes(name),
+    );
     const page: CachedPage = {
       status: response.status,
       headers,
@@ -90,5 +93,11 @@ export function createPageCache({ personalCookies, maxEntries = 500, now = Date.
     return true;
   }
 
-  return { serve, offer, get size() { return pages.size; } };
+  return {
+    serve,
+    offer,
+    get size() {
+      return pages.size;
+    },
+  };
 }

@@ -68,7 +68,12 @@ function remixRequest(req: ExpressRequest, res: ExpressResponse): Request {
   } as RequestInit);
 }
 
-async function send(req: ExpressRequest, res: ExpressResponse, response: Response, offerToCache?: OfferToCache): Promise<void> {
+async function send(
+  req: ExpressRequest,
+  res: ExpressResponse,
+  response: Response,
+  offerToCache?: OfferToCache,
+): Promise<void> {
   res.statusMessage = response.statusText;
   res.status(response.status);
   // The page's own headers win over the middleware's (a page without a nonce says so in its CSP).
@@ -76,7 +81,9 @@ async function send(req: ExpressRequest, res: ExpressResponse, response: Respons
     if (name === "set-cookie") res.append(name, value);
     else res.setHeader(name, value);
   }
-  const compressible = COMPRESSIBLE.test(response.headers.get("content-type") ?? "") && !/no-transform/.test(response.headers.get("cache-control") ?? "");
+  const compressible =
+    COMPRESSIBLE.test(response.headers.get("content-type") ?? "") &&
+    !/no-transform/.test(response.headers.get("cache-control") ?? "");
   // Whether this one is compressed or not, the answer depends on Accept-Encoding: caches must know.
   if (compressible) res.vary("Accept-Encoding");
   if (response.body === null) {
@@ -85,7 +92,12 @@ async function send(req: ExpressRequest, res: ExpressResponse, response: Respons
   }
   let body: Buffer = Buffer.from(await response.arrayBuffer());
   if (offerToCache?.(req, res, response, body)) return;
-  if (compressible && body.length >= MIN_COMPRESSED_BYTES && !response.headers.has("content-encoding") && req.acceptsEncodings("gzip")) {
+  if (
+    compressible &&
+    body.length >= MIN_COMPRESSED_BYTES &&
+    !response.headers.has("content-encoding") &&
+    req.acceptsEncodings("gzip")
+  ) {
     body = gzipSync(body);
     res.setHeader("Content-Encoding", "gzip");
   }

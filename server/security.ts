@@ -34,23 +34,31 @@ export const PAGE_SCRIPTS_CSP = contentSecurityPolicy("'self'");
  * Per-request CSP nonce and the security headers every page carries; HSTS only where the site is
  * served over https (a development server on a LAN address must stay reachable over http).
  */
-export const createSecurityHeaders = ({ hsts }: { hsts: boolean }): RequestHandler => (_req, res, next) => {
-  const nonce = crypto.randomBytes(16).toString("base64");
-  res.locals.cspNonce = nonce;
-  res.setHeader("Content-Security-Policy", contentSecurityPolicy(`'nonce-${nonce}' 'strict-dynamic'`));
-  res.setHeader("X-Content-Type-Options", "nosniff");
-  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-  res.setHeader("X-Frame-Options", "DENY");
-  if (hsts) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
-  next();
-};
+export const createSecurityHeaders =
+  ({ hsts }: { hsts: boolean }): RequestHandler =>
+  (_req, res, next) => {
+    const nonce = crypto.randomBytes(16).toString("base64");
+    res.locals.cspNonce = nonce;
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy(`'nonce-${nonce}' 'strict-dynamic'`));
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+    res.setHeader("X-Frame-Options", "DENY");
+    if (hsts) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    next();
+  };
 
 /**
  * Refuse writes that another site started (login CSRF, forced logout, forced purchase): by
  * `Sec-Fetch-Site`, else by `Origin`. A sister site on the same registrable domain counts as
  * another site unless its origin is listed (SAME_SITE_ORIGINS).
  */
-export function sameSiteWrites({ sameSiteOrigins, publicOrigin }: { sameSiteOrigins: readonly string[]; publicOrigin?: string }): RequestHandler {
+export function sameSiteWrites({
+  sameSiteOrigins,
+  publicOrigin,
+}: {
+  sameSiteOrigins: readonly string[];
+  publicOrigin?: string;
+}): RequestHandler {
   const listed = new Set(sameSiteOrigins);
   return (req, res, next) => {
     if (req.method === "GET" || req.method === "HEAD" || CROSS_SITE_ALLOWED.has(req.originalUrl)) return next();
@@ -60,7 +68,10 @@ export function sameSiteWrites({ sameSiteOrigins, publicOrigin }: { sameSiteOrig
     // An Origin, when sent, must be this site or a listed one whatever Sec-Fetch-Site claims.
     const originOk = !origin || own || listed.has(origin);
     const allowed = fetchSite
-      ? originOk && (fetchSite === "same-origin" || fetchSite === "none" || (fetchSite === "same-site" && origin !== undefined && listed.has(origin)))
+      ? originOk &&
+        (fetchSite === "same-origin" ||
+          fetchSite === "none" ||
+          (fetchSite === "same-site" && origin !== undefined && listed.has(origin)))
       : originOk;
     if (!allowed) {
       res.status(403).type("text/plain").send("Cross-site request refused.");
@@ -110,14 +121,27 @@ const STORAGE_FAULT = /^SQLITE_(IOERR|BUSY|LOCKED|FULL|CANTOPEN|READONLY|CORRUPT
  */
 export const errorAnswers: ErrorRequestHandler = (error, req, res, next) => {
   if (res.headersSent) return next(error);
-  const status = Number((error as { status?: unknown; statusCode?: unknown }).status ?? (error as { statusCode?: unknown }).statusCode);
+  const status = Number(
+    (error as { status?: unknown; statusCode?: unknown }).status ?? (error as { statusCode?: unknown }).statusCode,
+  );
   if (status >= 400 && status < 500) {
     res.status(status).type("text/plain").send("Bad request.");
     return;
   }
   const storage = STORAGE_FAULT.test(String((error as { code?: unknown }).code ?? ""));
-  console.error(JSON.stringify({ level: "error", event: storage ? "storage_fault" : "request_error", method: req.method, path: req.path, error: error instanceof Error ? error.stack ?? error.message : String(error) }));
-  res.status(storage ? 503 : 500).type("text/plain").send("Currently service is down. Please try after sometime.");
+  console.error(
+    JSON.stringify({
+      level: "error",
+      event: storage ? "storage_fault" : "request_error",
+      method: req.method,
+      path: req.path,
+      error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+    }),
+  );
+  res
+    .status(storage ? 503 : 500)
+    .type("text/plain")
+    .send("Currently service is down. Please try after sometime.");
 };
 
 /**
@@ -131,7 +155,8 @@ export function noStoreForSessions(cookieName: string): RequestHandler {
     const writeHead = res.writeHead;
     res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {
       const setCookie = [res.getHeader("set-cookie") ?? []].flat().map(String);
-      if (holdsSession || setCookie.some((c) => c.startsWith(`${cookieName}=`))) res.setHeader("Cache-Control", "no-store");
+      if (holdsSession || setCookie.some((c) => c.startsWith(`${cookieName}=`)))
+        res.setHeader("Cache-Control", "no-store");
       return writeHead.apply(this, args);
     } as typeof writeHead;
     next();

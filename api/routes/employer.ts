@@ -1,6 +1,15 @@
 import express, { Router } from "express";
 import { z } from "zod";
-import { applyCartUpdate, cartIdFor, cartJson, companyNotFound, parseCartUpdate, parseQuoteRequest, quoteFor, readCart } from "../cart";
+import {
+  applyCartUpdate,
+  cartIdFor,
+  cartJson,
+  companyNotFound,
+  parseCartUpdate,
+  parseQuoteRequest,
+  quoteFor,
+  readCart,
+} from "../cart";
 import {
   findCompany,
   findPlanByGroup,
@@ -59,7 +68,7 @@ export function employerRouter(ctx: ApiContext): Router {
       const company = findCompany(db, gstin);
       if (company === undefined) throw companyNotFound(gstin);
       sendOk(res, company);
-    })
+    }),
   );
 
   router.get(
@@ -74,16 +83,16 @@ export function employerRouter(ctx: ApiContext): Router {
             .min(1, "Type part of the company name.")
             .max(100, "The search text can be at most 100 characters."),
         }),
-        req.query
+        req.query,
       );
       sendOk(res, searchCompanies(db, q.text));
-    })
+    }),
   );
 
   router.get(
     "/plan/coverages",
     auth,
-    route((_req, res) => sendOk(res, listCoverages(db)))
+    route((_req, res) => sendOk(res, listCoverages(db))),
   );
 
   router.post(
@@ -98,7 +107,7 @@ export function employerRouter(ctx: ApiContext): Router {
           mid: z.string().max(100).optional(),
           identifier: z.string().max(100).optional(),
         }),
-        req.body
+        req.body,
       );
       const gstin = validGstin(body.gstin);
       if (findCompany(db, gstin) === undefined) throw companyNotFound(gstin);
@@ -111,7 +120,7 @@ export function employerRouter(ctx: ApiContext): Router {
         from_monthly_paise: unitMonthlyPaise(rateFor(db, youngest, smallest, p.sum_insured_inr), addOns),
       }));
       sendOk(res, { source: body.source ?? null, plans });
-    })
+    }),
   );
 
   router.get(
@@ -120,7 +129,7 @@ export function employerRouter(ctx: ApiContext): Router {
     route((req, res) => {
       const q = parseInput(
         z.object({ group_id: z.string({ required_error: "group_id is required." }).max(100), policy: policySchema }),
-        req.query
+        req.query,
       );
       const plan = findPlanByGroup(db, q.group_id);
       if (plan === undefined) throw new HttpError(404, `There is no plan group ${q.group_id}.`);
@@ -132,7 +141,7 @@ export function employerRouter(ctx: ApiContext): Router {
         bands: listBands(db),
         rates: ratesFor(db, plan.sum_insured_inr),
       });
-    })
+    }),
   );
 
   // Read-only: the price of the caller's cart with other people, plan or coverages (the live
@@ -143,13 +152,13 @@ export function employerRouter(ctx: ApiContext): Router {
     route((req, res) => {
       const request = parseQuoteRequest(req.body);
       sendOk(res, quoteFor(ctx, cartIdFor(ctx, callerMobile(res)), request));
-    })
+    }),
   );
 
   router.get(
     "/plan/plan-for-relation",
     auth,
-    route((_req, res) => sendOk(res, rangeRelations(db)))
+    route((_req, res) => sendOk(res, rangeRelations(db))),
   );
 
   router.post(
@@ -160,13 +169,13 @@ export function employerRouter(ctx: ApiContext): Router {
       const cartId = cartIdFor(ctx, callerMobile(res));
       applyCartUpdate(ctx, cartId, update);
       sendOk(res, fullCart(ctx, cartId));
-    })
+    }),
   );
 
   router.get(
     "/carts/get",
     auth,
-    route((_req, res) => sendOk(res, fullCart(ctx, cartIdFor(ctx, callerMobile(res)))))
+    route((_req, res) => sendOk(res, fullCart(ctx, cartIdFor(ctx, callerMobile(res))))),
   );
 
   router.get(
@@ -176,8 +185,8 @@ export function employerRouter(ctx: ApiContext): Router {
       sendOk(res, [
         { policy: "monthly", label: "Monthly", months: 1, discount_pct: 0 },
         { policy: "yearly", label: "Yearly", months: 12, discount_pct: YEARLY_DISCOUNT_PCT },
-      ])
-    )
+      ]),
+    ),
   );
 
   router.post(
@@ -195,14 +204,14 @@ export function employerRouter(ctx: ApiContext): Router {
             // The gateway posts the buyer there: only the site's own address, never one a caller chose.
             .refine(
               (url) => ctx.allowedCallbackOrigin === undefined || new URL(url).origin === ctx.allowedCallbackOrigin,
-              "callback_url must be on the site's own origin."
+              "callback_url must be on the site's own origin.",
             ),
         }),
-        req.body
+        req.body,
       );
       const order = createOrder(ctx, callerMobile(res), body.policy, body.callback_url);
       sendOk(res, orderJson(ctx, order));
-    })
+    }),
   );
 
   // Public: the gateway's signature is the proof. Accepts a form body too, as gateways post forms.
@@ -216,7 +225,7 @@ export function employerRouter(ctx: ApiContext): Router {
           razorpay_payment_id: optionalField(64),
           razorpay_signature: optionalField(256),
         }),
-        req.body
+        req.body,
       );
       // Without a payment or a signature this is only a look-up: the order's owner alone may make it.
       if (body.razorpay_payment_id === undefined && body.razorpay_signature === undefined) {
@@ -234,13 +243,13 @@ export function employerRouter(ctx: ApiContext): Router {
       // A short wait, so the answer (and the success page after it) can say whether the invoice email went.
       await awaitInvoiceEmail(ctx, order.order_id, EMAIL_WAIT_MS);
       sendOk(res, verifyJson(ctx, order, body.razorpay_payment_id));
-    })
+    }),
   );
 
   router.get(
     "/membership",
     auth,
-    route((_req, res) => sendOk(res, membershipJson(ctx, cartIdFor(ctx, callerMobile(res)))))
+    route((_req, res) => sendOk(res, membershipJson(ctx, cartIdFor(ctx, callerMobile(res))))),
   );
 
   // Only the admin whose cart the invoice belongs to: anyone else gets the same 404 as for no invoice.
@@ -253,7 +262,7 @@ export function employerRouter(ctx: ApiContext): Router {
   router.get(
     "/invoices/:id",
     auth,
-    route((req, res) => sendOk(res, ownInvoice(req.params.id, callerMobile(res)).data))
+    route((req, res) => sendOk(res, ownInvoice(req.params.id, callerMobile(res)).data)),
   );
 
   router.get(
@@ -270,19 +279,19 @@ export function employerRouter(ctx: ApiContext): Router {
           "Cache-Control": "private, no-store",
         })
         .send(pdf);
-    })
+    }),
   );
 
   router.get(
     "/web-contents",
-    route((_req, res) => sendOk(res, { testimonials: TESTIMONIALS }))
+    route((_req, res) => sendOk(res, { testimonials: TESTIMONIALS })),
   );
 
   // Defined by the contract with no meaning: always an empty list.
   router.get(
     "/getempdata",
     auth,
-    route((_req, res) => sendOk(res, []))
+    route((_req, res) => sendOk(res, [])),
   );
 
   return router;

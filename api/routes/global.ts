@@ -38,7 +38,7 @@ export function globalRouter(ctx: ApiContext): Router {
         expires_in_s: CODE_TTL_MS / 1000,
         resend_after_s: RESEND_WAIT_MS / 1000,
       });
-    })
+    }),
   );
 
   router.post(
@@ -52,14 +52,14 @@ export function globalRouter(ctx: ApiContext): Router {
             .string({ required_error: "code is required." })
             .regex(new RegExp(`^\\d{${CODE_LENGTH}}$`), `Enter the ${CODE_LENGTH}-digit code.`),
         }),
-        req.body
+        req.body,
       );
       verifyCode(ctx, body.mobile_no, body.code, clientOf(req));
       const user = ensureUser(ctx, body.mobile_no);
       const { token, expiresAt } = issueToken(ctx, body.mobile_no);
       ctx.log({ event: "otp_verified", mobile: maskMobile(body.mobile_no) });
       sendOk(res, { token, expires_at: iso(expiresAt), user }, "Verified");
-    })
+    }),
   );
 
   router.get(
@@ -68,7 +68,7 @@ export function globalRouter(ctx: ApiContext): Router {
     route((_req, res) => {
       revokeCallerToken(ctx, res);
       sendOk(res);
-    })
+    }),
   );
 
   router.patch(
@@ -81,16 +81,16 @@ export function globalRouter(ctx: ApiContext): Router {
             errorMap: () => ({ message: "whatsapp_status must be 0 or 1." }),
           }),
         }),
-        req.body
+        req.body,
       );
       setWhatsapp(ctx, callerMobile(res), body.whatsapp_status);
       sendOk(res, { whatsapp: body.whatsapp_status });
-    })
+    }),
   );
 
   router.get(
     "/faq",
-    route((_req, res) => sendOk(res, FAQS))
+    route((_req, res) => sendOk(res, FAQS)),
   );
 
   // This endpoint answers with `statusCode` rather than the usual envelope (contract).
@@ -108,7 +108,7 @@ export function globalRouter(ctx: ApiContext): Router {
         ctx.db.transaction(() => {
           const recent = sqlValues(
             ctx.db,
-            "SELECT COUNT(*) FROM app_link_requests WHERE mobile_no = ? AND created_at > ?"
+            "SELECT COUNT(*) FROM app_link_requests WHERE mobile_no = ? AND created_at > ?",
           ).get(mobileNo, now - 60 * 60_000) as number;
           if (recent >= APP_LINKS_PER_HOUR) {
             throw new HttpError(429, "We have already sent the link to this number. Try again in an hour.");
@@ -122,7 +122,7 @@ export function globalRouter(ctx: ApiContext): Router {
       }
       await ctx.sms.send(mobileNo, APP_LINK_TEXT);
       res.status(200).json({ statusCode: 1 });
-    })
+    }),
   );
 
   return router;

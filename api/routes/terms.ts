@@ -17,7 +17,7 @@ export function termsRouter(): Router {
             .transform(Number)
             .optional(),
         }),
-        req.query
+        req.query,
       );
       const terms =
         q.version === undefined
@@ -25,7 +25,7 @@ export function termsRouter(): Router {
           : TERMS.find((t) => t.version === q.version);
       if (terms === undefined) throw new HttpError(404, `There is no version ${q.version} of the terms.`);
       sendOk(res, terms);
-    })
+    }),
   );
   return router;
 }

@@ -29,13 +29,13 @@ for (const plan of PLANS) {
     }\`${plan.default_visibility ? "" : ", not shown by default"})`,
     "",
     `| Age band | ${FAMILY_RANGES.map((r) => `${r.code}: ${r.label}`).join(" | ")} |`,
-    `|---|${FAMILY_RANGES.map(() => "---:").join("|")}|`
+    `|---|${FAMILY_RANGES.map(() => "---:").join("|")}|`,
   );
   for (const band of AGE_BANDS) {
     out.push(
       `| ${band.label} | ${FAMILY_RANGES.map((r) => formatRupees(rate(band.code, r.code, plan.sum_insured_inr))).join(
-        " | "
-      )} |`
+        " | ",
+      )} |`,
     );
   }
   out.push("");
@@ -50,7 +50,7 @@ out.push(
     (c) =>
       `| ${c.name} (\`${c.id}\`) | ${c.monthly_paise === 0 ? "in the rate above" : formatRupees(c.monthly_paise)} | ${
         c.is_default ? "yes" : "no"
-      } | ${c.is_required ? "yes" : "no"} |`
+      } | ${c.is_required ? "yes" : "no"} |`,
   ),
   "",
   "## How a quote is worked out",
@@ -63,7 +63,7 @@ out.push(
   "  - buyer in another state: IGST 18%;",
   "  - buyer is an SEZ unit: zero-rated, no GST lines.",
   "- Total = premium + GST. Yearly saving = 12 × monthly total − yearly total.",
-  ""
+  "",
 );
 
 // A worked example, computed with the same code the API uses.
@@ -86,19 +86,19 @@ out.push(
   ...quote.lines.map(
     (l) =>
       `| ${l.band}, ${l.range} | ${formatRupees(l.unit_monthly_paise)} | ${l.count} | ${formatRupees(
-        l.monthly_paise
-      )} |`
+        l.monthly_paise,
+      )} |`,
   ),
   "",
   "| | Monthly | Yearly |",
   "|---|---:|---:|",
   `| Premium | ${formatRupees(quote.monthly.premium_paise)} | ${formatRupees(quote.yearly.premium_paise)} |`,
   ...quote.monthly.tax_lines.map(
-    (t, i) => `| ${t.label} | ${formatRupees(t.paise)} | ${formatRupees(quote.yearly.tax_lines[i]!.paise)} |`
+    (t, i) => `| ${t.label} | ${formatRupees(t.paise)} | ${formatRupees(quote.yearly.tax_lines[i]!.paise)} |`,
   ),
   `| Total | ${formatRupees(quote.monthly.total_paise)} | ${formatRupees(quote.yearly.total_paise)} |`,
   `| Saving | | ${formatRupees(quote.yearly.saving_paise)} |`,
-  ""
+  "",
 );
 
 writeFileSync(fileURLToPath(new URL("../PRICES.md", import.meta.url)), out.join("\n"));
@@ -108,7 +108,10 @@ const readmePath = fileURLToPath(new URL("../../README.md", import.meta.url));
 const readme = readFileSync(readmePath, "utf8");
 const START = "<!-- prices:start -->";
 const END = "<!-- prices:end -->";
-const tables = out.slice(4).map((line) => (line.startsWith("#") ? `#${line}` : line)).join("\n");
+const tables = out
+  .slice(4)
+  .map((line) => (line.startsWith("#") ? `#${line}` : line))
+  .join("\n");
 const at = readme.indexOf(START);
 const until = readme.indexOf(END);
 if (at < 0 || until < at) throw new Error("README.md lacks the prices markers");

@@ -48,7 +48,9 @@ export class ChargedLedger {
   }
 }
 
-const ledger = new ChargedLedger(path.join(path.dirname(env.ANALYTICS_FILE ?? path.join(env.DATA_DIR, "events.ndjson")), "charged-orders.txt"));
+const ledger = new ChargedLedger(
+  path.join(path.dirname(env.ANALYTICS_FILE ?? path.join(env.DATA_DIR, "events.ndjson")), "charged-orders.txt"),
+);
 
 /**
  * Records the charged event for a paid order seen by its buyer. Not the buyer (no session, or a cart
@@ -70,6 +72,13 @@ export async function recordPurchaseSuccess(request: Request, order: Verificatio
     ledger.done(order.order_id);
   } catch (error) {
     ledger.release(order.order_id);
-    console.warn(JSON.stringify({ level: "warn", msg: "purchase_payment_success not recorded yet", order_id: order.order_id, error: String(error) }));
+    console.warn(
+      JSON.stringify({
+        level: "warn",
+        msg: "purchase_payment_success not recorded yet",
+        order_id: order.order_id,
+        error: String(error),
+      }),
+    );
   }
 }

@@ -78,7 +78,12 @@ class SinkQueue {
           break;
         } catch (error) {
           if (this.sink.retry === false || attempt >= this.options.maxAttempts) {
-            this.options.log({ msg: "analytics batch dropped", sink: this.sink.name, records: batch.length, error: String(error) });
+            this.options.log({
+              msg: "analytics batch dropped",
+              sink: this.sink.name,
+              records: batch.length,
+              error: String(error),
+            });
             break;
           }
           await sleep(this.options.backoffMs * 2 ** (attempt - 1));
@@ -148,7 +153,12 @@ export function hubspotSink(url: string, token: string, timeoutMs: number): Sink
         await fetch(url, {
           method: "POST",
           headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-          body: JSON.stringify({ eventName: record.name, properties: record.data, identity: record.identity, hutk: record.hutk ?? null }),
+          body: JSON.stringify({
+            eventName: record.name,
+            properties: record.data,
+            identity: record.identity,
+            hutk: record.hutk ?? null,
+          }),
           signal: AbortSignal.timeout(timeoutMs),
         }).catch(() => undefined);
       }

@@ -46,7 +46,9 @@ export function isVariableName(name: string): boolean {
 }
 
 export function isVariableValue(value: unknown): value is string | number | boolean {
-  return typeof value === "string" || typeof value === "boolean" || (typeof value === "number" && Number.isFinite(value));
+  return (
+    typeof value === "string" || typeof value === "boolean" || (typeof value === "number" && Number.isFinite(value))
+  );
 }
 
 /** Event data is flat: values that are not string, number or boolean are left out. */

@@ -12,14 +12,16 @@ const SINK_TIMEOUT_MS = 3000;
 function configuredSinks(): Sink[] {
   const sinks: Sink[] = [ndjsonFileSink(env.ANALYTICS_FILE ?? path.join(env.DATA_DIR, "events.ndjson"))];
   if (env.ANALYTICS_URL) sinks.push(httpSink(env.ANALYTICS_URL, SINK_TIMEOUT_MS));
-  if (env.HUBSPOT_URL && env.HUBSPOT_TOKEN) sinks.push(hubspotSink(env.HUBSPOT_URL, env.HUBSPOT_TOKEN, SINK_TIMEOUT_MS));
+  if (env.HUBSPOT_URL && env.HUBSPOT_TOKEN)
+    sinks.push(hubspotSink(env.HUBSPOT_URL, env.HUBSPOT_TOKEN, SINK_TIMEOUT_MS));
   return sinks;
 }
 
 export const analytics = new AnalyticsPipeline(configuredSinks());
 
 function drop(kind: string, name: string, fields: string[]) {
-  if (fields.length) console.warn(JSON.stringify({ level: "warn", msg: `analytics ${kind} values left out`, name, fields }));
+  if (fields.length)
+    console.warn(JSON.stringify({ level: "warn", msg: `analytics ${kind} values left out`, name, fields }));
 }
 
 function hubspotCookie(request: Request): string | undefined {
@@ -30,7 +32,12 @@ function hubspotCookie(request: Request): string | undefined {
  * Emits a purchase event where it happens, on the server. `channel_partner` is set when the
  * partner source rule is true (docs/product.md, Partner pages).
  */
-export function trackEvent(request: Request, session: Session | null, name: PurchaseEvent, data: Record<string, unknown> = {}) {
+export function trackEvent(
+  request: Request,
+  session: Session | null,
+  name: PurchaseEvent,
+  data: Record<string, unknown> = {},
+) {
   const checked = checkEventData(data);
   drop("event", name, checked.dropped);
   emitEvent(request, session, name, checked.value);

@@ -13,7 +13,10 @@ import { apiFileRequest, apiRequest } from "./http.server";
 const CATALOGUE_TTL_MS = 60_000;
 
 const paise = z.number().int();
-const flag = z.number().int().transform((v) => v === 1);
+const flag = z
+  .number()
+  .int()
+  .transform((v) => v === 1);
 
 const company = z.object({
   gstin: z.string(),
@@ -25,13 +28,24 @@ const company = z.object({
 export type Company = z.infer<typeof company>;
 
 export function lookupGstin(token: string, gstin: string) {
-  return apiRequest({ backend: "employer", path: `/employer/gstin/${encodeURIComponent(gstin)}`, token, data: company });
+  return apiRequest({
+    backend: "employer",
+    path: `/employer/gstin/${encodeURIComponent(gstin)}`,
+    token,
+    data: company,
+  });
 }
 
 const companies = z.array(company);
 
 export function searchEmployers(token: string, text: string) {
-  return apiRequest({ backend: "employer", path: "/employer/search-employer", query: { text }, token, data: companies });
+  return apiRequest({
+    backend: "employer",
+    path: "/employer/search-employer",
+    query: { text },
+    token,
+    data: companies,
+  });
 }
 
 const coverage = z.object({
@@ -47,7 +61,13 @@ export type Coverage = z.infer<typeof coverage>;
 const coverages = z.array(coverage);
 
 export function getCoverages(token: string) {
-  return apiRequest({ backend: "employer", path: "/plan/coverages", token, sharedForMs: CATALOGUE_TTL_MS, data: coverages });
+  return apiRequest({
+    backend: "employer",
+    path: "/plan/coverages",
+    token,
+    sharedForMs: CATALOGUE_TTL_MS,
+    data: coverages,
+  });
 }
 
 const plan = z.object({
@@ -117,7 +137,15 @@ const bill = z.object({
   tax_paise: paise,
   total_paise: paise,
   /** What the premium pays for, priced by the upstream (the charged event's Items). */
-  items: z.array(z.object({ kind: z.enum(["plan", "benefit"]), id: z.string(), name: z.string(), quantity: z.number().int(), amount_paise: paise })),
+  items: z.array(
+    z.object({
+      kind: z.enum(["plan", "benefit"]),
+      id: z.string(),
+      name: z.string(),
+      quantity: z.number().int(),
+      amount_paise: paise,
+    }),
+  ),
 });
 export type Bill = z.infer<typeof bill>;
 
@@ -125,7 +153,13 @@ const quote = z.object({
   members: z.number().int(),
   tax_regime: z.enum(["intra", "inter", "sez"]),
   lines: z.array(
-    z.object({ band: z.string(), range: z.string(), count: z.number().int(), unit_monthly_paise: paise, monthly_paise: paise }),
+    z.object({
+      band: z.string(),
+      range: z.string(),
+      count: z.number().int(),
+      unit_monthly_paise: paise,
+      monthly_paise: paise,
+    }),
   ),
   monthly: bill,
   yearly: bill,
@@ -204,11 +238,24 @@ export type PaymentOption = z.infer<typeof paymentOption>;
 const paymentOptions = z.array(paymentOption);
 
 export function getPaymentOptions(token: string) {
-  return apiRequest({ backend: "employer", path: "/checkout/payment-options", token, sharedForMs: CATALOGUE_TTL_MS, data: paymentOptions });
+  return apiRequest({
+    backend: "employer",
+    path: "/checkout/payment-options",
+    token,
+    sharedForMs: CATALOGUE_TTL_MS,
+    data: paymentOptions,
+  });
 }
 
 export function createOrder(token: string, input: { policy: Policy; callback_url: string }) {
-  return apiRequest({ backend: "employer", method: "POST", path: "/checkout/order/create", token, body: input, data: order });
+  return apiRequest({
+    backend: "employer",
+    method: "POST",
+    path: "/checkout/order/create",
+    token,
+    body: input,
+    data: order,
+  });
 }
 
 const verification = z.object({
@@ -225,7 +272,12 @@ const verification = z.object({
   /** Whether the payment named in the call is one of them. */
   payment_refund_due: z.boolean(),
   invoice: z
-    .object({ id: z.string(), number: z.string(), email_to: z.string(), email_status: z.enum(["sending", "sent", "failed"]).nullable() })
+    .object({
+      id: z.string(),
+      number: z.string(),
+      email_to: z.string(),
+      email_status: z.enum(["sending", "sent", "failed"]).nullable(),
+    })
     .nullable(),
 });
 export type Verification = z.infer<typeof verification>;
@@ -239,7 +291,14 @@ export interface GatewayCallback {
 /** Public: the gateway signature is the proof, so the cookieless payment callback can call it. */
 /** The gateway's callback; without a payment id or signature it is a look-up, which needs the owner's token. */
 export function verifyOrder(callback: GatewayCallback, token?: string) {
-  return apiRequest({ backend: "employer", method: "POST", path: "/checkout/order/verify", body: callback, token, data: verification });
+  return apiRequest({
+    backend: "employer",
+    method: "POST",
+    path: "/checkout/order/verify",
+    body: callback,
+    token,
+    data: verification,
+  });
 }
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
@@ -253,7 +312,15 @@ const membership = z
     plan: z.object({ plan_id: z.string(), name: z.string(), sum_insured_inr: z.number().int() }).nullable(),
     benefits: z.array(z.object({ id: z.string(), name: z.string() })),
     members: z.number().int().nullable(),
-    people: z.array(z.object({ band: z.string(), band_label: z.string(), range: z.string(), range_label: z.string(), count: z.number().int() })),
+    people: z.array(
+      z.object({
+        band: z.string(),
+        band_label: z.string(),
+        range: z.string(),
+        range_label: z.string(),
+        count: z.number().int(),
+      }),
+    ),
     // The bill frozen with the order: its amounts, without the per-item split of a live quote.
     bill: bill.omit({ items: true }).nullable(),
     start_date: isoDate.nullable(),
@@ -262,7 +329,14 @@ const membership = z
     billing: z.object({
       policy,
       amount_paise: paise,
-      schedule: z.array(z.object({ number: z.number().int(), date: isoDate, amount_paise: paise, status: z.enum(["paid", "scheduled"]) })),
+      schedule: z.array(
+        z.object({
+          number: z.number().int(),
+          date: isoDate,
+          amount_paise: paise,
+          status: z.enum(["paid", "scheduled"]),
+        }),
+      ),
       next_charge: z.object({ date: isoDate, amount_paise: paise }).nullable(),
       mandate: z
         .object({
@@ -275,8 +349,18 @@ const membership = z
         })
         .nullable(),
     }),
-    invoices: z.array(z.object({ id: z.string(), number: z.string(), date: isoDate, total_paise: paise, email_status: z.string().nullable() })),
-    refunds_due: z.array(z.object({ order_id: z.string(), payment_id: z.string(), amount_paise: paise, recorded_at: z.string() })),
+    invoices: z.array(
+      z.object({
+        id: z.string(),
+        number: z.string(),
+        date: isoDate,
+        total_paise: paise,
+        email_status: z.string().nullable(),
+      }),
+    ),
+    refunds_due: z.array(
+      z.object({ order_id: z.string(), payment_id: z.string(), amount_paise: paise, recorded_at: z.string() }),
+    ),
     support: z.object({ email: z.string(), phone: z.string() }),
   })
   .nullable();
@@ -287,7 +371,13 @@ export function getMembership(token: string) {
   return apiRequest({ backend: "employer", path: "/membership", token, data: membership });
 }
 
-const party = z.object({ name: z.string(), address: z.string(), gstin: z.string(), state_name: z.string(), state_code: z.string() });
+const party = z.object({
+  name: z.string(),
+  address: z.string(),
+  gstin: z.string(),
+  state_name: z.string(),
+  state_code: z.string(),
+});
 
 const invoice = z.object({
   id: z.string(),
@@ -328,7 +418,12 @@ export function getInvoice(token: string, id: string) {
 
 /** The invoice as the upstream's PDF. */
 export function getInvoicePdf(token: string, id: string) {
-  return apiFileRequest({ backend: "employer", path: `/invoices/${encodeURIComponent(id)}/pdf`, token, accept: "application/pdf" });
+  return apiFileRequest({
+    backend: "employer",
+    path: `/invoices/${encodeURIComponent(id)}/pdf`,
+    token,
+    accept: "application/pdf",
+  });
 }
 
 const testimonial = z.object({

@@ -34,7 +34,10 @@ export function sendCode(mobileNo: string, clientIp: string) {
 const verified = z.object({
   token: z.string().min(1),
   expires_at: z.string().optional(),
-  user: z.object({ mobile_no: z.string(), country_id: z.coerce.number(), whatsapp: z.number().int() }).partial().optional(),
+  user: z
+    .object({ mobile_no: z.string(), country_id: z.coerce.number(), whatsapp: z.number().int() })
+    .partial()
+    .optional(),
 });
 
 export function verifyCode(mobileNo: string, code: string, clientIp: string) {
@@ -75,7 +78,12 @@ export function getFaq() {
 }
 
 export function sendAppLink(mobileNo: string) {
-  return apiStatusCodeRequest({ backend: "global", path: "/applink", query: { mobile_no: mobileNo }, idempotent: false });
+  return apiStatusCodeRequest({
+    backend: "global",
+    path: "/applink",
+    query: { mobile_no: mobileNo },
+    idempotent: false,
+  });
 }
 
 const terms = z.object({

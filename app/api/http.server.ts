@@ -74,7 +74,8 @@ const ENCODING: Record<string, string> = { "accept-encoding": embeddedApi ? "ide
  */
 const successEnvelopes = new WeakMap<z.ZodTypeAny, z.ZodTypeAny>();
 function successEnvelope<T extends z.ZodTypeAny>(data: T) {
-  let envelope = successEnvelopes.get(data) as z.ZodObject<{ success: z.ZodLiteral<1>; data: T; msg: z.ZodOptional<z.ZodString> }> | undefined;
+  let envelope = successEnvelopes.get(data) as
+    z.ZodObject<{ success: z.ZodLiteral<1>; data: T; msg: z.ZodOptional<z.ZodString> }> | undefined;
   if (envelope === undefined) {
     envelope = z.object({ success: z.literal(1), data, msg: z.string().optional() });
     successEnvelopes.set(data, envelope);
@@ -82,7 +83,11 @@ function successEnvelope<T extends z.ZodTypeAny>(data: T) {
   return envelope;
 }
 
-const failureEnvelope = z.object({ success: z.literal(0).or(z.number()), msg: z.string().optional(), data: z.unknown().optional() });
+const failureEnvelope = z.object({
+  success: z.literal(0).or(z.number()),
+  msg: z.string().optional(),
+  data: z.unknown().optional(),
+});
 
 function outage(status: number, detail: string): ApiError {
   console.error(JSON.stringify({ level: "error", msg: "upstream failure", status, detail }));
@@ -105,7 +110,10 @@ async function exchangeJson(url: URL, init: Init): Promise<{ status: number; jso
   try {
     response = await exchange(url, { ...init, timeoutMs: env.API_TIMEOUT_MS });
   } catch (error) {
-    throw outage(0, `${init.method} ${url.pathname}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).name}`);
+    throw outage(
+      0,
+      `${init.method} ${url.pathname}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).name}`,
+    );
   }
   if (response.status === 401) throw new ApiUnauthorizedError();
   try {
@@ -133,7 +141,11 @@ export function apiRequest<T extends z.ZodTypeAny>(options: RequestOptions<T>): 
   return sharedAnswer(key, options.sharedForMs, () => request(method, url, options));
 }
 
-async function request<T extends z.ZodTypeAny>(method: string, url: URL, options: RequestOptions<T>): Promise<z.infer<T>> {
+async function request<T extends z.ZodTypeAny>(
+  method: string,
+  url: URL,
+  options: RequestOptions<T>,
+): Promise<z.infer<T>> {
   const headers: Record<string, string> = { accept: "application/json", ...ENCODING, ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.body !== undefined) headers["content-type"] = "application/json";
@@ -158,9 +170,17 @@ async function request<T extends z.ZodTypeAny>(method: string, url: URL, options
  * A file the upstream answers (an invoice PDF): its bytes and type. A JSON answer instead is a failure
  * envelope (404 for someone else's file) and becomes an ApiError like any other; a 401 logs out.
  */
-export async function apiFileRequest(options: { backend: Backend; path: string; token: string; accept: string }): Promise<{ bytes: Buffer; contentType: string }> {
+export async function apiFileRequest(options: {
+  backend: Backend;
+  path: string;
+  token: string;
+  accept: string;
+}): Promise<{ bytes: Buffer; contentType: string }> {
   const url = buildUrl(options.backend, options.path);
-  const init: Init = { method: "GET", headers: { accept: `${options.accept}, application/json`, ...ENCODING, authorization: `Bearer ${options.token}` } };
+  const init: Init = {
+    method: "GET",
+    headers: { accept: `${options.accept}, application/json`, ...ENCODING, authorization: `Bearer ${options.token}` },
+  };
   let answer: Awaited<ReturnType<typeof exchange>>;
   try {
     answer = await exchange(url, { ...init, timeoutMs: env.API_TIMEOUT_MS });
@@ -168,7 +188,8 @@ export async function apiFileRequest(options: { backend: Backend; path: string; 
     throw outage(0, `GET ${url.pathname}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).name}`);
   }
   if (answer.status === 401) throw new ApiUnauthorizedError();
-  if (answer.status === 200 && answer.contentType.startsWith(options.accept)) return { bytes: answer.bytes, contentType: answer.contentType };
+  if (answer.status === 200 && answer.contentType.startsWith(options.accept))
+    return { bytes: answer.bytes, contentType: answer.contentType };
   if (answer.status >= 500) throw outage(answer.status, `GET ${url.pathname}`);
   let json: unknown;
   try {
@@ -177,7 +198,8 @@ export async function apiFileRequest(options: { backend: Backend; path: string; 
     throw outage(answer.status, `GET ${url.pathname}: neither ${options.accept} nor JSON`);
   }
   const failure = failureEnvelope.safeParse(json);
-  if (failure.success && failure.data.success !== 1) throw new ApiError(failure.data.msg || MESSAGES.serviceDown, answer.status, failure.data.data);
+  if (failure.success && failure.data.success !== 1)
+    throw new ApiError(failure.data.msg || MESSAGES.serviceDown, answer.status, failure.data.data);
   throw outage(answer.status, `GET ${url.pathname}: unexpected answer`);
 }
 
@@ -186,7 +208,11 @@ const statusCodeAnswer = z.object({ statusCode: z.number(), msg: z.string().opti
 /** The app-link call answers {statusCode} instead of the usual envelope (docs/api-contract.md). */
 export async function apiStatusCodeRequest(options: Omit<RequestOptions<z.ZodTypeAny>, "data">): Promise<void> {
   const url = buildUrl(options.backend, options.path, options.query);
-  const { status, json } = await send(url, { method: "GET", headers: { accept: "application/json", ...ENCODING } }, options.idempotent);
+  const { status, json } = await send(
+    url,
+    { method: "GET", headers: { accept: "application/json", ...ENCODING } },
+    options.idempotent,
+  );
   if (status >= 500) throw outage(status, `GET ${url.pathname}`);
   const parsed = statusCodeAnswer.safeParse(json);
   if (!parsed.success) throw outage(status, `GET ${url.pathname}: unexpected shape`);

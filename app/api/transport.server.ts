@@ -42,20 +42,35 @@ export interface Answer {
 export function exchange(url: URL, options: Exchange): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const client = url.protocol === "https:" ? https : http;
-    const headers = options.body === undefined ? options.headers : { ...options.headers, "content-length": String(Buffer.byteLength(options.body)) };
-    const request = client.request(url, { method: options.method, headers, agent: agents[url.protocol as keyof typeof agents] }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("error", fail);
-      response.on("end", () => {
-        const body = Buffer.concat(chunks);
-        (response.headers["content-encoding"] === "gzip" ? gunzip(body) : Promise.resolve(body)).then((bytes) => {
-          clearTimeout(timer);
-          resolve({ status: response.statusCode ?? 0, text: bytes.toString("utf8"), bytes, contentType: response.headers["content-type"] ?? "" });
-        }, fail);
-      });
-    });
-    const timer = setTimeout(() => request.destroy(new TimeoutError(`no answer within ${options.timeoutMs} ms`)), options.timeoutMs);
+    const headers =
+      options.body === undefined
+        ? options.headers
+        : { ...options.headers, "content-length": String(Buffer.byteLength(options.body)) };
+    const request = client.request(
+      url,
+      { method: options.method, headers, agent: agents[url.protocol as keyof typeof agents] },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("error", fail);
+        response.on("end", () => {
+          const body = Buffer.concat(chunks);
+          (response.headers["content-encoding"] === "gzip" ? gunzip(body) : Promise.resolve(body)).then((bytes) => {
+            clearTimeout(timer);
+            resolve({
+              status: response.statusCode ?? 0,
+              text: bytes.toString("utf8"),
+              bytes,
+              contentType: response.headers["content-type"] ?? "",
+            });
+          }, fail);
+        });
+      },
+    );
+    const timer = setTimeout(
+      () => request.destroy(new TimeoutError(`no answer within ${options.timeoutMs} ms`)),
+      options.timeoutMs,
+    );
     function fail(error: Error) {
       clearTimeout(timer);
       reject(error);

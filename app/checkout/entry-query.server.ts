@@ -35,7 +35,15 @@ function readPrefill(params: URLSearchParams) {
 }
 
 /** Query parameters a prefill link may carry, and nothing else (they travel on to the confirmation). */
-export const PREFILL_PARAMS = ["prefill", ...Object.keys(PREFILL_FIELDS), "parent", "utm_source", "utm_campaign", "mid", "identifier"] as const;
+export const PREFILL_PARAMS = [
+  "prefill",
+  ...Object.keys(PREFILL_FIELDS),
+  "parent",
+  "utm_source",
+  "utm_campaign",
+  "mid",
+  "identifier",
+] as const;
 
 /** Entry pages a prefill link may land on, and so the only places the confirmation goes back to. */
 export const PREFILL_TARGETS: readonly string[] = [PATHS.home, PATHS.checkout.verify];
@@ -44,7 +52,10 @@ export const PREFILL_TARGETS: readonly string[] = [PATHS.home, PATHS.checkout.ve
  * A partner link's references (`mid`, `identifier`), sent on with the plan request
  * (docs/product.md, Query handling). Kept only when they look like references; never invented.
  */
-const partnerRef = z.string().trim().regex(/^[\w.-]{1,100}$/);
+const partnerRef = z
+  .string()
+  .trim()
+  .regex(/^[\w.-]{1,100}$/);
 
 export function partnerRefs(params: URLSearchParams): { mid?: string; identifier?: string } {
   const refs: { mid?: string; identifier?: string } = {};
@@ -71,15 +82,22 @@ export class LoaderPage {
  * without the query after a prefill (or, on home with `parent=LGE`, the loader page that goes
  * there), or cookie headers for the campaign flag and partner references, or nothing.
  */
-export async function handleEntryQuery(request: Request, options: { requireUtmSource: boolean; loaderPageForLge: true }): Promise<Response | LoaderPage | Headers | null>;
-export async function handleEntryQuery(request: Request, options: { requireUtmSource: boolean }): Promise<Response | Headers | null>;
+export async function handleEntryQuery(
+  request: Request,
+  options: { requireUtmSource: boolean; loaderPageForLge: true },
+): Promise<Response | LoaderPage | Headers | null>;
+export async function handleEntryQuery(
+  request: Request,
+  options: { requireUtmSource: boolean },
+): Promise<Response | Headers | null>;
 export async function handleEntryQuery(
   request: Request,
   options: { requireUtmSource: boolean; loaderPageForLge?: true },
 ): Promise<Response | LoaderPage | Headers | null> {
   const url = new URL(request.url);
   const params = url.searchParams;
-  const mediascopy = params.get("utm_campaign") === "mediascopy" && (!options.requireUtmSource || params.has("utm_source"));
+  const mediascopy =
+    params.get("utm_campaign") === "mediascopy" && (!options.requireUtmSource || params.has("utm_source"));
 
   if (params.get("prefill") === "1") {
     const previous = await getSession(request);
@@ -93,7 +111,10 @@ export async function handleEntryQuery(
     return redirect(url.pathname, { headers });
   }
 
-  const updates: Partial<Pick<SessionData, "mediascopy" | "mid" | "identifier">> = { ...(mediascopy ? { mediascopy: true } : {}), ...partnerRefs(params) };
+  const updates: Partial<Pick<SessionData, "mediascopy" | "mid" | "identifier">> = {
+    ...(mediascopy ? { mediascopy: true } : {}),
+    ...partnerRefs(params),
+  };
   const session = await getSession(request);
   const changed = Object.entries(updates).filter(([key, value]) => session.get(key as keyof typeof updates) !== value);
   if (!changed.length) return null;
@@ -112,14 +133,23 @@ async function prefilledSession(request: Request, params: URLSearchParams, media
   session.set("prefillErrors", errors);
   if (params.get("parent") === "LGE") session.set("parentLge", true);
   if (mediascopy || previous.get("mediascopy")) session.set("mediascopy", true);
-  for (const [key, value] of Object.entries({ mid: previous.get("mid"), identifier: previous.get("identifier"), ...partnerRefs(params) })) {
+  for (const [key, value] of Object.entries({
+    mid: previous.get("mid"),
+    identifier: previous.get("identifier"),
+    ...partnerRefs(params),
+  })) {
     if (value) session.set(key as "mid" | "identifier", value);
   }
   return new Headers({ "Set-Cookie": await commitSession(session) });
 }
 
 /** The signed-in admin's confirmed start-over (PATHS.prefill): the fresh session, then the entry page. */
-export async function startOverWithPrefill(request: Request, params: URLSearchParams, to: string, mediascopy: boolean): Promise<Response> {
+export async function startOverWithPrefill(
+  request: Request,
+  params: URLSearchParams,
+  to: string,
+  mediascopy: boolean,
+): Promise<Response> {
   return redirect(to, { headers: await prefilledSession(request, params, mediascopy) });
 }
 
@@ -128,6 +158,9 @@ export function linkedDetails(params: URLSearchParams) {
   return readPrefill(params);
 }
 
-export function prefillOf(session: { get(key: "prefill"): SessionData["prefill"] | undefined; get(key: "prefillErrors"): SessionData["prefillErrors"] | undefined }) {
+export function prefillOf(session: {
+  get(key: "prefill"): SessionData["prefill"] | undefined;
+  get(key: "prefillErrors"): SessionData["prefillErrors"] | undefined;
+}) {
   return { values: session.get("prefill") ?? {}, errors: session.get("prefillErrors") ?? {} };
 }

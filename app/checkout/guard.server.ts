@@ -44,7 +44,11 @@ export async function requireToken(request: Request): Promise<SignedIn> {
   // of the cookie (or of the token) is worth nothing afterwards (docs/product.md, Sign-in).
   if (session.get("version") !== APP_VERSION) {
     await revoke(token);
-    throw await signOutRedirect(request, PATHS.home, await setToast({ kind: "info", message: "Kavach has been updated. Please sign in again." }));
+    throw await signOutRedirect(
+      request,
+      PATHS.home,
+      await setToast({ kind: "info", message: "Kavach has been updated. Please sign in again." }),
+    );
   }
   const now = Date.now();
   if (
@@ -94,7 +98,10 @@ export async function requireCheckoutStep(request: Request, step: StepId): Promi
  * For actions: runs an API call and hands back its failure as a value, so the action can answer
  * the form with the message and everything typed kept. A 401 still logs out.
  */
-export async function attempt<T>(request: Request, call: () => Promise<T>): Promise<{ ok: true; value: T } | { ok: false; error: ApiError }> {
+export async function attempt<T>(
+  request: Request,
+  call: () => Promise<T>,
+): Promise<{ ok: true; value: T } | { ok: false; error: ApiError }> {
   try {
     return { ok: true, value: await call() };
   } catch (error) {
@@ -115,7 +122,8 @@ export async function requireCheckoutStepForAction(
   try {
     return { ok: true, value: await requireCheckoutStep(request, step) };
   } catch (error) {
-    if (error instanceof Response && error.status >= 500) return { ok: false, message: ((await error.json()) as { message: string }).message };
+    if (error instanceof Response && error.status >= 500)
+      return { ok: false, message: ((await error.json()) as { message: string }).message };
     throw error;
   }
 }

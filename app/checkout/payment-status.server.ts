@@ -5,7 +5,12 @@ import { verifyOrder } from "~/api/employer.server";
 import { ApiError, ApiUnauthorizedError } from "~/api/http.server";
 import { getSession } from "~/session.server";
 
-const orderId = z.string().trim().min(1).max(64).regex(/^[\w-]+$/);
+const orderId = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[\w-]+$/);
 
 /** The order named in an outcome page's query, as the API knows it now (read-only). */
 export async function currentOrderStatus(request: Request): Promise<Verification | null> {

@@ -7,6 +7,9 @@ import { STEPS } from "./steps";
  */
 
 /** Posts that only a signed-in admin can make: refused cheaply, before the body is read, without a session cookie. */
-export const SIGNED_IN_POSTS: readonly string[] = [...STEPS.filter((s) => s.id !== "verify").map((s) => s.path), PATHS.checkout.whatsapp];
+export const SIGNED_IN_POSTS: readonly string[] = [
+  ...STEPS.filter((s) => s.id !== "verify").map((s) => s.path),
+  PATHS.checkout.whatsapp,
+];
 
 export const PAGE_PATHS = { notFound: PATHS.notFound, signIn: PATHS.checkout.verify } as const;

@@ -45,7 +45,9 @@ export async function stepAction<Schema extends z.ZodTypeAny>(
   const outcome = await work({ value: submission.value, token, session, cart });
   if (outcome instanceof Response) return outcome;
   return data(
-    outcome.field ? reply({ fieldErrors: { [outcome.field]: [outcome.message] } }) : reply({ formErrors: [outcome.message] }),
+    outcome.field
+      ? reply({ fieldErrors: { [outcome.field]: [outcome.message] } })
+      : reply({ formErrors: [outcome.message] }),
     { status: outcome.outage ? 503 : 400 },
   );
 }

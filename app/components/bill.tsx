@@ -50,9 +50,15 @@ export function QuoteTable({ quote }: { quote: Quote }) {
           <tr>
             <th scope="col">Age band</th>
             <th scope="col">Cover</th>
-            <th scope="col" className="num">People</th>
-            <th scope="col" className="num">Per member / month</th>
-            <th scope="col" className="num">Per month</th>
+            <th scope="col" className="num">
+              People
+            </th>
+            <th scope="col" className="num">
+              Per member / month
+            </th>
+            <th scope="col" className="num">
+              Per month
+            </th>
           </tr>
         </thead>
         <tbody>

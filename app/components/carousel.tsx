@@ -17,7 +17,16 @@ interface CarouselProps {
   children: ReactNode;
 }
 
-export function Carousel({ label, variant, speedMs, dots, slidesToScroll = 1, autoplayMs, narrowStart, children }: CarouselProps) {
+export function Carousel({
+  label,
+  variant,
+  speedMs,
+  dots,
+  slidesToScroll = 1,
+  autoplayMs,
+  narrowStart,
+  children,
+}: CarouselProps) {
   return (
     <div
       className={`carousel carousel--${variant}`}

@@ -3,7 +3,13 @@ import { PATHS } from "~/paths";
 import { Icon } from "./icons";
 
 /** The purchase button (docs/product.md, Partner pages: the caller passes Buy Now on named partner pages). */
-export function PurchaseButton({ label = PURCHASE_LABEL, className = "button" }: { label?: string; className?: string }) {
+export function PurchaseButton({
+  label = PURCHASE_LABEL,
+  className = "button",
+}: {
+  label?: string;
+  className?: string;
+}) {
   return (
     <a className={className} href={PATHS.checkout.verify}>
       {label}

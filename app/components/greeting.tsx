@@ -2,7 +2,9 @@ import { greetingForHour } from "~/constants";
 
 /** The hour in India, which the server renders the greeting for before the browser's own clock is known. */
 export function kolkataHour(now = new Date()): number {
-  const hour = new Intl.DateTimeFormat("en-GB", { timeZone: "Asia/Kolkata", hour: "numeric", hourCycle: "h23" }).format(now);
+  const hour = new Intl.DateTimeFormat("en-GB", { timeZone: "Asia/Kolkata", hour: "numeric", hourCycle: "h23" }).format(
+    now,
+  );
   return Number(hour) % 24;
 }
 

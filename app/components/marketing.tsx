@@ -20,12 +20,22 @@ interface PageHeroProps {
 
 export function PageHero({ eyebrow, title, intro, icon, children, art }: PageHeroProps) {
   // Pages without an illustration show their icon large beside the text on wide screens.
-  const side = art ?? (icon ? <span className="hero__badge"><Icon name={icon} size={104} /></span> : null);
+  const side =
+    art ??
+    (icon ? (
+      <span className="hero__badge">
+        <Icon name={icon} size={104} />
+      </span>
+    ) : null);
   return (
     <section className={`hero${side ? " hero--art" : ""}`}>
       <div className="container hero__inner">
         <div className="hero__text">
-          {icon ? <span className="hero__icon"><Icon name={icon} size={28} /></span> : null}
+          {icon ? (
+            <span className="hero__icon">
+              <Icon name={icon} size={28} />
+            </span>
+          ) : null}
           {eyebrow ? <p className="eyebrow">{eyebrow}</p> : null}
           <h1>{title}</h1>
           <p className="lead">{intro}</p>
@@ -37,7 +47,14 @@ export function PageHero({ eyebrow, title, intro, icon, children, art }: PageHer
   );
 }
 
-export function Section({ title, intro, eyebrow, tone, children, id }: {
+export function Section({
+  title,
+  intro,
+  eyebrow,
+  tone,
+  children,
+  id,
+}: {
   title: string;
   intro?: string;
   eyebrow?: string;
@@ -65,7 +82,9 @@ export function FeatureGrid({ items }: { items: readonly { icon: IconName; title
     <ul className="grid feature-grid">
       {items.map((item) => (
         <li key={item.title} className="feature">
-          <span className="feature__icon"><Icon name={item.icon} /></span>
+          <span className="feature__icon">
+            <Icon name={item.icon} />
+          </span>
           <h3>{item.title}</h3>
           <p>{item.text}</p>
         </li>
@@ -98,26 +117,42 @@ export function Steps({ items }: { items: readonly string[] }) {
 }
 
 /** Benefit cards; `more` adds a closing card that points to the full list (fills the last row). */
-export function ProductCards({ products, more }: { products: readonly ProductCard[]; more?: { href: string; title: string; text: string } }) {
+export function ProductCards({
+  products,
+  more,
+}: {
+  products: readonly ProductCard[];
+  more?: { href: string; title: string; text: string };
+}) {
   return (
     <ul className="grid product-grid">
       {products.map((p) => (
         <li key={p.slug} className="product-card">
-          <span className="feature__icon"><Icon name={p.icon} /></span>
+          <span className="feature__icon">
+            <Icon name={p.icon} />
+          </span>
           <h3>
-            <a href={productPath(p.slug)} className="stretched">{p.name}</a>
+            <a href={productPath(p.slug)} className="stretched">
+              {p.name}
+            </a>
           </h3>
           <p>{p.summary}</p>
-          <span className="product-card__more">Learn more <Icon name="arrow" size={16} /></span>
+          <span className="product-card__more">
+            Learn more <Icon name="arrow" size={16} />
+          </span>
         </li>
       ))}
       {more ? (
         <li className="product-card product-card--more">
           <h3>
-            <a href={more.href} className="stretched">{more.title}</a>
+            <a href={more.href} className="stretched">
+              {more.title}
+            </a>
           </h3>
           <p>{more.text}</p>
-          <span className="product-card__more">See prices <Icon name="arrow" size={16} /></span>
+          <span className="product-card__more">
+            See prices <Icon name="arrow" size={16} />
+          </span>
         </li>
       ) : null}
     </ul>

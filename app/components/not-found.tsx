@@ -10,17 +10,40 @@ export const NOT_FOUND_META = [{ title: "Page not found | Kavach" }, { name: "ro
 export function NotFound() {
   return (
     <section className="container status-page">
-      <svg className="status-page__art" width="180" height="120" viewBox="0 0 180 120" aria-hidden="true" focusable="false">
+      <svg
+        className="status-page__art"
+        width="180"
+        height="120"
+        viewBox="0 0 180 120"
+        aria-hidden="true"
+        focusable="false"
+      >
         <ellipse cx="90" cy="108" rx="70" ry="8" fill="#e3f4f3" />
         <path d="M90 14 58 26v24c0 21 13.6 39 32 45 18.4-6 32-24 32-45V26L90 14Z" fill="#0b3d5c" />
-        <text x="90" y="67" textAnchor="middle" fontSize="26" fontWeight="800" fill="#5eead4" fontFamily="system-ui, sans-serif">404</text>
+        <text
+          x="90"
+          y="67"
+          textAnchor="middle"
+          fontSize="26"
+          fontWeight="800"
+          fill="#5eead4"
+          fontFamily="system-ui, sans-serif"
+        >
+          404
+        </text>
       </svg>
       <p className="eyebrow">Error 404</p>
       <h1>Page not found</h1>
-      <p className="lead">We could not find the page you were looking for. It may have moved, or the address may have a typo.</p>
+      <p className="lead">
+        We could not find the page you were looking for. It may have moved, or the address may have a typo.
+      </p>
       <div className="cta-row cta-row--center">
-        <a className="button" href="/">Go to the home page</a>
-        <a className="button button--ghost" href={PAGE_PATHS.benefits}>See our benefits</a>
+        <a className="button" href="/">
+          Go to the home page
+        </a>
+        <a className="button button--ghost" href={PAGE_PATHS.benefits}>
+          See our benefits
+        </a>
       </div>
       <p className="muted small">
         Need help? <a href={PAGE_PATHS.contact}>Contact us</a>.
@@ -42,7 +65,9 @@ export function PublicRouteErrorBoundary() {
       <h1>This page is not available right now</h1>
       <p className="lead">{MESSAGES.serviceDown}</p>
       <div className="cta-row cta-row--center">
-        <a className="button button--ghost" href="/">Go to the home page</a>
+        <a className="button button--ghost" href="/">
+          Go to the home page
+        </a>
         <PurchaseButton />
       </div>
     </section>

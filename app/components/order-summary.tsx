@@ -16,7 +16,11 @@ export function OrderSummary({ cart }: { cart: Cart }) {
             <dt>Company</dt>
             <dd>
               {company.company_name}
-              <span className="muted small"> · {company.gstin}{company.is_sez ? " · SEZ unit" : ""}</span>
+              <span className="muted small">
+                {" "}
+                · {company.gstin}
+                {company.is_sez ? " · SEZ unit" : ""}
+              </span>
             </dd>
           </div>
         ) : null}

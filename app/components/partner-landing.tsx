@@ -22,7 +22,15 @@ export function themeStyle(theme: PartnerTheme): CSSProperties {
 }
 
 /** `checkoutHref`: verify-phone with the partner's attribution (docs/product.md, Partner pages). */
-export function LayoutOne({ data, partnerName, checkoutHref }: { data: LayoutOneData; partnerName: string; checkoutHref: string }) {
+export function LayoutOne({
+  data,
+  partnerName,
+  checkoutHref,
+}: {
+  data: LayoutOneData;
+  partnerName: string;
+  checkoutHref: string;
+}) {
   const { bannerTextArea, bannerImage } = data.banner;
   const firstRow = data.whyKavachContent.slice(0, 3);
   const secondRow = data.whyKavachContent.slice(3);
@@ -41,7 +49,13 @@ export function LayoutOne({ data, partnerName, checkoutHref }: { data: LayoutOne
             </div>
           </div>
           <div className="hero__art">
-            <LazyImage src={bannerImage} alt={`Kavach health benefits with ${partnerName}`} width={480} height={360} eager />
+            <LazyImage
+              src={bannerImage}
+              alt={`Kavach health benefits with ${partnerName}`}
+              width={480}
+              height={360}
+              eager
+            />
           </div>
         </div>
       </section>
@@ -49,7 +63,9 @@ export function LayoutOne({ data, partnerName, checkoutHref }: { data: LayoutOne
       <section className="section" aria-labelledby="partner-plans">
         <div className="container">
           <header className="section__head">
-            <h2 id="partner-plans" className="partner__ink">Plans for your team</h2>
+            <h2 id="partner-plans" className="partner__ink">
+              Plans for your team
+            </h2>
           </header>
           <ul className="grid offer-grid">
             {data.kavachBenefits.map((plan) => (
@@ -77,7 +93,9 @@ export function LayoutOne({ data, partnerName, checkoutHref }: { data: LayoutOne
       <section className="section section--tint" aria-labelledby="partner-why">
         <div className="container">
           <header className="section__head">
-            <h2 id="partner-why" className="partner__ink">Why Kavach</h2>
+            <h2 id="partner-why" className="partner__ink">
+              Why Kavach
+            </h2>
           </header>
           {[firstRow, secondRow].map((row, i) =>
             row.length ? (
@@ -98,9 +116,17 @@ export function LayoutOne({ data, partnerName, checkoutHref }: { data: LayoutOne
         <section className="section" aria-labelledby="partner-testimonials">
           <div className="container">
             <header className="section__head">
-              <h2 id="partner-testimonials" className="partner__ink">Here’s what our customers are saying!</h2>
+              <h2 id="partner-testimonials" className="partner__ink">
+                Here’s what our customers are saying!
+              </h2>
             </header>
-            <Carousel label="Customer testimonials" variant="cards" speedMs={SLIDER_DEFAULTS.speedMs} dots={SLIDER_DEFAULTS.dots} slidesToScroll={SLIDER_DEFAULTS.slidesToScroll}>
+            <Carousel
+              label="Customer testimonials"
+              variant="cards"
+              speedMs={SLIDER_DEFAULTS.speedMs}
+              dots={SLIDER_DEFAULTS.dots}
+              slidesToScroll={SLIDER_DEFAULTS.slidesToScroll}
+            >
               {data.testimonials.map((t) => (
                 <TestimonialCard key={t.author.name} testimonial={t} />
               ))}
@@ -112,7 +138,15 @@ export function LayoutOne({ data, partnerName, checkoutHref }: { data: LayoutOne
   );
 }
 
-export function LayoutTwo({ data, purchaseLabel, checkoutHref }: { data: LayoutTwoData; purchaseLabel: string; checkoutHref: string }) {
+export function LayoutTwo({
+  data,
+  purchaseLabel,
+  checkoutHref,
+}: {
+  data: LayoutTwoData;
+  purchaseLabel: string;
+  checkoutHref: string;
+}) {
   const start = data.startWithKavach;
   return (
     <div className="partner" style={themeStyle(data.theme)}>
@@ -143,7 +177,9 @@ export function LayoutTwo({ data, purchaseLabel, checkoutHref }: { data: LayoutT
         <section className="section section--tint" aria-labelledby="partner-logos">
           <div className="container">
             <header className="section__head">
-              <h2 id="partner-logos" className="partner__ink">{data.partners.label}</h2>
+              <h2 id="partner-logos" className="partner__ink">
+                {data.partners.label}
+              </h2>
             </header>
             <Carousel
               label="Customer logos"
@@ -154,7 +190,14 @@ export function LayoutTwo({ data, purchaseLabel, checkoutHref }: { data: LayoutT
               narrowStart={{ maxWidth: 500, slide: 1 }}
             >
               {data.partners.data.map((logo, i) => (
-                <LazyImage key={`${logo}-${i}`} src={logo} alt={`Partner company logo ${i + 1}`} width={160} height={64} className="logo-tile" />
+                <LazyImage
+                  key={`${logo}-${i}`}
+                  src={logo}
+                  alt={`Partner company logo ${i + 1}`}
+                  width={160}
+                  height={64}
+                  className="logo-tile"
+                />
               ))}
             </Carousel>
           </div>
@@ -163,20 +206,28 @@ export function LayoutTwo({ data, purchaseLabel, checkoutHref }: { data: LayoutT
 
       <section className="section" aria-labelledby="partner-about">
         <div className="container narrow">
-          <h2 id="partner-about" className="partner__ink">{data.aboutKavach.label}</h2>
+          <h2 id="partner-about" className="partner__ink">
+            {data.aboutKavach.label}
+          </h2>
           <p className="lead">{data.aboutKavach.content}</p>
         </div>
       </section>
 
       <section className="section section--tint" aria-labelledby="partner-faq">
         <div className="container narrow">
-          <h2 id="partner-faq" className="partner__ink">{data.frequentAskedQes.label}</h2>
+          <h2 id="partner-faq" className="partner__ink">
+            {data.frequentAskedQes.label}
+          </h2>
           <div className="faq">
             {data.frequentAskedQes.data.map((entry, i) => (
               <details key={entry.question} name="partner-faq" open={i === 0}>
                 <summary>{entry.question}</summary>
                 <div className="faq__answer">
-                  {entry.ans.label ? <p><strong>{entry.ans.label}</strong></p> : null}
+                  {entry.ans.label ? (
+                    <p>
+                      <strong>{entry.ans.label}</strong>
+                    </p>
+                  ) : null}
                   {entry.ans.allPoints.length ? (
                     <ul>
                       {entry.ans.allPoints.map((point) => (
@@ -184,7 +235,9 @@ export function LayoutTwo({ data, purchaseLabel, checkoutHref }: { data: LayoutT
                           {point.value}
                           {point.isNested && point.morePoint.length ? (
                             <ul>
-                              {point.morePoint.map((more) => <li key={more}>{more}</li>)}
+                              {point.morePoint.map((more) => (
+                                <li key={more}>{more}</li>
+                              ))}
                             </ul>
                           ) : null}
                         </li>

@@ -4,8 +4,7 @@ import { PATHS } from "~/paths";
 export function SandboxNotice() {
   return (
     <div className="sandbox-notice" role="note">
-      Sandbox: one-time codes and payments are simulated. Read your code in the{" "}
-      <a href={PATHS.outbox}>SMS outbox</a>.
+      Sandbox: one-time codes and payments are simulated. Read your code in the <a href={PATHS.outbox}>SMS outbox</a>.
     </div>
   );
 }

@@ -26,28 +26,52 @@ export function SiteFooter() {
         <nav aria-label="Product">
           <h2>Product</h2>
           <ul>
-            <li><a href={PAGE_PATHS.benefits}>Benefits</a></li>
-            <li><a href={PAGE_PATHS.comparison}>Compare</a></li>
-            <li><a href={PAGE_PATHS.reviews}>Reviews</a></li>
-            <li><a href={PAGE_PATHS.app}>Get the app</a></li>
-            <li><a href={PAGE_PATHS.partner}>Partner with us</a></li>
+            <li>
+              <a href={PAGE_PATHS.benefits}>Benefits</a>
+            </li>
+            <li>
+              <a href={PAGE_PATHS.comparison}>Compare</a>
+            </li>
+            <li>
+              <a href={PAGE_PATHS.reviews}>Reviews</a>
+            </li>
+            <li>
+              <a href={PAGE_PATHS.app}>Get the app</a>
+            </li>
+            <li>
+              <a href={PAGE_PATHS.partner}>Partner with us</a>
+            </li>
           </ul>
         </nav>
         <nav aria-label="Information">
           <h2>Information</h2>
           <ul>
-            <li><a href={PAGE_PATHS.about}>About Us</a></li>
-            <li><a href={EXTERNAL.blog}>Blog</a></li>
-            <li><a href={PAGE_PATHS.contact}>Contact Us</a></li>
-            <li><a href={EXTERNAL.faq}>FAQ</a></li>
-            <li><a href={EXTERNAL.careers}>Careers</a></li>
+            <li>
+              <a href={PAGE_PATHS.about}>About Us</a>
+            </li>
+            <li>
+              <a href={EXTERNAL.blog}>Blog</a>
+            </li>
+            <li>
+              <a href={PAGE_PATHS.contact}>Contact Us</a>
+            </li>
+            <li>
+              <a href={EXTERNAL.faq}>FAQ</a>
+            </li>
+            <li>
+              <a href={EXTERNAL.careers}>Careers</a>
+            </li>
           </ul>
         </nav>
         <nav aria-label="Legal">
           <h2>Legal</h2>
           <ul>
-            <li><a href={PAGE_PATHS.terms}>Terms &amp; Conditions</a></li>
-            <li><a href={EXTERNAL.privacyPolicy}>Privacy Policy</a></li>
+            <li>
+              <a href={PAGE_PATHS.terms}>Terms &amp; Conditions</a>
+            </li>
+            <li>
+              <a href={EXTERNAL.privacyPolicy}>Privacy Policy</a>
+            </li>
           </ul>
         </nav>
         <nav aria-label="Social">
@@ -55,13 +79,17 @@ export function SiteFooter() {
           <ul>
             {EXTERNAL.social.map((s) => (
               <li key={s.name}>
-                <a href={s.href} rel="noopener noreferrer">{s.name}</a>
+                <a href={s.href} rel="noopener noreferrer">
+                  {s.name}
+                </a>
               </li>
             ))}
           </ul>
         </nav>
       </div>
-      <p className="container site-footer__copy">© {COPYRIGHT_YEAR} {CORPORATE.legalName}. All rights reserved.</p>
+      <p className="container site-footer__copy">
+        © {COPYRIGHT_YEAR} {CORPORATE.legalName}. All rights reserved.
+      </p>
     </footer>
   );
 }

@@ -10,7 +10,14 @@ function Logo() {
     <Link to="/" className="logo" aria-label="Kavach home" reloadDocument>
       <svg width="28" height="32" viewBox="0 0 28 32" aria-hidden="true">
         <path d="M14 1 2 5.5v9.2C2 22.6 7.1 28.6 14 31c6.9-2.4 12-8.4 12-16.3V5.5L14 1Z" fill="#0b3d5c" />
-        <path d="m8.5 16 4 4 7-8" fill="none" stroke="#5eead4" strokeWidth="2.6" strokeLinecap="round" strokeLinejoin="round" />
+        <path
+          d="m8.5 16 4 4 7-8"
+          fill="none"
+          stroke="#5eead4"
+          strokeWidth="2.6"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
       </svg>
       <span>Kavach</span>
     </Link>
@@ -84,7 +91,9 @@ export function SiteHeader({ signedIn }: { signedIn: boolean }) {
         <div className="site-header__actions">
           {signedIn ? (
             <Form method="post" action={PATHS.logout} reloadDocument>
-              <button type="submit" className="button button--ghost">Sign out</button>
+              <button type="submit" className="button button--ghost">
+                Sign out
+              </button>
             </Form>
           ) : null}
           {cobrand ? <DemoLink className="button button--ghost button--small" /> : null}

@@ -20,7 +20,8 @@ function fieldEntries(value: unknown, prefix = ""): Array<[string, string]> {
 export function StepErrorBoundary() {
   const error = useRouteError();
   const submitted = useActionData<{ initialValue?: unknown } | undefined>();
-  const message = isRouteErrorResponse(error) && typeof error.data?.message === "string" ? error.data.message : MESSAGES.serviceDown;
+  const message =
+    isRouteErrorResponse(error) && typeof error.data?.message === "string" ? error.data.message : MESSAGES.serviceDown;
   if (!isRouteErrorResponse(error)) console.error(error);
   const kept = fieldEntries(submitted?.initialValue);
   const location = useLocation();

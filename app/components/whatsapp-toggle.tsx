@@ -11,8 +11,16 @@ export function WhatsappToggle({ enabled, returnTo }: { enabled: boolean; return
   return (
     <fetcher.Form method="post" action={PATHS.checkout.whatsapp} className="whatsapp-toggle small">
       <input type="hidden" name="returnTo" value={returnTo} />
-      <span>WhatsApp updates: <strong>{enabled ? "on" : "off"}</strong></span>{" "}
-      <button type="submit" name="whatsapp" value={enabled ? "off" : "on"} className="link-button" aria-disabled={busy || undefined}>
+      <span>
+        WhatsApp updates: <strong>{enabled ? "on" : "off"}</strong>
+      </span>{" "}
+      <button
+        type="submit"
+        name="whatsapp"
+        value={enabled ? "off" : "on"}
+        className="link-button"
+        aria-disabled={busy || undefined}
+      >
         {busy ? "Saving…" : enabled ? "Turn off" : "Turn on"}
       </button>
     </fetcher.Form>

@@ -21,15 +21,24 @@ export const ABOUT = {
     "So we built the product we wanted: group health insurance and everyday healthcare in one plan, priced per person, bought online with a GSTIN and a mobile number, and billed monthly like payroll. Our insurance and care partners do what they do best; we make it easy to buy, use and claim.",
   ],
   values: [
-    { icon: "users", title: "People first", text: "Every decision starts with the employee who needs care at 2 am, not with the policy wording." },
-    { icon: "file", title: "Plain words", text: "Prices, terms and claims in language anyone can read, with nothing hidden in the fine print." },
+    {
+      icon: "users",
+      title: "People first",
+      text: "Every decision starts with the employee who needs care at 2 am, not with the policy wording.",
+    },
+    {
+      icon: "file",
+      title: "Plain words",
+      text: "Prices, terms and claims in language anyone can read, with nothing hidden in the fine print.",
+    },
     { icon: "lock", title: "Trust", text: "Health data stays with the member. Employers see totals, never diagnoses." },
   ] satisfies readonly { icon: IconName; title: string; text: string }[],
 } as const;
 
 export const CONTACT_SEO: PageSeo = {
   title: "Contact Kavach",
-  description: "Talk to Kavach about group health benefits, get help with your plan or a claim, or explore a partnership. Call, email or visit us in Bengaluru.",
+  description:
+    "Talk to Kavach about group health benefits, get help with your plan or a claim, or explore a partnership. Call, email or visit us in Bengaluru.",
   keywords: ["contact Kavach", "Kavach customer care", "group health insurance help"],
   path: PAGE_PATHS.contact,
 };

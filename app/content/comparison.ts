@@ -6,7 +6,11 @@ export const COMPARISON_SEO: PageSeo = {
   title: "Kavach vs market alternatives",
   description:
     "How Kavach compares with a traditional group policy through a broker, individual policies and a health allowance: team size, speed, cover, billing and care.",
-  keywords: ["Kavach vs group insurance broker", "group health insurance comparison", "employee health allowance vs insurance"],
+  keywords: [
+    "Kavach vs group insurance broker",
+    "group health insurance comparison",
+    "employee health allowance vs insurance",
+  ],
   path: PAGE_PATHS.comparison,
 };
 
@@ -28,8 +32,14 @@ export const COMPARISON = {
     ["Cost per employee", "From ₹150 a month", "Quoted per company", "Higher, by age", "Taxable as salary"],
   ] satisfies readonly (readonly [string, ...(string | boolean)[]])[],
   takeaways: [
-    { title: "Teams under 20", text: "Kavach is often the only way to get group terms such as day-one cover without a minimum headcount." },
+    {
+      title: "Teams under 20",
+      text: "Kavach is often the only way to get group terms such as day-one cover without a minimum headcount.",
+    },
     { title: "Growing teams", text: "Add people as you hire; the monthly bill follows your headcount, like payroll." },
-    { title: "Larger companies", text: "Keep your broker policy for hospitalisation and add Kavach's everyday care on top." },
+    {
+      title: "Larger companies",
+      text: "Keep your broker policy for hospitalisation and add Kavach's everyday care on top.",
+    },
   ],
 } as const;

@@ -34,9 +34,17 @@ export const HOME = {
     { icon: "rupee", title: "Add people and pay", text: "Count your team by age band, then pay monthly or yearly." },
   ] satisfies readonly { icon: IconName; title: string; text: string }[],
   why: [
-    { icon: "zap", title: "Live in a day", text: "E-cards reach employees within 24 hours of payment, with no medical tests." },
+    {
+      icon: "zap",
+      title: "Live in a day",
+      text: "E-cards reach employees within 24 hours of payment, with no medical tests.",
+    },
     { icon: "repeat", title: "Pay monthly", text: "Spread the cost like payroll, or pay yearly and save 10%." },
-    { icon: "headset", title: "Claims help", text: "A named claims manager follows every hospitalisation to settlement." },
+    {
+      icon: "headset",
+      title: "Claims help",
+      text: "A named claims manager follows every hospitalisation to settlement.",
+    },
     { icon: "lock", title: "Private by design", text: "HR sees usage totals, never an employee's health records." },
   ] satisfies readonly { icon: IconName; title: string; text: string }[],
 } as const;

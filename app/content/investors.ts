@@ -23,7 +23,8 @@ export const INVESTORS: readonly Investor[] = [
     legacyPath: "/meridian-peak-ventures",
     seo: {
       title: "Meridian Peak Ventures and Kavach",
-      description: "Meridian Peak Ventures led Kavach's Series A to bring group health benefits to India's small businesses.",
+      description:
+        "Meridian Peak Ventures led Kavach's Series A to bring group health benefits to India's small businesses.",
       keywords: ["Meridian Peak Ventures", "Kavach investors", "Kavach Series A", "insurtech India"],
     },
     headline: "Meridian Peak Ventures led our Series A",
@@ -50,7 +51,8 @@ export const INVESTORS: readonly Investor[] = [
     legacyPath: "/banyan-tree-capital",
     seo: {
       title: "Banyan Tree Capital and Kavach",
-      description: "Banyan Tree Capital backs Kavach's mission to make employee healthcare simple for Indian companies.",
+      description:
+        "Banyan Tree Capital backs Kavach's mission to make employee healthcare simple for Indian companies.",
       keywords: ["Banyan Tree Capital", "Kavach investors", "healthtech investment India"],
     },
     headline: "Banyan Tree Capital backed us from the seed round",
@@ -77,7 +79,8 @@ export const INVESTORS: readonly Investor[] = [
     legacyPath: "/saffron-seed-partners",
     seo: {
       title: "Saffron Seed Partners and Kavach",
-      description: "Saffron Seed Partners, an angel collective of founders and operators, invested in Kavach's seed round.",
+      description:
+        "Saffron Seed Partners, an angel collective of founders and operators, invested in Kavach's seed round.",
       keywords: ["Saffron Seed Partners", "angel investors India", "Kavach seed round"],
     },
     headline: "Saffron Seed Partners: founders who bought benefits themselves",
@@ -104,7 +107,8 @@ export const INVESTORS: readonly Investor[] = [
     legacyPath: "/northstar-india-fund",
     seo: {
       title: "Northstar India Fund and Kavach",
-      description: "Northstar India Fund joined Kavach's Series A to expand group health benefits across Indian cities.",
+      description:
+        "Northstar India Fund joined Kavach's Series A to expand group health benefits across Indian cities.",
       keywords: ["Northstar India Fund", "Kavach investors", "fintech investment India"],
     },
     headline: "Northstar India Fund joined our Series A",

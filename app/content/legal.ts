@@ -4,7 +4,8 @@ import { PAGE_PATHS } from "./page-paths";
 /** Terms of use (text from the API's /tnc) and the reviews page (testimonials from /web-contents). */
 export const TERMS_SEO: PageSeo = {
   title: "Terms of use",
-  description: "The terms that apply when you use the Kavach website and app and buy group health benefits for your company.",
+  description:
+    "The terms that apply when you use the Kavach website and app and buy group health benefits for your company.",
   keywords: ["Kavach terms of use", "terms and conditions"],
   path: PAGE_PATHS.terms,
 };

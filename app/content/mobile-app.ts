@@ -27,7 +27,8 @@ export const APP_PAGE = {
 
 export const ONE_MG_SEO: PageSeo = {
   title: "Order medicines on 1mg with Kavach",
-  description: "Kavach members save up to 20% on prescription medicines ordered through 1mg. How to link your membership and order.",
+  description:
+    "Kavach members save up to 20% on prescription medicines ordered through 1mg. How to link your membership and order.",
   keywords: ["Kavach 1mg", "1mg discount employees", "medicine discount Kavach"],
   path: PAGE_PATHS.oneMg,
 };

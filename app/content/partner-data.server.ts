@@ -42,7 +42,11 @@ const externalUrl = z
   .catch(undefined)
   .transform((u) => (u && /^https:\/\//i.test(u) ? u : undefined));
 
-const colour = (fallback: string) => z.string().regex(/^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i).catch(fallback);
+const colour = (fallback: string) =>
+  z
+    .string()
+    .regex(/^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i)
+    .catch(fallback);
 
 const theme = z
   .object({

@@ -26,7 +26,8 @@ export const PARTNER_LANDINGS: readonly PartnerLanding[] = [
     domain: PARTNER_SOURCE_DOMAINS.godrejCapital,
     seo: {
       title: "Kavach for Godrej Capital customers",
-      description: "Group health benefits for the businesses Godrej Capital works with: cashless cover from 2 employees, bought online in minutes.",
+      description:
+        "Group health benefits for the businesses Godrej Capital works with: cashless cover from 2 employees, bought online in minutes.",
       keywords: ["Godrej Capital health insurance", "Kavach Godrej", "group health insurance for SMEs"],
     },
   },
@@ -38,7 +39,8 @@ export const PARTNER_LANDINGS: readonly PartnerLanding[] = [
     domain: PARTNER_SOURCE_DOMAINS.godrejFinance,
     seo: {
       title: "Kavach for Godrej Finance customers",
-      description: "Health benefits for your team, arranged with Godrej Finance: group health insurance, doctor on call and check-ups.",
+      description:
+        "Health benefits for your team, arranged with Godrej Finance: group health insurance, doctor on call and check-ups.",
       keywords: ["Godrej Finance employee benefits", "Kavach Godrej Finance"],
     },
   },
@@ -50,7 +52,8 @@ export const PARTNER_LANDINGS: readonly PartnerLanding[] = [
     domain: PARTNER_SOURCE_DOMAINS.godrejHousingFinance,
     seo: {
       title: "Kavach for Godrej Housing Finance partners",
-      description: "Builders, brokers and developers working with Godrej Housing Finance can cover their teams with Kavach in minutes.",
+      description:
+        "Builders, brokers and developers working with Godrej Housing Finance can cover their teams with Kavach in minutes.",
       keywords: ["Godrej Housing Finance partners health cover", "Kavach Godrej Housing Finance"],
     },
   },

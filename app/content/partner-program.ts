@@ -16,10 +16,26 @@ export const PARTNER_PROGRAM = {
   intro:
     "Your customers are growing companies that need to look after their people. Partner with Kavach to offer group health benefits under your brand, with a co-branded page, purchase in minutes and our team handling service and claims.",
   kinds: [
-    { icon: "rupee", title: "Lenders and fintechs", text: "Offer cover when a business takes a loan or opens a current account." },
-    { icon: "file", title: "Payroll and HR platforms", text: "Add benefits next to salaries, with monthly billing that matches payroll." },
-    { icon: "building", title: "Coworking spaces", text: "Give member companies group terms they could not get alone." },
-    { icon: "hospital", title: "Care providers", text: "Labs, pharmacies and clinics that serve Kavach members across India." },
+    {
+      icon: "rupee",
+      title: "Lenders and fintechs",
+      text: "Offer cover when a business takes a loan or opens a current account.",
+    },
+    {
+      icon: "file",
+      title: "Payroll and HR platforms",
+      text: "Add benefits next to salaries, with monthly billing that matches payroll.",
+    },
+    {
+      icon: "building",
+      title: "Coworking spaces",
+      text: "Give member companies group terms they could not get alone.",
+    },
+    {
+      icon: "hospital",
+      title: "Care providers",
+      text: "Labs, pharmacies and clinics that serve Kavach members across India.",
+    },
   ] satisfies readonly { icon: IconName; title: string; text: string }[],
   offer: [
     "A co-branded landing page in your colours, live within a week",

@@ -12,5 +12,7 @@ export const PARTNER_SOURCE_DOMAINS = {
 
 export function partnerSourceFor(host: string | undefined): string | undefined {
   if (!host) return undefined;
-  return Object.values(PARTNER_SOURCE_DOMAINS).some((d) => host === d || host.endsWith(`.${d}`)) ? PARTNER_SOURCE : undefined;
+  return Object.values(PARTNER_SOURCE_DOMAINS).some((d) => host === d || host.endsWith(`.${d}`))
+    ? PARTNER_SOURCE
+    : undefined;
 }

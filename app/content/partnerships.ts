@@ -27,7 +27,8 @@ export const PARTNERSHIPS: readonly Partnership[] = [
     category: "Insurer",
     seo: {
       title: "Suraksha General Insurance and Kavach",
-      description: "Suraksha General Insurance underwrites Kavach group health plans, with cashless treatment at 7,000+ hospitals.",
+      description:
+        "Suraksha General Insurance underwrites Kavach group health plans, with cashless treatment at 7,000+ hospitals.",
       keywords: ["Suraksha General Insurance", "group health insurer", "Kavach insurance partner"],
     },
     headline: "Suraksha General Insurance underwrites Kavach health plans",
@@ -52,7 +53,8 @@ export const PARTNERSHIPS: readonly Partnership[] = [
     category: "Diagnostics",
     seo: {
       title: "Arogya Diagnostics and Kavach",
-      description: "Arogya Diagnostics runs Kavach members' yearly health check-ups, with home sample collection in 300+ cities.",
+      description:
+        "Arogya Diagnostics runs Kavach members' yearly health check-ups, with home sample collection in 300+ cities.",
       keywords: ["Arogya Diagnostics", "health checkup partner", "home sample collection"],
     },
     headline: "Arogya Diagnostics runs our members' health check-ups",
@@ -102,7 +104,8 @@ export const PARTNERSHIPS: readonly Partnership[] = [
     category: "Fitness",
     seo: {
       title: "FitStride and Kavach",
-      description: "FitStride powers step challenges and guided workouts for Kavach members, on any phone or smartwatch.",
+      description:
+        "FitStride powers step challenges and guided workouts for Kavach members, on any phone or smartwatch.",
       keywords: ["FitStride", "fitness tracking partner", "step challenge app"],
     },
     headline: "FitStride powers our team fitness challenges",

@@ -48,10 +48,19 @@ export const PRODUCTS: readonly Product[] = [
       "Give every employee a family floater with cashless treatment at over 7,000 network hospitals. Pre-existing conditions and maternity are covered without waiting periods, and you can start with as few as two people.",
     price: "Plans from ₹150 per employee a month, GST extra",
     highlights: [
-      { title: "Cashless at 7,000+ hospitals", text: "Employees show their e-card at admission; the bill is settled between the hospital and the insurer." },
-      { title: "No waiting periods", text: "Pre-existing diseases and maternity are covered from the first day of the policy." },
+      {
+        title: "Cashless at 7,000+ hospitals",
+        text: "Employees show their e-card at admission; the bill is settled between the hospital and the insurer.",
+      },
+      {
+        title: "No waiting periods",
+        text: "Pre-existing diseases and maternity are covered from the first day of the policy.",
+      },
       { title: "Family floater", text: "Cover the employee alone, with a spouse, or with a spouse and two children." },
-      { title: "Sums insured that fit", text: "Choose ₹1, 2, 3 or 5 lakh per family per year, and change plan at renewal." },
+      {
+        title: "Sums insured that fit",
+        text: "Choose ₹1, 2, 3 or 5 lakh per family per year, and change plan at renewal.",
+      },
     ],
     steps: [
       "Verify your mobile number and enter your company GSTIN.",
@@ -59,9 +68,21 @@ export const PRODUCTS: readonly Product[] = [
       "Pay monthly or yearly; e-cards reach employees within 24 hours.",
     ],
     faqs: [
-      { question: "What is the smallest team you cover?", answer: "Two employees. Most group policies in India need seven or more; Kavach pools small teams so they get group terms." },
-      { question: "Can employees add parents?", answer: "Parents are not part of the standard plans. Employees can buy parental top-ups from the Kavach app at group rates." },
-      { question: "How do claims work?", answer: "Cashless claims are handled at the hospital desk. For reimbursement, employees upload bills in the app and our claims team follows up with the insurer." },
+      {
+        question: "What is the smallest team you cover?",
+        answer:
+          "Two employees. Most group policies in India need seven or more; Kavach pools small teams so they get group terms.",
+      },
+      {
+        question: "Can employees add parents?",
+        answer:
+          "Parents are not part of the standard plans. Employees can buy parental top-ups from the Kavach app at group rates.",
+      },
+      {
+        question: "How do claims work?",
+        answer:
+          "Cashless claims are handled at the hospital desk. For reimbursement, employees upload bills in the app and our claims team follows up with the insurer.",
+      },
     ],
   },
   {
@@ -80,10 +101,16 @@ export const PRODUCTS: readonly Product[] = [
       "If an employee dies while covered, their nominee receives ₹10,00,000 as a lump sum. No medical tests, no individual paperwork: everyone on your plan is covered from the day it starts.",
     price: "Add to any plan for ₹120 per member a month",
     highlights: [
-      { title: "₹10 lakh for every employee", text: "The same sum for everyone, so nobody has to negotiate their family's safety." },
+      {
+        title: "₹10 lakh for every employee",
+        text: "The same sum for everyone, so nobody has to negotiate their family's safety.",
+      },
       { title: "No medical tests", text: "Employees are covered on joining without health declarations or check-ups." },
       { title: "Any cause, anywhere", text: "Death due to illness or accident is covered, in India or abroad." },
-      { title: "Claims in days", text: "Our team helps the nominee with documents and follows the claim until it is paid." },
+      {
+        title: "Claims in days",
+        text: "Our team helps the nominee with documents and follows the claim until it is paid.",
+      },
     ],
     steps: [
       "Add Group Term Life when you choose your plan.",
@@ -91,8 +118,16 @@ export const PRODUCTS: readonly Product[] = [
       "Cover continues as long as the employee is on your plan.",
     ],
     faqs: [
-      { question: "Does cover continue if someone leaves?", answer: "Cover ends when the employee leaves your plan. They can convert to an individual policy without medical tests within 30 days." },
-      { question: "Is the payout taxable?", answer: "Death benefits paid to a nominee under a life insurance policy are generally exempt under section 10(10D) of the Income Tax Act." },
+      {
+        question: "Does cover continue if someone leaves?",
+        answer:
+          "Cover ends when the employee leaves your plan. They can convert to an individual policy without medical tests within 30 days.",
+      },
+      {
+        question: "Is the payout taxable?",
+        answer:
+          "Death benefits paid to a nominee under a life insurance policy are generally exempt under section 10(10D) of the Income Tax Act.",
+      },
     ],
   },
   {
@@ -104,7 +139,12 @@ export const PRODUCTS: readonly Product[] = [
       title: "Unlimited online doctor consultations for employees",
       description:
         "24×7 video and phone consultations with qualified general physicians in eight languages, for employees and their families. ₹49 per member a month.",
-      keywords: ["online doctor consultation", "teleconsultation for employees", "corporate telemedicine", "OPD benefit"],
+      keywords: [
+        "online doctor consultation",
+        "teleconsultation for employees",
+        "corporate telemedicine",
+        "OPD benefit",
+      ],
     },
     headline: "A doctor on call for your whole team, day and night",
     intro:
@@ -122,8 +162,15 @@ export const PRODUCTS: readonly Product[] = [
       "Get advice and a prescription, saved to your health records.",
     ],
     faqs: [
-      { question: "Can employees consult a specialist?", answer: "The general physician refers to a specialist when needed. With Good Doctors added, our care managers book the specialist for you." },
-      { question: "Is there a limit on consultations?", answer: "No. Consultations are unlimited for every member on the plan." },
+      {
+        question: "Can employees consult a specialist?",
+        answer:
+          "The general physician refers to a specialist when needed. With Good Doctors added, our care managers book the specialist for you.",
+      },
+      {
+        question: "Is there a limit on consultations?",
+        answer: "No. Consultations are unlimited for every member on the plan.",
+      },
     ],
   },
   {
@@ -135,14 +182,22 @@ export const PRODUCTS: readonly Product[] = [
       title: "Annual health check-ups for employees",
       description:
         "A preventive health check-up for every member each year, with home sample collection in 300+ cities and discounted lab tests. ₹79 per member a month.",
-      keywords: ["corporate health checkup", "annual health check employees", "preventive health checkup", "lab test discount"],
+      keywords: [
+        "corporate health checkup",
+        "annual health check employees",
+        "preventive health checkup",
+        "lab test discount",
+      ],
     },
     headline: "Catch problems early with yearly health check-ups",
     intro:
       "Every member gets a 60-parameter preventive check-up each year, with samples collected at home or at a partner lab. Reports come with a free doctor review, and further tests cost less all year.",
     price: "₹79 per member a month, one full check-up included",
     highlights: [
-      { title: "60 parameters", text: "Blood sugar, lipids, liver, kidney, thyroid, vitamin D and B12, and a complete blood count." },
+      {
+        title: "60 parameters",
+        text: "Blood sugar, lipids, liver, kidney, thyroid, vitamin D and B12, and a complete blood count.",
+      },
       { title: "Home collection", text: "A phlebotomist visits at a time the member picks, in 300+ cities." },
       { title: "Doctor review", text: "A physician explains the report and suggests what to do next." },
       { title: "Member prices", text: "Up to 40% off any further lab test for the rest of the year." },
@@ -153,8 +208,14 @@ export const PRODUCTS: readonly Product[] = [
       "Get the report in 48 hours, with a doctor's review.",
     ],
     faqs: [
-      { question: "Do family members get a check-up too?", answer: "Yes. Every covered member over 18 gets one check-up each policy year." },
-      { question: "Can HR see employees' results?", answer: "No. Reports are private to the member. You only see how many members used the benefit." },
+      {
+        question: "Do family members get a check-up too?",
+        answer: "Yes. Every covered member over 18 gets one check-up each policy year.",
+      },
+      {
+        question: "Can HR see employees' results?",
+        answer: "No. Reports are private to the member. You only see how many members used the benefit.",
+      },
     ],
   },
   {
@@ -166,7 +227,12 @@ export const PRODUCTS: readonly Product[] = [
       title: "Discounted medicines for employees, delivered home",
       description:
         "Up to 20% off prescription medicines from partner pharmacies, delivered to the doorstep in 20,000+ pin codes. ₹35 per member a month.",
-      keywords: ["medicine discount for employees", "online pharmacy benefit", "discounted medicines", "employee pharmacy benefit"],
+      keywords: [
+        "medicine discount for employees",
+        "online pharmacy benefit",
+        "discounted medicines",
+        "employee pharmacy benefit",
+      ],
     },
     headline: "Medicines for less, delivered to your employees' doors",
     intro:
@@ -184,8 +250,15 @@ export const PRODUCTS: readonly Product[] = [
       "Pay online or on delivery and track the order in the app.",
     ],
     faqs: [
-      { question: "Which pharmacies are partners?", answer: "Orders are fulfilled by licensed online pharmacies, including 1mg. The app shows the partner on every order." },
-      { question: "Are over-the-counter products discounted?", answer: "Wellness and OTC products carry smaller discounts, shown before you pay." },
+      {
+        question: "Which pharmacies are partners?",
+        answer:
+          "Orders are fulfilled by licensed online pharmacies, including 1mg. The app shows the partner on every order.",
+      },
+      {
+        question: "Are over-the-counter products discounted?",
+        answer: "Wellness and OTC products carry smaller discounts, shown before you pay.",
+      },
     ],
   },
   {
@@ -215,8 +288,15 @@ export const PRODUCTS: readonly Product[] = [
       "Pick one; we book it and check in after the visit.",
     ],
     faqs: [
-      { question: "Is the specialist's fee included?", answer: "Consultation fees are paid at the clinic, often at a member discount. The care manager and second opinions are included." },
-      { question: "How fast is a second opinion?", answer: "Usually within three working days of receiving the reports." },
+      {
+        question: "Is the specialist's fee included?",
+        answer:
+          "Consultation fees are paid at the clinic, often at a member discount. The care manager and second opinions are included.",
+      },
+      {
+        question: "How fast is a second opinion?",
+        answer: "Usually within three working days of receiving the reports.",
+      },
     ],
   },
   {
@@ -246,8 +326,14 @@ export const PRODUCTS: readonly Product[] = [
       "Earn points and see the team leaderboard update live.",
     ],
     faqs: [
-      { question: "Do employees need a smartwatch?", answer: "No. A phone's step counter is enough; watches add heart rate and workouts." },
-      { question: "What does HR see?", answer: "Participation and team totals only, never an individual's health data." },
+      {
+        question: "Do employees need a smartwatch?",
+        answer: "No. A phone's step counter is enough; watches add heart rate and workouts.",
+      },
+      {
+        question: "What does HR see?",
+        answer: "Participation and team totals only, never an individual's health data.",
+      },
     ],
   },
 ];

@@ -83,7 +83,9 @@ function start(root: HTMLElement) {
       });
       controls.append(...dots);
     }
-    dots.forEach((dot, i) => (i === active ? dot.setAttribute("aria-current", "true") : dot.removeAttribute("aria-current")));
+    dots.forEach((dot, i) =>
+      i === active ? dot.setAttribute("aria-current", "true") : dot.removeAttribute("aria-current"),
+    );
   }
 
   const update = () => {

@@ -47,7 +47,8 @@ function onSubmit(event: SubmitEvent) {
 
 /** A plain left click on a link to another page of this site. */
 function onClick(event: MouseEvent) {
-  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+    return;
   const link = (event.target as Element).closest?.("a[href]") as HTMLAnchorElement | null;
   if (!link || link.target || link.hasAttribute("download") || link.origin !== location.origin) return;
   if (link.pathname === location.pathname && link.search === location.search) return;

@@ -33,7 +33,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (entry instanceof LoaderPage) return json({ reloadTo: entry.reloadTo }, { headers: entry.headers });
   await redirectPaidAdminToMembership(request);
   // The copy travels as loader data rather than in the page's script.
-  const copy = { home: HOME, signedIn: SIGNED_IN_HOME, products: productCards(), comparison: { intro: COMPARISON.intro, takeaways: COMPARISON.takeaways } };
+  const copy = {
+    home: HOME,
+    signedIn: SIGNED_IN_HOME,
+    products: productCards(),
+    comparison: { intro: COMPARISON.intro, takeaways: COMPARISON.takeaways },
+  };
   return json({ seo: HOME_SEO, hour: kolkataHour(), ...copy }, { headers: entry ?? undefined });
 }
 
@@ -49,7 +54,16 @@ export default function Home() {
 function Landing({ data: { hour, home, products, comparison } }: { data: HomeData }) {
   return (
     <>
-      <PageHero eyebrow={<><Greeting serverHour={hour} />! Cover your team in minutes.</>} title={home.headline} intro={home.intro} art={<HeroArt />}>
+      <PageHero
+        eyebrow={
+          <>
+            <Greeting serverHour={hour} />! Cover your team in minutes.
+          </>
+        }
+        title={home.headline}
+        intro={home.intro}
+        art={<HeroArt />}
+      >
         <div className="cta-row">
           <PurchaseButton />
           <DemoLink />
@@ -68,18 +82,33 @@ function Landing({ data: { hour, home, products, comparison } }: { data: HomeDat
         </dl>
       </section>
 
-      <Section eyebrow="One plan, seven benefits" title="Healthcare your people will use every month" intro="Start with group health insurance and add the everyday care that fits your team.">
+      <Section
+        eyebrow="One plan, seven benefits"
+        title="Healthcare your people will use every month"
+        intro="Start with group health insurance and add the everyday care that fits your team."
+      >
         <ProductCards
           products={products}
-          more={{ href: PAGE_PATHS.benefits, title: "Build your plan", text: "Compare all seven benefits and what each costs per member." }}
+          more={{
+            href: PAGE_PATHS.benefits,
+            title: "Build your plan",
+            text: "Compare all seven benefits and what each costs per member.",
+          }}
         />
       </Section>
 
-      <Section tone="tint" eyebrow="How it works" title="From sign-in to covered in four steps" intro="No brokers, no forms to scan. Most companies finish in about ten minutes.">
+      <Section
+        tone="tint"
+        eyebrow="How it works"
+        title="From sign-in to covered in four steps"
+        intro="No brokers, no forms to scan. Most companies finish in about ten minutes."
+      >
         <ol className="grid how-grid">
           {home.steps.map((step, i) => (
             <li key={step.title} className="how-step">
-              <span className="how-step__num" aria-hidden="true">{i + 1}</span>
+              <span className="how-step__num" aria-hidden="true">
+                {i + 1}
+              </span>
               <Icon name={step.icon} />
               <h3>{step.title}</h3>
               <p>{step.text}</p>
@@ -105,11 +134,15 @@ function Landing({ data: { hour, home, products, comparison } }: { data: HomeDat
           ))}
         </ul>
         <p className="section__more">
-          <a href={PAGE_PATHS.comparison}>See the full comparison</a> · <a href={PAGE_PATHS.reviews}>Read customer reviews</a>
+          <a href={PAGE_PATHS.comparison}>See the full comparison</a> ·{" "}
+          <a href={PAGE_PATHS.reviews}>Read customer reviews</a>
         </p>
       </Section>
 
-      <CtaBand title="Give your team cover they can count on" text="Plans from ₹150 per employee a month. Pay monthly or yearly, with a GST invoice." />
+      <CtaBand
+        title="Give your team cover they can count on"
+        text="Plans from ₹150 per employee a month. Pay monthly or yearly, with a GST invoice."
+      />
     </>
   );
 }
@@ -117,32 +150,58 @@ function Landing({ data: { hour, home, products, comparison } }: { data: HomeDat
 function SignedInHome({ data: { hour, signedIn, products } }: { data: HomeData }) {
   return (
     <>
-      <PageHero eyebrow="Your Kavach account" title={<><Greeting serverHour={hour} />, welcome back</>} intro={signedIn.intro}>
+      <PageHero
+        eyebrow="Your Kavach account"
+        title={
+          <>
+            <Greeting serverHour={hour} />, welcome back
+          </>
+        }
+        intro={signedIn.intro}
+      >
         <div className="cta-row">
           <PurchaseButton />
-          <a className="button button--ghost" href={PAGE_PATHS.app}>Get the app</a>
+          <a className="button button--ghost" href={PAGE_PATHS.app}>
+            Get the app
+          </a>
         </div>
       </PageHero>
       <Section title="Pick up where you left off">
         <ul className="grid dash-grid">
           <li className="card dash-card">
             <Icon name="shield" />
-            <h3><a className="stretched" href={PATHS.checkout.verify}>{signedIn.continueTitle}</a></h3>
+            <h3>
+              <a className="stretched" href={PATHS.checkout.verify}>
+                {signedIn.continueTitle}
+              </a>
+            </h3>
             <p>{signedIn.continueText}</p>
           </li>
           <li className="card dash-card">
             <Icon name="clipboard" />
-            <h3><a className="stretched" href={PAGE_PATHS.benefits}>Explore benefits</a></h3>
+            <h3>
+              <a className="stretched" href={PAGE_PATHS.benefits}>
+                Explore benefits
+              </a>
+            </h3>
             <p>See what each benefit covers and what it costs per member.</p>
           </li>
           <li className="card dash-card">
             <Icon name="phone" />
-            <h3><a className="stretched" href={PAGE_PATHS.app}>Get the Kavach app</a></h3>
+            <h3>
+              <a className="stretched" href={PAGE_PATHS.app}>
+                Get the Kavach app
+              </a>
+            </h3>
             <p>E-cards, doctor consultations and claims for your employees.</p>
           </li>
           <li className="card dash-card">
             <Icon name="headset" />
-            <h3><a className="stretched" href={PAGE_PATHS.contact}>Talk to our team</a></h3>
+            <h3>
+              <a className="stretched" href={PAGE_PATHS.contact}>
+                Talk to our team
+              </a>
+            </h3>
             <p>Questions about plans, invoices or claims? We answer within one working day.</p>
           </li>
         </ul>

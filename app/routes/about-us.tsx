@@ -40,7 +40,11 @@ export default function AboutUs() {
         <ul className="grid link-grid">
           {investors.map((i) => (
             <li key={i.slug} className="card">
-              <h3><a className="stretched" href={investorPath(i.slug)}>{i.name}</a></h3>
+              <h3>
+                <a className="stretched" href={investorPath(i.slug)}>
+                  {i.name}
+                </a>
+              </h3>
               <p className="muted">{i.summary}</p>
             </li>
           ))}
@@ -51,7 +55,11 @@ export default function AboutUs() {
           {partners.map((p) => (
             <li key={p.slug} className="card">
               <p className="eyebrow">{p.category}</p>
-              <h3><a className="stretched" href={partnershipPath(p.slug)}>{p.name}</a></h3>
+              <h3>
+                <a className="stretched" href={partnershipPath(p.slug)}>
+                  {p.name}
+                </a>
+              </h3>
             </li>
           ))}
         </ul>
@@ -62,7 +70,8 @@ export default function AboutUs() {
             {CORPORATE.legalName}, {CORPORATE.address.join(", ")}. CIN {CORPORATE.cin}.
           </p>
           <p>
-            We are hiring engineers, care managers and claims specialists. <a href={EXTERNAL.careers}>See open roles</a>.
+            We are hiring engineers, care managers and claims specialists. <a href={EXTERNAL.careers}>See open roles</a>
+            .
           </p>
         </div>
       </Section>

@@ -25,13 +25,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // An SMS costs money: capped per client IP and per number, in the app whatever the upstream does
   // (docs/product.md, Security rules).
   const allowance = await context.spendIpAllowance("appLink");
-  const numberAllowance = allowance.ok ? await context.spendNumberAllowance("appLink", submission.value.mobile) : allowance;
-  if (!numberAllowance.ok) return data({ ...submission.reply({ formErrors: [numberAllowance.message] }), sentTo: null }, { status: 429 });
+  const numberAllowance = allowance.ok
+    ? await context.spendNumberAllowance("appLink", submission.value.mobile)
+    : allowance;
+  if (!numberAllowance.ok)
+    return data({ ...submission.reply({ formErrors: [numberAllowance.message] }), sentTo: null }, { status: 429 });
   try {
     await sendAppLink(submission.value.mobile);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    return data({ ...submission.reply({ formErrors: [error.message] }), sentTo: null }, { status: error.isOutage ? 503 : 400 });
+    return data(
+      { ...submission.reply({ formErrors: [error.message] }), sentTo: null },
+      { status: error.isOutage ? 503 : 400 },
+    );
   }
   const m = submission.value.mobile;
   return data({ ...submission.reply({ resetForm: true }), sentTo: `+91 ${m.slice(0, 5)} ${m.slice(5)}` });
@@ -53,11 +59,20 @@ export default function AppPage() {
           ) : null}
           <Form method="post" {...getFormProps(form)} noValidate>
             <FormErrors id={form.errorId} errors={form.errors} />
-            <TextField meta={fields.mobile} label="Mobile number" type="tel" prefix="+91" inputMode="tel" autoComplete="tel-national" hint={page.formHint} />
+            <TextField
+              meta={fields.mobile}
+              label="Mobile number"
+              type="tel"
+              prefix="+91"
+              inputMode="tel"
+              autoComplete="tel-national"
+              hint={page.formHint}
+            />
             <SubmitButton pendingLabel="Sending…">Send me the link</SubmitButton>
           </Form>
           <p className="small muted store-links">
-            Or download directly: <a href={EXTERNAL.appStores.android}>Google Play</a> · <a href={EXTERNAL.appStores.ios}>App Store</a>
+            Or download directly: <a href={EXTERNAL.appStores.android}>Google Play</a> ·{" "}
+            <a href={EXTERNAL.appStores.ios}>App Store</a>
           </p>
         </div>
       </PageHero>

@@ -29,7 +29,11 @@ export const handle: HydrationHandle = { hydrate: true, reloadOnBack: true };
 
 export const meta: MetaFunction = ({ matches }) =>
   seoMeta(
-    { title: "Add people", description: "View the cost of membership for all team members.", path: PATHS.checkout.addPeople },
+    {
+      title: "Add people",
+      description: "View the cost of membership for all team members.",
+      path: PATHS.checkout.addPeople,
+    },
     matches,
   );
 
@@ -54,9 +58,16 @@ export async function action({ request }: ActionFunctionArgs) {
     if (intent === "continue" && !peopleInRange(total)) {
       return { message: `${MESSAGES.employeesRange}. You have added ${formatCount(total)}.`, outage: false };
     }
-    const saved = await attempt(request, () => updateCart(token, { type: "people", item: { rows: rows.filter((r) => r.count > 0) } }));
+    const saved = await attempt(request, () =>
+      updateCart(token, { type: "people", item: { rows: rows.filter((r) => r.count > 0) } }),
+    );
     if (!saved.ok) return refusal(saved.error);
-    trackEvent(request, session, intent === "continue" ? "purchase_age_distribution_proceed" : "purchase_age_distribution", { members: total });
+    trackEvent(
+      request,
+      session,
+      intent === "continue" ? "purchase_age_distribution_proceed" : "purchase_age_distribution",
+      { members: total },
+    );
     return seeOther(intent === "continue" ? nextPath("people") : PATHS.checkout.addPeople);
   });
 }
@@ -69,11 +80,13 @@ export default function AddPeople() {
   const submitted = (lastResult?.initialValue?.rows ?? null) as Array<{ count?: string }> | null;
   // A refused count is named by its cell above the table: the cells have no room for a message.
   const cellLabels = grid.flatMap((row) => row.cells.map((cell) => `${row.band.label}, ${cell.range}`));
-  const countErrors = cellLabels.flatMap((label, i) => (form.allErrors[`rows[${i}].count`] ?? []).map((error) => `${label}: ${error}`));
+  const countErrors = cellLabels.flatMap((label, i) =>
+    (form.allErrors[`rows[${i}].count`] ?? []).map((error) => `${label}: ${error}`),
+  );
   // The live price once asked (script), else the cart's as saved (Recalculate).
   const quote = liveQuote.answer?.quote ?? cart.quote;
   const typed = liveQuote.answer?.quote != null;
-  const total = typed ? quote!.members : cart.people?.total ?? 0;
+  const total = typed ? quote!.members : (cart.people?.total ?? 0);
   const counted = typed || cart.people !== null;
   const headcount = cart.admin?.total_employees ?? null;
   const lineOf = (band: string, range: string) => quote?.lines.find((l) => l.band === band && l.range === range);
@@ -128,7 +141,11 @@ export default function AddPeople() {
                         {cell.monthlyPaise !== null ? (
                           <span className="muted small">{formatPaise(cell.monthlyPaise)}/mo</span>
                         ) : null}
-                        {line ? <span className="small people-table__line">{formatPaise(line.monthly_paise)}/mo for {line.count}, with benefits</span> : null}
+                        {line ? (
+                          <span className="small people-table__line">
+                            {formatPaise(line.monthly_paise)}/mo for {line.count}, with benefits
+                          </span>
+                        ) : null}
                       </td>
                     );
                   })}
@@ -137,7 +154,9 @@ export default function AddPeople() {
             </tbody>
           </table>
         </div>
-        <p className="small muted">Prices are per employee per month for the health insurance cover, before add-on benefits and GST.</p>
+        <p className="small muted">
+          Prices are per employee per month for the health insurance cover, before add-on benefits and GST.
+        </p>
         {counted && !peopleInRange(total) ? (
           <p className="notice notice--warning">
             {MESSAGES.employeesRange}. You have added {formatCount(total)}.
@@ -145,8 +164,9 @@ export default function AddPeople() {
         ) : null}
         {counted && headcount !== null && total !== headcount && peopleInRange(total) ? (
           <p className="notice notice--warning">
-            You told us {formatCount(headcount)} people work at {cart.company?.company_name ?? "your company"}, and you have added{" "}
-            {formatCount(total)}. Your price is for the {formatCount(total)} added; you can <Link to={PATHS.checkout.companyDetails}>change the headcount</Link>.
+            You told us {formatCount(headcount)} people work at {cart.company?.company_name ?? "your company"}, and you
+            have added {formatCount(total)}. Your price is for the {formatCount(total)} added; you can{" "}
+            <Link to={PATHS.checkout.companyDetails}>change the headcount</Link>.
           </p>
         ) : null}
         {quote ? <QuoteLines quote={quote} /> : null}
@@ -191,8 +211,8 @@ function QuoteLines({ quote }: { quote: Quote }) {
   return (
     <div className="quote-box" aria-live="polite" data-testid="live-quote">
       <p>
-        <strong>{formatCount(quote.members)}</strong> members · premium <strong>{formatPaise(quote.monthly.premium_paise)}</strong> per
-        month before GST
+        <strong>{formatCount(quote.members)}</strong> members · premium{" "}
+        <strong>{formatPaise(quote.monthly.premium_paise)}</strong> per month before GST
       </p>
       <p className="small">
         With GST: <strong>{formatPaise(quote.monthly.total_paise)}</strong> per month, or{" "}

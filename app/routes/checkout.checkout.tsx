@@ -17,7 +17,6 @@ import { trackEvent } from "~/analytics/track.server";
 import { seeOther } from "~/utils/see-other";
 import { billingChoice } from "~/validation/fields";
 
-
 const BILLING_LABELS = [
   { policy: "monthly", label: "Monthly" },
   { policy: "yearly", label: "Yearly" },
@@ -28,7 +27,11 @@ export const handle: HydrationHandle = { hydrate: true, reloadOnBack: true };
 
 export const meta: MetaFunction = ({ matches }) =>
   seoMeta(
-    { title: "Review your membership", description: "Verify the membership cost and proceed to payment.", path: PATHS.checkout.checkout },
+    {
+      title: "Review your membership",
+      description: "Verify the membership cost and proceed to payment.",
+      path: PATHS.checkout.checkout,
+    },
     matches,
   );
 
@@ -38,14 +41,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  return stepAction(request, { step: "review", schema: billingChoice }, async ({ value: { policy }, token, session }) => {
-    const saved = await attempt(request, () => updateCart(token, { type: "billing", item: { policy } }));
-    if (!saved.ok) return refusal(saved.error);
-    trackEvent(request, session, "purchase_checkout_proceed", { policy });
-    // The billing choice is how the admin chooses to pay (docs/product.md, Analytics events).
-    trackEvent(request, session, "purchase_payment_method", { policy });
-    return seeOther(nextPath("review"));
-  });
+  return stepAction(
+    request,
+    { step: "review", schema: billingChoice },
+    async ({ value: { policy }, token, session }) => {
+      const saved = await attempt(request, () => updateCart(token, { type: "billing", item: { policy } }));
+      if (!saved.ok) return refusal(saved.error);
+      trackEvent(request, session, "purchase_checkout_proceed", { policy });
+      // The billing choice is how the admin chooses to pay (docs/product.md, Analytics events).
+      trackEvent(request, session, "purchase_payment_method", { policy });
+      return seeOther(nextPath("review"));
+    },
+  );
 }
 
 export default function Review() {

@@ -21,7 +21,11 @@ const schema = z.object({ name: personName, email, totalEmployees }).strict();
 
 export const meta: MetaFunction = ({ matches }) =>
   seoMeta(
-    { title: "Company details", description: "Tell us who is buying and how many people work at your company.", path: PATHS.checkout.companyDetails },
+    {
+      title: "Company details",
+      description: "Tell us who is buying and how many people work at your company.",
+      path: PATHS.checkout.companyDetails,
+    },
     matches,
   );
 
@@ -30,22 +34,32 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const prefill = prefillOf(session);
   const defaults = cart.admin
     ? { name: cart.admin.name, email: cart.admin.email, totalEmployees: cart.admin.total_employees?.toString() ?? "" }
-    : { name: prefill.values.name ?? "", email: prefill.values.email ?? "", totalEmployees: prefill.values.totalEmployees ?? "" };
-  const prefillErrors = cart.admin ? [] : [prefill.errors.name, prefill.errors.email, prefill.errors.totalEmployees].filter(Boolean);
+    : {
+        name: prefill.values.name ?? "",
+        email: prefill.values.email ?? "",
+        totalEmployees: prefill.values.totalEmployees ?? "",
+      };
+  const prefillErrors = cart.admin
+    ? []
+    : [prefill.errors.name, prefill.errors.email, prefill.errors.totalEmployees].filter(Boolean);
   return data({ cart, reached: firstUnfinishedStep(cart), defaults, prefillErrors }, { headers });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  return stepAction(request, { step: "details", schema }, async ({ value: { name, email, totalEmployees }, token, session }) => {
-    const saved = await attempt(request, () =>
-      updateCart(token, { type: "admin", item: { name, email, total_employees: totalEmployees ?? null } }),
-    );
-    if (!saved.ok) return refusal(saved.error);
-    trackEvent(request, session, "purchase_company_details_proceed", { total_employees: totalEmployees ?? 0 });
-    const mobile = session.get("mobileNo");
-    if (mobile) pushProfile(mobile, { Name: name, Email: email, Phone: `+91${mobile}` });
-    return seeOther(nextPath("details"));
-  });
+  return stepAction(
+    request,
+    { step: "details", schema },
+    async ({ value: { name, email, totalEmployees }, token, session }) => {
+      const saved = await attempt(request, () =>
+        updateCart(token, { type: "admin", item: { name, email, total_employees: totalEmployees ?? null } }),
+      );
+      if (!saved.ok) return refusal(saved.error);
+      trackEvent(request, session, "purchase_company_details_proceed", { total_employees: totalEmployees ?? 0 });
+      const mobile = session.get("mobileNo");
+      if (mobile) pushProfile(mobile, { Name: name, Email: email, Phone: `+91${mobile}` });
+      return seeOther(nextPath("details"));
+    },
+  );
 }
 
 export default function CompanyDetails() {
@@ -61,7 +75,8 @@ export default function CompanyDetails() {
       <h1>About you and your team</h1>
       {cart.company ? (
         <p className="muted">
-          Buying for <strong>{cart.company.company_name}</strong> ({cart.company.is_sez ? "SEZ unit" : cart.company.state_name}).{" "}
+          Buying for <strong>{cart.company.company_name}</strong> (
+          {cart.company.is_sez ? "SEZ unit" : cart.company.state_name}).{" "}
           <Link to={PATHS.checkout.gstDetails}>Change</Link>
         </p>
       ) : null}
@@ -73,7 +88,15 @@ export default function CompanyDetails() {
       <Form method="post" {...getFormProps(form)} noValidate>
         <FormErrors id={form.errorId} errors={form.errors} />
         <TextField meta={fields.name} label="Your full name" autoComplete="name" maxLength={80} />
-        <TextField meta={fields.email} label="Work email" type="email" autoComplete="email" inputMode="email" maxLength={254} hint="We send the policy documents and invoices here." />
+        <TextField
+          meta={fields.email}
+          label="Work email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          maxLength={254}
+          hint="We send the policy documents and invoices here."
+        />
         <TextField
           meta={fields.totalEmployees}
           label="Total employees (optional)"

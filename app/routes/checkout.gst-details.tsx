@@ -61,13 +61,17 @@ export async function action({ request }: ActionFunctionArgs) {
     // The registry lookup is the API's: an unknown GSTIN is about the field, an outage about the page.
     const saved = await attempt(request, () => updateCart(token, { type: "company", item: { gstin: value.gstin } }));
     if (!saved.ok) return refusal(saved.error, "gstin");
-    trackEvent(request, session, "purchase_account_details_proceed", { state_code: saved.value.company?.state_code ?? "", via: value.intent });
+    trackEvent(request, session, "purchase_account_details_proceed", {
+      state_code: saved.value.company?.state_code ?? "",
+      via: value.intent,
+    });
     return seeOther(nextPath("gst"));
   });
 }
 
 export default function GstDetails() {
-  const { cart, reached, q, results, searchError, prefillGstin, prefillError, whatsapp } = useLoaderData<typeof loader>();
+  const { cart, reached, q, results, searchError, prefillGstin, prefillError, whatsapp } =
+    useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm({
     lastResult,
@@ -77,13 +81,16 @@ export default function GstDetails() {
   return (
     <CheckoutShell step="gst" reached={reached} cart={cart}>
       <h1>Your company’s GSTIN</h1>
-      <p className="muted">We need your GST registration to tax the membership correctly and to put your company’s name on the policy.</p>
+      <p className="muted">
+        We need your GST registration to tax the membership correctly and to put your company’s name on the policy.
+      </p>
       <WhatsappToggle enabled={whatsapp} returnTo={PATHS.checkout.gstDetails} />
       {cart.company ? (
         <div className="notice notice--success verified-company">
           <strong>{cart.company.company_name}</strong>
           <span>
-            {cart.company.gstin} · {cart.company.state_name} · {cart.company.is_sez ? "SEZ unit: GST zero-rated" : "Not an SEZ unit"}
+            {cart.company.gstin} · {cart.company.state_name} ·{" "}
+            {cart.company.is_sez ? "SEZ unit: GST zero-rated" : "Not an SEZ unit"}
           </span>
           <Link className="button button--small" to={nextPath("gst")}>
             Continue with this company
@@ -144,7 +151,10 @@ function CompanySearch({ q, results, searchError }: { q: string; results: Compan
     clearTimeout(timer.current);
     const query = value.trim();
     if (query.length < SEARCH_MIN) return;
-    timer.current = window.setTimeout(() => fetcher.load(`${PATHS.checkout.gstDetails}?q=${encodeURIComponent(query)}`), SEARCH_DELAY_MS);
+    timer.current = window.setTimeout(
+      () => fetcher.load(`${PATHS.checkout.gstDetails}?q=${encodeURIComponent(query)}`),
+      SEARCH_DELAY_MS,
+    );
   };
   const choose = (company: Company) => {
     setOpen(false);
@@ -193,7 +203,13 @@ function CompanySearch({ q, results, searchError }: { q: string; results: Compan
             Search
           </button>
         </div>
-        <ul id="company-options" role="listbox" aria-label="Companies found" className="search-results search-results--live" hidden={!options.length}>
+        <ul
+          id="company-options"
+          role="listbox"
+          aria-label="Companies found"
+          className="search-results search-results--live"
+          hidden={!options.length}
+        >
           {options.map((company, i) => (
             // The keyboard drives the listbox from the search field (aria-activedescendant, arrows and Enter);
             // a click on an option is the mouse's way to the same choice.

@@ -11,12 +11,22 @@ import { seeOther } from "~/utils/see-other";
  * sent: nothing here relies on the session. The API checks the signature against the stored order
  * and says what happened; this route only sends the browser to the matching page.
  */
-const id = z.string().trim().min(1).max(64).regex(/^[\w-]+$/);
-const success = z.object({ razorpay_order_id: id, razorpay_payment_id: id, razorpay_signature: z.string().regex(/^[0-9a-f]{1,128}$/i) });
+const id = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[\w-]+$/);
+const success = z.object({
+  razorpay_order_id: id,
+  razorpay_payment_id: id,
+  razorpay_signature: z.string().regex(/^[0-9a-f]{1,128}$/i),
+});
 const failure = z.object({ "error[metadata][order_id]": id, "error[metadata][payment_id]": id.optional() });
 
 function outcomePath(status: string, orderId: string): string {
-  const page = status === "paid" ? PATHS.paymentSuccess : status === "pending" ? PATHS.paymentPending : PATHS.paymentFail;
+  const page =
+    status === "paid" ? PATHS.paymentSuccess : status === "pending" ? PATHS.paymentPending : PATHS.paymentFail;
   return `${page}?order_id=${encodeURIComponent(orderId)}`;
 }
 
@@ -27,13 +37,17 @@ export async function action({ request }: ActionFunctionArgs) {
   const callback = paid.success
     ? paid.data
     : failed.success
-      ? { razorpay_order_id: failed.data["error[metadata][order_id]"], razorpay_payment_id: failed.data["error[metadata][payment_id]"] }
+      ? {
+          razorpay_order_id: failed.data["error[metadata][order_id]"],
+          razorpay_payment_id: failed.data["error[metadata][payment_id]"],
+        }
       : null;
   if (!callback) return seeOther(PATHS.paymentFail);
   try {
     const result = await verifyOrder(callback);
     // Money taken that no order can keep (a changed quote, a second payment): the admin is told it will be refunded.
-    if (result.payment_refund_due) return seeOther(`${PATHS.paymentRefund}?order_id=${encodeURIComponent(result.order_id)}`);
+    if (result.payment_refund_due)
+      return seeOther(`${PATHS.paymentRefund}?order_id=${encodeURIComponent(result.order_id)}`);
     // purchase_payment_success is recorded on the success page, where the buyer's session is
     // (docs/product.md, Analytics events): this post is cross-site and carries none.
     return seeOther(outcomePath(result.status, result.order_id));
@@ -41,7 +55,10 @@ export async function action({ request }: ActionFunctionArgs) {
     // An outage (a restart, storage trouble) is not a failed payment: 503 asks the gateway to send
     // the callback again (docs/product.md, Security rules).
     if (error instanceof ApiError && error.isOutage) {
-      throw new Response(MESSAGES.serviceDown, { status: 503, headers: { "Retry-After": "5", "Content-Type": "text/plain" } });
+      throw new Response(MESSAGES.serviceDown, {
+        status: 503,
+        headers: { "Retry-After": "5", "Content-Type": "text/plain" },
+      });
     }
     // A refused signature, or a failure callback the API would not look up: the buyer sees the
     // failure page; a real payment is settled by the gateway's own record, never by trusting this post.

@@ -27,7 +27,11 @@ export const handle: HydrationHandle = { hydrate: true, reloadOnBack: true };
 
 export const meta: MetaFunction = ({ matches }) =>
   seoMeta(
-    { title: "Payment", description: "Pay for your team’s membership monthly or yearly.", path: PATHS.checkout.payment },
+    {
+      title: "Payment",
+      description: "Pay for your team’s membership monthly or yearly.",
+      path: PATHS.checkout.payment,
+    },
     matches,
   );
 
@@ -45,9 +49,15 @@ export async function action({ request }: ActionFunctionArgs) {
       if (!saved.ok) return refusal(saved.error);
     }
     // Idempotent upstream: a double click, a refresh or the back button gets the same open order.
-    const order = await attempt(request, () => createOrder(token, { policy, callback_url: paymentCallbackUrl(request) }));
+    const order = await attempt(request, () =>
+      createOrder(token, { policy, callback_url: paymentCallbackUrl(request) }),
+    );
     if (!order.ok) return refusal(order.error);
-    trackEvent(request, session, "purchase_payment_final", { order_id: order.value.order_id, amount_paise: order.value.amount_paise, policy });
+    trackEvent(request, session, "purchase_payment_final", {
+      order_id: order.value.order_id,
+      amount_paise: order.value.amount_paise,
+      policy,
+    });
     if (order.value.status === "paid") return seeOther(`${PATHS.paymentSuccess}?order_id=${order.value.order_id}`);
     // The hosted payment page is not one of ours: the browser must load it as a whole document.
     return redirectDocument(order.value.checkout_url, 303);
@@ -62,7 +72,9 @@ export default function Payment() {
     <CheckoutShell step="payment" reached={reached} cart={cart}>
       <h1>Payment</h1>
       {cart.order?.status === "attempted" ? (
-        <p className="notice notice--warning">Your last payment did not go through. No money was taken; you can try again.</p>
+        <p className="notice notice--warning">
+          Your last payment did not go through. No money was taken; you can try again.
+        </p>
       ) : null}
       <Form method="post" {...getFormProps(form)} noValidate>
         <FormErrors id={form.errorId} errors={form.errors} />
@@ -85,8 +97,8 @@ export default function Payment() {
           Pay securely
         </SubmitButton>
         <p className="small muted secure-note">
-          You will pay on our payment partner’s secure page and come back here. Yearly: {formatPaise(quote.yearly.total_paise)} · Monthly:{" "}
-          {formatPaise(quote.monthly.total_paise)}.
+          You will pay on our payment partner’s secure page and come back here. Yearly:{" "}
+          {formatPaise(quote.yearly.total_paise)} · Monthly: {formatPaise(quote.monthly.total_paise)}.
         </p>
       </Form>
     </CheckoutShell>

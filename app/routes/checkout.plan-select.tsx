@@ -20,7 +20,12 @@ import { seeOther } from "~/utils/see-other";
 import type { Session } from "~/session.server";
 import { formatCount, formatPaise, formatRupees } from "~/utils/money";
 
-const id = z.string().trim().min(1).max(64).regex(/^[\w-]+$/);
+const id = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[\w-]+$/);
 const schema = z
   .object({
     planId: id.optional().refine((v) => v !== undefined, "Choose a plan."),
@@ -30,7 +35,11 @@ const schema = z
 
 export const meta: MetaFunction = ({ matches }) =>
   seoMeta(
-    { title: "Choose a plan", description: "Choose a wellness membership plan and the benefits your team gets.", path: PATHS.checkout.planSelect },
+    {
+      title: "Choose a plan",
+      description: "Choose a wellness membership plan and the benefits your team gets.",
+      path: PATHS.checkout.planSelect,
+    },
     matches,
   );
 
@@ -38,7 +47,9 @@ export const meta: MetaFunction = ({ matches }) =>
 function chosenCoverages(url: URL, cart: Cart, coverages: Coverage[]): string[] {
   const known = new Set(coverages.map((c) => c.id));
   const fromQuery = url.searchParams.getAll("coverage").filter((c) => known.has(c));
-  const base = url.searchParams.has("update") ? fromQuery : cart.plan?.coverage_ids ?? coverages.filter((c) => c.is_default).map((c) => c.id);
+  const base = url.searchParams.has("update")
+    ? fromQuery
+    : (cart.plan?.coverage_ids ?? coverages.filter((c) => c.is_default).map((c) => c.id));
   return [...new Set([...coverages.filter((c) => c.is_required).map((c) => c.id), ...base])];
 }
 
@@ -63,15 +74,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // about it (docs/product.md, Plan).
   const { plans } = await loadPlans(request, token, session, cart, selected);
   const requested = url.searchParams.get("planId");
-  const planId = plans.find((p) => p.plan_id === requested)?.plan_id ?? cart.plan?.plan_id ?? plans.find((p) => p.default_visibility)?.plan_id;
+  const planId =
+    plans.find((p) => p.plan_id === requested)?.plan_id ??
+    cart.plan?.plan_id ??
+    plans.find((p) => p.default_visibility)?.plan_id;
   return data({ cart, reached: firstUnfinishedStep(cart), coverages, selected, plans, planId }, { headers });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   return stepAction(request, { step: "plan", schema }, async ({ value: { planId, coverage }, token, session }) => {
-    const saved = await attempt(request, () => updateCart(token, { type: "plan", item: { plan_id: planId!, coverage_ids: coverage } }));
+    const saved = await attempt(request, () =>
+      updateCart(token, { type: "plan", item: { plan_id: planId!, coverage_ids: coverage } }),
+    );
     if (!saved.ok) return refusal(saved.error);
-    trackEvent(request, session, "purchase_select_plan_buy", { plan_id: planId!, coverages: saved.value.plan?.coverage_ids.length ?? 0 });
+    trackEvent(request, session, "purchase_select_plan_buy", {
+      plan_id: planId!,
+      coverages: saved.value.plan?.coverage_ids.length ?? 0,
+    });
     return seeOther(nextPath("plan"));
   });
 }
@@ -114,7 +133,13 @@ export default function PlanSelect() {
   return (
     <CheckoutShell step="plan" reached={reached} cart={cart}>
       <h1>Choose your plan</h1>
-      <Form method="post" {...getFormProps(form)} onChange={live.ask} data-people={cart.people ? "" : undefined} noValidate>
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        onChange={live.ask}
+        data-people={cart.people ? "" : undefined}
+        noValidate
+      >
         <FormErrors id={form.errorId} errors={form.errors} />
         <fieldset className="fieldset">
           <legend>Benefits for your team</legend>
@@ -132,7 +157,12 @@ export default function PlanSelect() {
                 <span>
                   <strong>{c.name}</strong>
                   <span className="muted small">
-                    {c.description} {c.is_required ? "Always included." : c.monthly_paise ? `+${formatPaise(c.monthly_paise)} per member / month.` : ""}
+                    {c.description}{" "}
+                    {c.is_required
+                      ? "Always included."
+                      : c.monthly_paise
+                        ? `+${formatPaise(c.monthly_paise)} per member / month.`
+                        : ""}
                   </span>
                 </span>
               </label>
@@ -155,8 +185,9 @@ export default function PlanSelect() {
         </fieldset>
         {live.quote ? (
           <p className="quote-box" aria-live="polite" data-testid="live-quote">
-            For your {formatCount(live.quote.members)} people: <strong>{formatPaise(live.quote.monthly.total_paise)}</strong> per month with
-            GST, or <strong>{formatPaise(live.quote.yearly.total_paise)}</strong> per year
+            For your {formatCount(live.quote.members)} people:{" "}
+            <strong>{formatPaise(live.quote.monthly.total_paise)}</strong> per month with GST, or{" "}
+            <strong>{formatPaise(live.quote.yearly.total_paise)}</strong> per year
           </p>
         ) : null}
         <SubmitButton pendingLabel="Saving…" className="button button--block">

@@ -26,7 +26,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     getQuote(token, { rows: rows?.filter((r) => r.count > 0), plan_id: planId, coverage_ids: coverage }),
   );
   if (!quoted.ok) {
-    return data<QuoteAnswer>({ quote: null, error: quoted.error.message }, { status: quoted.error.isOutage ? 503 : 400, headers });
+    return data<QuoteAnswer>(
+      { quote: null, error: quoted.error.message },
+      { status: quoted.error.isOutage ? 503 : 400, headers },
+    );
   }
   return data<QuoteAnswer>({ quote: quoted.value, error: null }, { headers });
 }

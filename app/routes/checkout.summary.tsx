@@ -9,7 +9,10 @@ import { PATHS } from "~/paths";
 import { seoMeta } from "~/seo";
 
 export const meta: MetaFunction = ({ matches }) =>
-  seoMeta({ title: "Membership summary", description: "Your membership so far.", path: PATHS.checkout.summary }, matches);
+  seoMeta(
+    { title: "Membership summary", description: "Your membership so far.", path: PATHS.checkout.summary },
+    matches,
+  );
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { cart, headers } = await requireCheckoutStep(request, "gst");

@@ -26,7 +26,11 @@ const schema = z.discriminatedUnion("intent", [
 
 export const meta: MetaFunction = ({ matches }) =>
   seoMeta(
-    { title: "Enter your one-time code", description: "Enter the one-time code we sent to your mobile number.", path: PATHS.checkout.verifyOtp },
+    {
+      title: "Enter your one-time code",
+      description: "Enter the one-time code we sent to your mobile number.",
+      path: PATHS.checkout.verifyOtp,
+    },
     matches,
   );
 
@@ -49,14 +53,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const submission = parseSubmission(formData, schema);
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["code"] }), { status: 400 });
-  const allowance = await context.spendIpAllowance(submission.value.intent === "resend" ? "codeRequest" : "codeVerification");
-  if (!allowance.ok) return data(submission.reply({ formErrors: [allowance.message], hideFields: ["code"] }), { status: 429 });
+  const allowance = await context.spendIpAllowance(
+    submission.value.intent === "resend" ? "codeRequest" : "codeVerification",
+  );
+  if (!allowance.ok)
+    return data(submission.reply({ formErrors: [allowance.message], hideFields: ["code"] }), { status: 429 });
 
   if (submission.value.intent === "resend") {
     const sent = await attempt(request, () => sendCode(mobile, context.clientIp));
-    if (!sent.ok) return data(submission.reply({ formErrors: [sent.error.message] }), { status: sent.error.isOutage ? 503 : 429 });
+    if (!sent.ok)
+      return data(submission.reply({ formErrors: [sent.error.message] }), { status: sent.error.isOutage ? 503 : 429 });
     session.set("resendAt", Date.now() + (sent.value.resend_after_s ?? 30) * 1000);
-    return redirectWithToast(PATHS.checkout.verifyOtp, { kind: "success", message: "We sent you a new code." }, { "Set-Cookie": await commitSession(session) });
+    return redirectWithToast(
+      PATHS.checkout.verifyOtp,
+      { kind: "success", message: "We sent you a new code." },
+      { "Set-Cookie": await commitSession(session) },
+    );
   }
 
   const { code, whatsapp } = submission.value;
@@ -100,8 +112,11 @@ export default function VerifyOtp() {
     <CheckoutShell step="verify" reached="verify">
       <h1>Enter your code</h1>
       <p className="muted">
-        We sent a {OTP_LENGTH}-digit code to <strong>+91 {mobile.slice(0, 5)} {mobile.slice(5)}</strong>.{" "}
-        <Link to={PATHS.checkout.verify}>Change number</Link>
+        We sent a {OTP_LENGTH}-digit code to{" "}
+        <strong>
+          +91 {mobile.slice(0, 5)} {mobile.slice(5)}
+        </strong>
+        . <Link to={PATHS.checkout.verify}>Change number</Link>
       </p>
       <Form method="post" {...getFormProps(form)} noValidate>
         <FormErrors id={form.errorId} errors={form.errors} />
@@ -127,7 +142,13 @@ export default function VerifyOtp() {
         <span className="muted small">
           Didn’t get it? <ResendCountdown seconds={wait} />
         </span>{" "}
-        <SubmitButton name="intent" value="resend" pendingLabel="Sending…" className="link-button" pending={resend.state !== "idle"}>
+        <SubmitButton
+          name="intent"
+          value="resend"
+          pendingLabel="Sending…"
+          className="link-button"
+          pending={resend.state !== "idle"}
+        >
           Send a new code
         </SubmitButton>
       </resend.Form>

@@ -36,7 +36,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const prefill = prefillOf(session);
   const from = safeReturnHost(new URL(request.url).searchParams.get("from"));
   return data(
-    { mobile: session.get("mobileNo") ?? prefill.values.mobile ?? "", prefillError: prefill.errors.mobile ?? null, from },
+    {
+      mobile: session.get("mobileNo") ?? prefill.values.mobile ?? "",
+      prefillError: prefill.errors.mobile ?? null,
+      from,
+    },
     { headers: entry ?? undefined },
   );
 }
@@ -50,7 +54,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   const { mobile, from } = submission.value;
   const sent = await attempt(request, () => sendCode(mobile, context.clientIp));
-  if (!sent.ok) return data(submission.reply({ formErrors: [sent.error.message] }), { status: sent.error.isOutage ? 503 : 400 });
+  if (!sent.ok)
+    return data(submission.reply({ formErrors: [sent.error.message] }), { status: sent.error.isOutage ? 503 : 400 });
 
   const session = await getSession(request);
   session.set("mobileNo", mobile);

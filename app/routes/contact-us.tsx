@@ -22,7 +22,9 @@ export default function ContactUs() {
         <ul className="grid contact-grid">
           {contact.channels.map((c) => (
             <li key={c.title} className="card contact-card">
-              <span className="feature__icon"><Icon name={c.icon} /></span>
+              <span className="feature__icon">
+                <Icon name={c.icon} />
+              </span>
               <h3>{c.title}</h3>
               <p>{c.text}</p>
               <p className="contact-card__links">
@@ -63,7 +65,8 @@ export default function ContactUs() {
             <p>
               <strong>Emergency hospitalisation?</strong>
               <span className="muted">
-                Show the e-card at a network hospital; our claims desk works around the clock. See the <a href={EXTERNAL.faq}>FAQ</a>.
+                Show the e-card at a network hospital; our claims desk works around the clock. See the{" "}
+                <a href={EXTERNAL.faq}>FAQ</a>.
               </span>
             </p>
           </div>

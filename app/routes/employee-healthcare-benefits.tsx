@@ -32,9 +32,15 @@ export default function Benefits() {
         <ul className="grid benefit-cards">
           {products.map((p) => (
             <li key={p.slug} className="product-card product-card--wide">
-              <span className="feature__icon"><Icon name={p.icon} /></span>
+              <span className="feature__icon">
+                <Icon name={p.icon} />
+              </span>
               <div>
-                <h3><a className="stretched" href={productPath(p.slug)}>{p.name}</a></h3>
+                <h3>
+                  <a className="stretched" href={productPath(p.slug)}>
+                    {p.name}
+                  </a>
+                </h3>
                 <p>{p.summary}</p>
                 <p className="price-tag">{p.price}</p>
               </div>
@@ -45,7 +51,10 @@ export default function Benefits() {
       <Section tone="tint" title="How pricing works">
         <CheckList items={page.howPricing} />
       </Section>
-      <CtaBand title="Build your plan" text="Choose the benefits that fit your team and see the price for everyone before you pay." />
+      <CtaBand
+        title="Build your plan"
+        text="Choose the benefits that fit your team and see the price for everyone before you pay."
+      />
     </>
   );
 }

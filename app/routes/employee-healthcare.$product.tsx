@@ -20,7 +20,8 @@ export async function loader({ params }: LoaderFunctionArgs) {
   });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? seoMeta(data.seo, matches) : NOT_FOUND_META);
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  data ? seoMeta(data.seo, matches) : NOT_FOUND_META;
 
 export default function ProductPage() {
   const { product, others } = useLoaderData<typeof loader>();
@@ -49,7 +50,10 @@ export default function ProductPage() {
       <Section tone="tint" title="Add more to your plan">
         <ProductCards products={others} />
       </Section>
-      <CtaBand title={`Add ${product.name} for your team`} text="Choose it with your plan at checkout. Everyone on the plan gets it from day one." />
+      <CtaBand
+        title={`Add ${product.name} for your team`}
+        text="Choose it with your plan at checkout. Everyone on the plan gets it from day one."
+      />
     </>
   );
 }

@@ -39,7 +39,9 @@ export default function Comparison() {
               <tr>
                 <td />
                 {comparison.columns.map((c) => (
-                  <th key={c} scope="col">{c}</th>
+                  <th key={c} scope="col">
+                    {c}
+                  </th>
                 ))}
               </tr>
             </thead>
@@ -68,7 +70,10 @@ export default function Comparison() {
           ))}
         </ul>
       </Section>
-      <CtaBand title="See your price in minutes" text="Enter your GSTIN, pick a plan and count your team. No commitment until you pay." />
+      <CtaBand
+        title="See your price in minutes"
+        text="Enter your GSTIN, pick a plan and count your team. No commitment until you pay."
+      />
     </>
   );
 }

@@ -10,7 +10,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const token = (await getSession(request)).get("token");
   // Revoking is best effort: the cookie is cleared either way, so this browser is signed out.
   if (token) await logout(token).catch(() => undefined);
-  return signOutRedirect(request, PATHS.checkout.verify, await setToast({ kind: "info", message: "You have signed out." }));
+  return signOutRedirect(
+    request,
+    PATHS.checkout.verify,
+    await setToast({ kind: "info", message: "You have signed out." }),
+  );
 }
 
 /** A GET never changes state: it just goes home. */

@@ -24,7 +24,8 @@ export default function OneMg() {
       <Section tone="tint" title="Good to know">
         <CheckList items={page.notes} />
         <p className="section__more">
-          <a href={productPath("discounted-medicine")}>About the Discounted Medicine benefit</a> · <a href={PAGE_PATHS.app}>Get the Kavach app</a>
+          <a href={productPath("discounted-medicine")}>About the Discounted Medicine benefit</a> ·{" "}
+          <a href={PAGE_PATHS.app}>Get the Kavach app</a>
         </p>
         <div className="cta-row">
           <PurchaseButton />

@@ -29,7 +29,9 @@ export default function Partner() {
       <PageHero eyebrow="Partners" title={program.headline} intro={program.intro} icon="link">
         <div className="cta-row">
           <DemoLink className="button" />
-          <a className="button button--ghost" href={`mailto:${CORPORATE.partnersEmail}`}>{CORPORATE.partnersEmail}</a>
+          <a className="button button--ghost" href={`mailto:${CORPORATE.partnersEmail}`}>
+            {CORPORATE.partnersEmail}
+          </a>
         </div>
       </PageHero>
       <Section title="Who partners with us">
@@ -54,9 +56,15 @@ export default function Partner() {
         <ul className="grid link-grid">
           {partners.map((p) => (
             <li key={p.slug} className="card">
-              <span className="feature__icon"><Icon name={p.icon} /></span>
+              <span className="feature__icon">
+                <Icon name={p.icon} />
+              </span>
               <p className="eyebrow">{p.category}</p>
-              <h3><a className="stretched" href={partnershipPath(p.slug)}>{p.name}</a></h3>
+              <h3>
+                <a className="stretched" href={partnershipPath(p.slug)}>
+                  {p.name}
+                </a>
+              </h3>
               <p className="muted">{p.summary}</p>
             </li>
           ))}

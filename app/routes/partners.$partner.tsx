@@ -29,7 +29,10 @@ function selfOrigin() {
  * (docs/product.md, Partner pages).
  */
 function checkoutHrefFor(landing: PartnerLanding, request: Request): string {
-  const query = new URLSearchParams({ ...(landing.domain ? { from: landing.domain } : {}), ...partnerRefs(new URL(request.url).searchParams) });
+  const query = new URLSearchParams({
+    ...(landing.domain ? { from: landing.domain } : {}),
+    ...partnerRefs(new URL(request.url).searchParams),
+  });
   const search = query.toString();
   return search ? `${PATHS.checkout.verify}?${search}` : PATHS.checkout.verify;
 }
@@ -47,7 +50,9 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
         ? {
             ...file,
             kavachBenefits: file.kavachBenefits.map((plan) =>
-              plan.btnContentObj.url === PATHS.checkout.verify ? { ...plan, btnContentObj: { ...plan.btnContentObj, url: checkoutHref } } : plan,
+              plan.btnContentObj.url === PATHS.checkout.verify
+                ? { ...plan, btnContentObj: { ...plan.btnContentObj, url: checkoutHref } }
+                : plan,
             ),
           }
         : file;
@@ -65,7 +70,8 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   }
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? seoMeta(data.seo, matches) : NOT_FOUND_META);
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  data ? seoMeta(data.seo, matches) : NOT_FOUND_META;
 
 type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
 
@@ -73,7 +79,13 @@ export const handle: SiteHeaderHandle = {
   cobrand: (data) => {
     const page = data as LoaderData | undefined;
     if (!page?.data) return undefined;
-    return { name: page.name, logoUrl: page.data.topHeaderLogo, purchaseLabel: page.purchaseLabel, purchaseHref: page.checkoutHref, style: themeStyle(page.data.theme) };
+    return {
+      name: page.name,
+      logoUrl: page.data.topHeaderLogo,
+      purchaseLabel: page.purchaseLabel,
+      purchaseHref: page.checkoutHref,
+      style: themeStyle(page.data.theme),
+    };
   },
 };
 

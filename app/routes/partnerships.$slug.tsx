@@ -18,13 +18,19 @@ export async function loader({ params }: LoaderFunctionArgs) {
   });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? seoMeta(data.seo, matches) : NOT_FOUND_META);
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  data ? seoMeta(data.seo, matches) : NOT_FOUND_META;
 
 export default function PartnershipPage() {
   const { partner, others } = useLoaderData<typeof loader>();
   return (
     <>
-      <PageHero eyebrow={`${partner.category} partner`} title={partner.headline} intro={partner.summary} icon={partner.icon} />
+      <PageHero
+        eyebrow={`${partner.category} partner`}
+        title={partner.headline}
+        intro={partner.summary}
+        icon={partner.icon}
+      />
       <Section title="What Kavach members get">
         <CheckList items={partner.memberBenefits} />
       </Section>

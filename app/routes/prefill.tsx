@@ -12,7 +12,14 @@ import { getSession } from "~/session.server";
  * POST from this page. A visitor who is not signed in never sees it: the entry page applies the link.
  */
 export const meta: MetaFunction = ({ matches }) =>
-  seoMeta({ title: "Start over with this link?", description: "You are signed in. Start a new checkout with the details in the link?", path: PATHS.prefill }, matches);
+  seoMeta(
+    {
+      title: "Start over with this link?",
+      description: "You are signed in. Start a new checkout with the details in the link?",
+      path: PATHS.prefill,
+    },
+    matches,
+  );
 
 export const headers = () => ({ "Cache-Control": "no-store" });
 
@@ -37,7 +44,13 @@ export async function action({ request }: ActionFunctionArgs) {
   return startOverWithPrefill(request, carried, to, mediascopy);
 }
 
-const LABELS: Record<string, string> = { mobile: "Mobile number", gstin: "GSTIN", name: "Name", email: "Email", totalEmployees: "Employees" };
+const LABELS: Record<string, string> = {
+  mobile: "Mobile number",
+  gstin: "GSTIN",
+  name: "Name",
+  email: "Email",
+  totalEmployees: "Employees",
+};
 
 export default function Prefill() {
   const { to, fields, details } = useLoaderData<typeof loader>();
@@ -46,7 +59,10 @@ export default function Prefill() {
     <div className="container outcome">
       <section className="card outcome__card">
         <h1>Start over with this link?</h1>
-        <p>You are signed in and have a checkout in progress. The link you followed starts a new checkout{shown.length ? " with these details" : ""}, and signs you out first.</p>
+        <p>
+          You are signed in and have a checkout in progress. The link you followed starts a new checkout
+          {shown.length ? " with these details" : ""}, and signs you out first.
+        </p>
         {shown.length ? (
           <dl className="small">
             {shown.map(([key, value]) => (

@@ -33,7 +33,9 @@ export default function Reviews() {
       <div className="container section">
         {error ? (
           <div className="notice notice--warning" role="alert">
-            <p><strong>We could not load reviews right now.</strong></p>
+            <p>
+              <strong>We could not load reviews right now.</strong>
+            </p>
             <p>{error}</p>
           </div>
         ) : (
@@ -46,7 +48,10 @@ export default function Reviews() {
           </ul>
         )}
       </div>
-      <CtaBand title="Cover your team on Kavach" text="Group health benefits from two employees, bought online in minutes." />
+      <CtaBand
+        title="Cover your team on Kavach"
+        text="Group health benefits from two employees, bought online in minutes."
+      />
     </>
   );
 }

@@ -13,7 +13,14 @@ import { seeOther } from "~/utils/see-other";
 export const handle = { hydrate: true };
 
 export const meta: MetaFunction = ({ matches }) =>
-  seoMeta({ title: "Payment failed", description: "Your payment did not go through. Please try again.", path: PATHS.paymentFail }, matches);
+  seoMeta(
+    {
+      title: "Payment failed",
+      description: "Your payment did not go through. Please try again.",
+      path: PATHS.paymentFail,
+    },
+    matches,
+  );
 
 export const headers = () => ({ "Cache-Control": "no-store" });
 
@@ -21,7 +28,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const order = await currentOrderStatus(request);
   // A late or replayed failure never hides a payment that went through.
   if (order?.status === "paid") throw redirect(`${PATHS.paymentSuccess}?order_id=${order.order_id}`);
-  if (order && order.refunds_due.length > 0 && order.status === "superseded") throw redirect(`${PATHS.paymentRefund}?order_id=${order.order_id}`);
+  if (order && order.refunds_due.length > 0 && order.status === "superseded")
+    throw redirect(`${PATHS.paymentRefund}?order_id=${order.order_id}`);
   return json({ orderId: order?.order_id ?? null, reason: order?.failure_reason ?? null });
 }
 
@@ -36,7 +44,9 @@ export default function PaymentFail() {
   return (
     <div className="container outcome">
       <section className="card outcome__card">
-        <div className="outcome__icon outcome__icon--fail" aria-hidden="true">!</div>
+        <div className="outcome__icon outcome__icon--fail" aria-hidden="true">
+          !
+        </div>
         <h1>Payment failed</h1>
         <p>Your payment did not go through and no money was taken. Please try again.</p>
         {reason ? <p>The payment gateway said: “{reason}”</p> : null}
@@ -47,7 +57,8 @@ export default function PaymentFail() {
           </button>
         </Form>
         <p className="small muted">
-          Need help? Write to <a href={`mailto:${CORPORATE.email}`}>{CORPORATE.email}</a> or call <a href={CORPORATE.phoneHref}>{CORPORATE.phone}</a>
+          Need help? Write to <a href={`mailto:${CORPORATE.email}`}>{CORPORATE.email}</a> or call{" "}
+          <a href={CORPORATE.phoneHref}>{CORPORATE.phone}</a>
           {orderId ? `, quoting ${orderId}` : ""}.
         </p>
       </section>

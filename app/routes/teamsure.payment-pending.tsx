@@ -12,7 +12,10 @@ const RECHECK_SECONDS = 10;
 export const handle = { hydrate: true };
 
 export const meta: MetaFunction = ({ matches }) => [
-  ...seoMeta({ title: "Payment processing", description: "Your payment is being confirmed.", path: PATHS.paymentPending }, matches),
+  ...seoMeta(
+    { title: "Payment processing", description: "Your payment is being confirmed.", path: PATHS.paymentPending },
+    matches,
+  ),
   { httpEquiv: "refresh", content: String(RECHECK_SECONDS) },
 ];
 
@@ -31,10 +34,14 @@ export default function PaymentPending() {
   return (
     <div className="container outcome">
       <section className="card outcome__card">
-        <div className="outcome__icon outcome__icon--pending" aria-hidden="true">…</div>
+        <div className="outcome__icon outcome__icon--pending" aria-hidden="true">
+          …
+        </div>
         <h1>Payment processing</h1>
         <p>Your bank is confirming the payment. This usually takes less than a minute; please don’t pay again.</p>
-        <p className="muted small">Reference: {orderId}. This page checks again every {RECHECK_SECONDS} seconds.</p>
+        <p className="muted small">
+          Reference: {orderId}. This page checks again every {RECHECK_SECONDS} seconds.
+        </p>
         <p>
           <a className="button button--ghost" href={`${PATHS.paymentPending}?order_id=${orderId}`}>
             Check now

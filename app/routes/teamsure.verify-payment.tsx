@@ -12,7 +12,14 @@ import { formatPaise } from "~/utils/money";
 export const handle = { hydrate: true };
 
 export const meta: MetaFunction = ({ matches }) =>
-  seoMeta({ title: "Payment successful", description: "Your team’s membership is paid and active.", path: PATHS.paymentSuccess }, matches);
+  seoMeta(
+    {
+      title: "Payment successful",
+      description: "Your team’s membership is paid and active.",
+      path: PATHS.paymentSuccess,
+    },
+    matches,
+  );
 
 export const headers = () => ({ "Cache-Control": "no-store" });
 
@@ -30,7 +37,9 @@ export default function PaymentSuccess() {
   return (
     <div className="container outcome">
       <section className="card outcome__card">
-        <div className="outcome__icon outcome__icon--success" aria-hidden="true">✓</div>
+        <div className="outcome__icon outcome__icon--success" aria-hidden="true">
+          ✓
+        </div>
         <h1>Payment successful</h1>
         <p>Your team’s membership is active.</p>
         <InvoiceEmailNote invoice={order.invoice} />
@@ -80,7 +89,8 @@ function InvoiceEmailNote({ invoice }: { invoice: Verification["invoice"] }) {
     case "sending":
       return (
         <p>
-          We’re emailing your tax invoice {invoice.number} to <span className="nowrap">{invoice.email_to}</span>; you can also download it below.
+          We’re emailing your tax invoice {invoice.number} to <span className="nowrap">{invoice.email_to}</span>; you
+          can also download it below.
         </p>
       );
     default:

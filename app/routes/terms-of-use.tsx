@@ -27,17 +27,26 @@ export async function loader() {
 }
 
 const formatDate = (iso: string) =>
-  new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "long", year: "numeric", timeZone: "Asia/Kolkata" }).format(new Date(iso));
+  new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "long", year: "numeric", timeZone: "Asia/Kolkata" }).format(
+    new Date(iso),
+  );
 
 export default function TermsOfUse() {
   const { terms, error } = useLoaderData<typeof loader>();
   if (!terms) {
     return (
       <>
-        <PageHero eyebrow="Legal" title="Terms of use" intro="The terms that apply when you use Kavach and buy benefits for your company." icon="file" />
+        <PageHero
+          eyebrow="Legal"
+          title="Terms of use"
+          intro="The terms that apply when you use Kavach and buy benefits for your company."
+          icon="file"
+        />
         <div className="container narrow section">
           <div className="notice notice--warning" role="alert">
-            <p><strong>We could not load the terms of use right now.</strong></p>
+            <p>
+              <strong>We could not load the terms of use right now.</strong>
+            </p>
             <p>{error}</p>
             <p>
               You can also ask for a copy at <a href={`mailto:${CORPORATE.email}`}>{CORPORATE.email}</a>.
@@ -49,7 +58,12 @@ export default function TermsOfUse() {
   }
   return (
     <>
-      <PageHero eyebrow="Legal" title={terms.title} intro={`Version ${terms.version}, last updated ${formatDate(terms.updated_at)}.`} icon="file" />
+      <PageHero
+        eyebrow="Legal"
+        title={terms.title}
+        intro={`Version ${terms.version}, last updated ${formatDate(terms.updated_at)}.`}
+        icon="file"
+      />
       <div className="container narrow section">
         <nav aria-label="Sections" className="toc">
           <ol>

@@ -18,7 +18,8 @@ export async function loader({ params }: LoaderFunctionArgs) {
   });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? seoMeta(data.seo, matches) : NOT_FOUND_META);
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  data ? seoMeta(data.seo, matches) : NOT_FOUND_META;
 
 export default function InvestorPage() {
   const { investor, others } = useLoaderData<typeof loader>();
@@ -65,7 +66,10 @@ export default function InvestorPage() {
           </li>
         </ul>
       </Section>
-      <CtaBand title="See what Kavach can do for your team" text="Group health benefits from two employees, bought online in minutes." />
+      <CtaBand
+        title="See what Kavach can do for your team"
+        text="Group health benefits from two employees, bought online in minutes."
+      />
     </>
   );
 }

@@ -5,7 +5,12 @@ import { EMPLOYEES_MAX, MESSAGES } from "~/constants";
  * The add-people grid's rows (docs/product.md, Add people): shared by the step's form (checked in
  * the browser), its action and the live price (routes/checkout.quote.tsx).
  */
-const code = z.string().trim().min(1).max(16).regex(/^[\w+-]+$/);
+const code = z
+  .string()
+  .trim()
+  .min(1)
+  .max(16)
+  .regex(/^[\w+-]+$/);
 
 export const peopleRows = z
   .array(

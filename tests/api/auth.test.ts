@@ -22,7 +22,7 @@ describe("GET /global/users (send a code)", () => {
     const sms = await api.call("GET", `/api/sandbox/sms?mobile_no=${MOBILE}`);
     expect(sms.json.data).toHaveLength(1);
     expect(sms.json.data[0].text).toMatch(
-      /^\d{4} is your Kavach verification code\. It is valid for 10 minutes\. Never share this code with anyone\.$/
+      /^\d{4} is your Kavach verification code\. It is valid for 10 minutes\. Never share this code with anyone\.$/,
     );
     expect(sms.json.data[0].created_at).toBe(new Date(api.now()).toISOString());
   });
@@ -205,7 +205,11 @@ describe("POST /global/users/verify/otp", () => {
     await api.sendCode(MOBILE, "198.51.100.7");
     const code = await api.lastCode(MOBILE);
     // Two strangers, four wrong tries each, then a third with two: ten in all, none locked out alone.
-    for (const [client, tries] of [["203.0.113.1", 4], ["203.0.113.2", 4], ["203.0.113.3", 2]] as const) {
+    for (const [client, tries] of [
+      ["203.0.113.1", 4],
+      ["203.0.113.2", 4],
+      ["203.0.113.3", 2],
+    ] as const) {
       for (let i = 0; i < tries; i++) expect((await api.verify(MOBILE, wrongCode(code), client)).status).toBe(400);
     }
     // Now everyone waits between tries, the owner too, but only minutes.

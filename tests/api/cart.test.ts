@@ -26,10 +26,10 @@ const PEOPLE = [
 async function fillCart(gstin: string) {
   expect((await update("company", { gstin })).status).toBe(200);
   expect(
-    (await update("admin", { name: "Ananya Rao", email: "ananya@fernleaf.example", total_employees: 12 })).status
+    (await update("admin", { name: "Ananya Rao", email: "ananya@fernleaf.example", total_employees: 12 })).status,
   ).toBe(200);
   expect((await update("plan", { plan_id: "kavach-essential", coverage_ids: ["doctor-consultation"] })).status).toBe(
-    200
+    200,
   );
   const r = await update("people", { rows: PEOPLE });
   expect(r.status).toBe(200);
@@ -101,7 +101,13 @@ describe("carts", () => {
         // Doctor Consultation ₹49 × 7; the plan is the rest of the premium.
         items: [
           { kind: "plan", id: "kavach-essential", name: "Kavach Essential", quantity: 7, amount_paise: 190200 },
-          { kind: "benefit", id: "group-health-insurance", name: "Group Health Insurance", quantity: 7, amount_paise: 0 },
+          {
+            kind: "benefit",
+            id: "group-health-insurance",
+            name: "Group Health Insurance",
+            quantity: 7,
+            amount_paise: 0,
+          },
           { kind: "benefit", id: "doctor-consultation", name: "Doctor Consultation", quantity: 7, amount_paise: 34300 },
         ],
       },
@@ -120,8 +126,20 @@ describe("carts", () => {
         // ₹49 × 7 × 12 less 10%.
         items: [
           { kind: "plan", id: "kavach-essential", name: "Kavach Essential", quantity: 7, amount_paise: 2054160 },
-          { kind: "benefit", id: "group-health-insurance", name: "Group Health Insurance", quantity: 7, amount_paise: 0 },
-          { kind: "benefit", id: "doctor-consultation", name: "Doctor Consultation", quantity: 7, amount_paise: 370440 },
+          {
+            kind: "benefit",
+            id: "group-health-insurance",
+            name: "Group Health Insurance",
+            quantity: 7,
+            amount_paise: 0,
+          },
+          {
+            kind: "benefit",
+            id: "doctor-consultation",
+            name: "Doctor Consultation",
+            quantity: 7,
+            amount_paise: 370440,
+          },
         ],
       },
     });
@@ -295,7 +313,10 @@ describe("POST /plan/quote", () => {
 
   it("prices other people without writing the cart, exactly as the cart would once they are saved", async () => {
     const saved = await fillCart("29AAKCF2931M1Z6");
-    const rows = [{ band: "18-35", range: "1A", count: 9 }, { band: "36-45", range: "2A+2C", count: 3 }];
+    const rows = [
+      { band: "18-35", range: "1A", count: 9 },
+      { band: "36-45", range: "2A+2C", count: 3 },
+    ];
     const asked = await quote({ rows });
     expect(asked.status).toBe(200);
     expect(asked.json.data.members).toBe(12);

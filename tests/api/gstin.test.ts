@@ -13,7 +13,7 @@ describe("GSTIN check character (Luhn mod 36)", () => {
     (gstin) => {
       expect(gstinCheckCharacter(gstin.slice(0, 14))).toBe(gstin[14]);
       expect(checkGstin(gstin).ok).toBe(true);
-    }
+    },
   );
 
   it("passes every seeded GSTIN, each in a known state and unique", () => {

@@ -72,7 +72,10 @@ export async function startApi(options: Partial<EmbeddedApiOptions> = {}) {
 
   function verify(mobileNo: string, code: string, client?: string): Promise<Reply> {
     const headers = client === undefined ? undefined : { "x-forwarded-for": client };
-    return call("POST", "/api/global/users/verify/otp", { body: { mobile_no: mobileNo, country_id: 91, code }, headers });
+    return call("POST", "/api/global/users/verify/otp", {
+      body: { mobile_no: mobileNo, country_id: 91, code },
+      headers,
+    });
   }
 
   async function login(mobileNo: string): Promise<string> {

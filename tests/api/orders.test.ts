@@ -137,14 +137,14 @@ describe("POST /checkout/order/create", () => {
         .prepare(
           `INSERT INTO orders (order_id, cart_id, receipt, contents_hash, policy, amount_paise, premium_paise, tax_paise,
              callback_url, status, created_at, updated_at)
-           VALUES ('order_rawrawrawrawraw', ?, 'rcpt_raw', 'x', 'yearly', 100, 100, 0, ?, ?, 0, 0)`
+           VALUES ('order_rawrawrawrawraw', ?, 'rcpt_raw', 'x', 'yearly', 100, 100, 0, ?, ?, 0, 0)`,
         )
         .run(row.cart_id, CALLBACK, "attempted");
     expect(insert).toThrow(/UNIQUE constraint failed: orders\.cart_id/);
     // Reopening a closed order is refused too.
     await createOrder("yearly");
     expect(() => raw.prepare("UPDATE orders SET status = 'created' WHERE order_id = ?").run(id)).toThrow(
-      /UNIQUE constraint failed/
+      /UNIQUE constraint failed/,
     );
   });
 
@@ -165,7 +165,7 @@ describe("POST /checkout/order/create", () => {
     expect((await createOrder("weekly")).json.msg).toBe("policy must be monthly or yearly.");
     expect((await createOrder("monthly", "not a url")).json.msg).toBe("callback_url must be an absolute URL.");
     expect((await createOrder("monthly", "javascript:alert(1)")).json.msg).toBe(
-      "callback_url must be an http or https URL."
+      "callback_url must be an http or https URL.",
     );
   });
 });
@@ -193,11 +193,11 @@ describe("sandbox checkout page", () => {
         "error[reason]",
         "error[source]",
         "error[step]",
-      ].sort()
+      ].sort(),
     );
     expect(fail.fields["error[metadata][order_id]"]).toBe(id);
     const ids = new Set(
-      [pay, pending].map((f) => f.fields.razorpay_payment_id).concat(fail.fields["error[metadata][payment_id]"])
+      [pay, pending].map((f) => f.fields.razorpay_payment_id).concat(fail.fields["error[metadata][payment_id]"]),
     );
     expect(ids.size).toBe(3);
     const attempts = raw
@@ -234,7 +234,12 @@ describe("POST /checkout/order/verify", () => {
           failure_reason: null,
           refunds_due: [],
           payment_refund_due: false,
-          invoice: { id: "KV-25-26-000001", number: "KV/25-26/000001", email_to: "a…@fernleaf.example", email_status: "sent" },
+          invoice: {
+            id: "KV-25-26-000001",
+            number: "KV/25-26/000001",
+            email_to: "a…@fernleaf.example",
+            email_status: "sent",
+          },
         },
       },
     });
@@ -393,7 +398,7 @@ describe("POST /checkout/order/verify", () => {
   it("needs a payment id with a signature, and an order id", async () => {
     const id = await orderId();
     expect((await verify({ razorpay_order_id: id, razorpay_signature: "ab" })).json.msg).toBe(
-      "razorpay_payment_id is required with a signature."
+      "razorpay_payment_id is required with a signature.",
     );
     expect((await verify({})).json.msg).toBe("razorpay_order_id is required.");
   });

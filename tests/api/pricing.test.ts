@@ -100,10 +100,10 @@ describe("quote", () => {
     expect(taxLines("inter", 150)).toEqual([{ label: "IGST 18%", rate_bp: 1800, paise: 27 }]);
     expect(taxLines("inter", 1)).toEqual([{ label: "IGST 18%", rate_bp: 1800, paise: 0 }]); // 0.18
     expect(computeQuote([{ band: "b", range: "r", count: 1, unit_monthly_paise: 5 }], "sez").yearly.premium_paise).toBe(
-      54
+      54,
     ); // 54
     expect(computeQuote([{ band: "b", range: "r", count: 1, unit_monthly_paise: 7 }], "sez").yearly.premium_paise).toBe(
-      76
+      76,
     ); // 75.6
   });
 });

@@ -32,22 +32,30 @@ const createOrder = (callback_url = CALLBACK, as = token) =>
 
 describe("orders", () => {
   it("are refused below the minimum people, by the API itself", async () => {
-    await api.call("POST", `${V1}/carts/update`, { token, body: { type: "people", item: { rows: [{ band: "18-35", range: "1A", count: 1 }] } } });
+    await api.call("POST", `${V1}/carts/update`, {
+      token,
+      body: { type: "people", item: { rows: [{ band: "18-35", range: "1A", count: 1 }] } },
+    });
     const refused = await createOrder();
     expect(refused.status).toBe(409);
     expect(refused.json.msg).toBe("At least 2 people must be covered.");
-    await api.call("POST", `${V1}/carts/update`, { token, body: { type: "people", item: { rows: [{ band: "18-35", range: "1A", count: 2 }] } } });
+    await api.call("POST", `${V1}/carts/update`, {
+      token,
+      body: { type: "people", item: { rows: [{ band: "18-35", range: "1A", count: 2 }] } },
+    });
     expect((await createOrder()).status).toBe(200);
   });
 
-  it.each(["https://evil.example/checkout/payment/callback", "http://kavach.example/checkout/payment/callback", "https://kavach.example.evil.example/x", "https://kavach.example:8443/x"])(
-    "refuse a callback URL outside the configured origin: %s",
-    async (url) => {
-      const refused = await createOrder(url);
-      expect(refused.status).toBe(400);
-      expect(refused.json.msg).toBe("callback_url must be on the site's own origin.");
-    },
-  );
+  it.each([
+    "https://evil.example/checkout/payment/callback",
+    "http://kavach.example/checkout/payment/callback",
+    "https://kavach.example.evil.example/x",
+    "https://kavach.example:8443/x",
+  ])("refuse a callback URL outside the configured origin: %s", async (url) => {
+    const refused = await createOrder(url);
+    expect(refused.status).toBe(400);
+    expect(refused.json.msg).toBe("callback_url must be on the site's own origin.");
+  });
 
   it("accept a callback URL on the configured origin", async () => {
     const created = await createOrder(CALLBACK);
@@ -56,7 +64,8 @@ describe("orders", () => {
 });
 
 describe("an order look-up (the order id alone)", () => {
-  const lookUp = (orderId: string, as?: string) => api.call("POST", `${V1}/checkout/order/verify`, { token: as, body: { razorpay_order_id: orderId } });
+  const lookUp = (orderId: string, as?: string) =>
+    api.call("POST", `${V1}/checkout/order/verify`, { token: as, body: { razorpay_order_id: orderId } });
 
   it("needs the owner's token: none is 401, another admin's is 404, the owner's answers", async () => {
     const orderId: string = (await createOrder()).json.data.order_id;
@@ -79,7 +88,11 @@ describe("every /api answer", () => {
     ["GET", "/api/nothing-here"],
     ["POST", `${V1}/checkout/order/verify`],
   ])("%s %s carries nosniff and a CSP that allows no script or framing", async (method, path) => {
-    const response = await fetch(`${api.base}${path}`, { method, headers: { "content-type": "application/json" }, body: method === "POST" ? "{}" : undefined });
+    const response = await fetch(`${api.base}${path}`, {
+      method,
+      headers: { "content-type": "application/json" },
+      body: method === "POST" ? "{}" : undefined,
+    });
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     const csp = response.headers.get("content-security-policy")!;
     expect(csp).toContain("default-src 'none'");

@@ -73,7 +73,7 @@ describe("GET /dev/outbox", () => {
     expect(page.text).toMatch(/simulated/);
     expect(page.text).toContain('name="mobile_no"');
     expect(page.text.indexOf("Download the Kavach app")).toBeLessThan(
-      page.text.indexOf("is your Kavach verification code")
+      page.text.indexOf("is your Kavach verification code"),
     );
     const filtered = await api.html("/dev/outbox?mobile_no=9123456780");
     expect(filtered.text).toContain("Download the Kavach app");
@@ -100,7 +100,9 @@ describe("database", () => {
       const db = new Database(databasePath, { readonly: true });
       expect(db.pragma("journal_mode", { simple: true })).toBe("wal");
       // Every numbered file in api/migrations, once each, in order.
-      const files = readdirSync(new URL("../../api/migrations/", import.meta.url)).filter((f) => /^\d+_.+\.sql$/.test(f)).sort();
+      const files = readdirSync(new URL("../../api/migrations/", import.meta.url))
+        .filter((f) => /^\d+_.+\.sql$/.test(f))
+        .sort();
       expect(files).toContain("001_init.sql");
       expect(db.prepare("SELECT version, name FROM schema_migrations ORDER BY version").all()).toEqual(
         files.map((name) => ({ version: Number.parseInt(name, 10), name })),
@@ -108,7 +110,7 @@ describe("database", () => {
       expect(db.prepare("SELECT COUNT(*) FROM companies").pluck().get()).toBe(COMPANIES.length);
       expect(db.prepare("SELECT COUNT(*) FROM rates").pluck().get()).toBe(RATES.length);
       expect(
-        db.prepare("SELECT COUNT(*) FROM plan_features WHERE plan_id = 'kavach-essential'").pluck().get()
+        db.prepare("SELECT COUNT(*) FROM plan_features WHERE plan_id = 'kavach-essential'").pluck().get(),
       ).toBeGreaterThan(2);
       db.close();
     } finally {

@@ -1,7 +1,19 @@
 import fs from "node:fs";
 import { expect, test } from "@playwright/test";
 import { E2E_DATA_DIR } from "../../playwright.config";
-import { addPeople, choosePlan, enterCompanyDetails, enterGstin, FERNLEAF, freshMobile, pay, reachPayment, readCode, review, signIn } from "./helpers";
+import {
+  addPeople,
+  choosePlan,
+  enterCompanyDetails,
+  enterGstin,
+  FERNLEAF,
+  freshMobile,
+  pay,
+  reachPayment,
+  readCode,
+  review,
+  signIn,
+} from "./helpers";
 
 /** The e2e server writes its analytics into its data folder. */
 const EVENTS_FILE = `${E2E_DATA_DIR}/events.ndjson`;
@@ -24,7 +36,12 @@ interface Item {
 
 function recorded(): Recorded[] {
   if (!fs.existsSync(EVENTS_FILE)) return [];
-  return fs.readFileSync(EVENTS_FILE, "utf8").trim().split("\n").filter(Boolean).map((line) => JSON.parse(line) as Recorded);
+  return fs
+    .readFileSync(EVENTS_FILE, "utf8")
+    .trim()
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Recorded);
 }
 
 test.use({ javaScriptEnabled: false });
@@ -80,7 +97,11 @@ test("visitors from a finance-partner domain get Godrej plans and channel_partne
   await expect(page.getByRole("heading", { name: "Choose your plan" })).toBeVisible();
   await expect(page.getByText(/Partner pricing/)).toHaveCount(0);
   await expect
-    .poll(() => recorded().filter((r) => r.kind === "event" && r.identity === mobile).map((r) => r.channel_partner))
+    .poll(() =>
+      recorded()
+        .filter((r) => r.kind === "event" && r.identity === mobile)
+        .map((r) => r.channel_partner),
+    )
     .toEqual(["Godrej", "Godrej"]);
 });
 
@@ -95,13 +116,13 @@ test("the checkout's FAQ link counts purchase_faq and leads to the FAQ", async (
   expect(response.status()).toBe(302);
   expect(response.headers().location).toMatch(/^https:\/\/.+\/faq$/);
   await expect(page.getByRole("link", { name: "Read the FAQ" })).toHaveAttribute("href", "/checkout/faq");
-  await expect
-    .poll(() => recorded().filter((r) => r.identity === mobile && r.name === "purchase_faq").length)
-    .toBe(1);
+  await expect.poll(() => recorded().filter((r) => r.identity === mobile && r.name === "purchase_faq").length).toBe(1);
 });
 
 for (const javaScriptEnabled of [false, true]) {
-  test(`a payment settled after pending records one charged purchase_payment_success, with Items and the Charged ID (JavaScript ${javaScriptEnabled ? "on" : "off"})`, async ({ browser }) => {
+  test(`a payment settled after pending records one charged purchase_payment_success, with Items and the Charged ID (JavaScript ${javaScriptEnabled ? "on" : "off"})`, async ({
+    browser,
+  }) => {
     const context = await browser.newContext({ javaScriptEnabled });
     const page = await context.newPage();
     await reachPayment(page);
@@ -116,7 +137,8 @@ for (const javaScriptEnabled of [false, true]) {
     await page.goto(`/teamsure/payment-pending?order_id=${orderId}`);
     await expect(page.getByRole("heading", { name: "Payment successful" })).toBeVisible();
 
-    const successes = () => recorded().filter((r) => r.name === "purchase_payment_success" && r.data.order_id === orderId);
+    const successes = () =>
+      recorded().filter((r) => r.name === "purchase_payment_success" && r.data.order_id === orderId);
     await expect.poll(() => successes().length).toBe(1);
     await page.waitForTimeout(500);
     expect(successes()).toHaveLength(1);
@@ -147,10 +169,15 @@ test("the billing choice on review records purchase_payment_method; Pay records 
   await addPeople(page);
   await review(page, "Monthly");
   await expect(page).toHaveURL(/\/checkout\/payment$/);
-  const names = () => recorded().filter((r) => r.kind === "event" && r.identity === mobile).map((r) => r.name);
+  const names = () =>
+    recorded()
+      .filter((r) => r.kind === "event" && r.identity === mobile)
+      .map((r) => r.name);
   await expect.poll(names).toContain("purchase_payment_method");
   expect(names()).not.toContain("purchase_payment_buy_button");
-  expect(recorded().find((r) => r.identity === mobile && r.name === "purchase_payment_method")?.data).toEqual({ policy: "monthly" });
+  expect(recorded().find((r) => r.identity === mobile && r.name === "purchase_payment_method")?.data).toEqual({
+    policy: "monthly",
+  });
   await pay(page);
   await expect.poll(names).toContain("purchase_payment_buy_button");
   expect(names().filter((n) => n === "purchase_payment_method")).toHaveLength(1);

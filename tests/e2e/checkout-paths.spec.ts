@@ -261,7 +261,10 @@ test("the payment step names, with links, what the admin accepts by paying", asy
   const terms = page.locator("#payment-terms");
   await expect(terms).toContainText("By paying you accept");
   await expect(terms.getByRole("link", { name: "terms of use" })).toHaveAttribute("href", "/terms-of-use");
-  await expect(terms.getByRole("link", { name: "group health cover’s terms" })).toHaveAttribute("href", "/employee-healthcare/group-health-insurance");
+  await expect(terms.getByRole("link", { name: "group health cover’s terms" })).toHaveAttribute(
+    "href",
+    "/employee-healthcare/group-health-insurance",
+  );
   // Beside the button it qualifies, before it in reading order.
   const pay = page.getByRole("button", { name: "Pay securely" });
   expect((await terms.boundingBox())!.y).toBeLessThan((await pay.boundingBox())!.y);

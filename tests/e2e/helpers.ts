@@ -48,7 +48,10 @@ export async function choosePlan(page: Page) {
   await page.getByRole("button", { name: "Buy this plan" }).click();
 }
 
-export async function addPeople(page: Page, counts: Record<string, string> = { "18–35 years, 1A": "8", "36–45 years, 2A+2C": "4" }) {
+export async function addPeople(
+  page: Page,
+  counts: Record<string, string> = { "18–35 years, 1A": "8", "36–45 years, 2A+2C": "4" },
+) {
   await expect(page).toHaveURL(/\/checkout\/add-people$/);
   for (const [label, value] of Object.entries(counts)) await page.getByLabel(label, { exact: true }).fill(value);
   await page.getByRole("button", { name: "Continue to review" }).click();
@@ -84,7 +87,8 @@ export async function reachPayment(page: Page, gstin = FERNLEAF) {
 export function watchConsole(page: Page) {
   const problems: string[] = [];
   page.on("console", (message) => {
-    if (message.type() === "error" || message.type() === "warning") problems.push(`${message.type()}: ${message.text()}`);
+    if (message.type() === "error" || message.type() === "warning")
+      problems.push(`${message.type()}: ${message.text()}`);
   });
   page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
   return { problems: () => problems };

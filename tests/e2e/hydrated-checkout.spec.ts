@@ -14,7 +14,9 @@ async function reachAddPeople(page: Page) {
   await expect(page).toHaveURL(/\/checkout\/add-people$/);
 }
 
-test("typing counts on add-people updates the price in place, and the cart is unchanged until Continue", async ({ page }) => {
+test("typing counts on add-people updates the price in place, and the cart is unchanged until Continue", async ({
+  page,
+}) => {
   await reachAddPeople(page);
   // A mark on this document: a page load would wipe it.
   await page.evaluate(() => ((window as unknown as { mark: number }).mark = 1));
@@ -67,7 +69,8 @@ test("each client-side step change pushes one page view and starts at the top", 
   await signIn(page);
   await expect(page).toHaveURL(/gst-details$/);
   await page.waitForFunction(() => "__remixRouter" in window);
-  const views = () => page.evaluate(() => (window.dataLayer ?? []).filter((e) => e.event === "page_view").map((e) => e.page_path));
+  const views = () =>
+    page.evaluate(() => (window.dataLayer ?? []).filter((e) => e.event === "page_view").map((e) => e.page_path));
   const before = await views();
   // The document was loaded once (verify), and every step since arrived client-side.
   expect(before).toEqual(["/checkout/verify", "/checkout/verify-otp", "/checkout/gst-details"]);

@@ -43,7 +43,10 @@ function events(identity: string): Recorded[] {
 /** From the partner page's purchase button to the plan step; returns the number signed in with. */
 async function checkoutFrom(page: Page, key: string, query: string): Promise<string> {
   await page.goto(`${server.url}/partners/${key}${query}`);
-  await page.getByRole("banner").getByRole("link", { name: /Buy Now|Purchase now/ }).click();
+  await page
+    .getByRole("banner")
+    .getByRole("link", { name: /Buy Now|Purchase now/ })
+    .click();
   await expect(page).toHaveURL(/\/checkout\/verify/);
   const mobile = freshMobile();
   await page.getByLabel("Mobile number").fill(mobile);
@@ -62,10 +65,14 @@ for (const javaScriptEnabled of [false, true]) {
     test.use({ javaScriptEnabled });
 
     // Every landing page without script; with script, one finance partner and the other partner.
-    const landings = javaScriptEnabled ? PARTNER_LANDINGS.filter((p) => p.key === "godrej" || !p.domain) : PARTNER_LANDINGS;
+    const landings = javaScriptEnabled
+      ? PARTNER_LANDINGS.filter((p) => p.key === "godrej" || !p.domain)
+      : PARTNER_LANDINGS;
     for (const landing of landings) {
       const attributed = Boolean(landing.domain);
-      test(`${landing.name}'s page ${attributed ? "carries" : "does not carry"} the partner source to the plan request and the events`, async ({ page }) => {
+      test(`${landing.name}'s page ${attributed ? "carries" : "does not carry"} the partner source to the plan request and the events`, async ({
+        page,
+      }) => {
         // Unique per test: plan answers are shared between admins for a minute, keyed on the request.
         const mid = `m-${landing.key}-${Date.now()}`;
         const before = upstream.planRequests.length;
@@ -79,8 +86,12 @@ for (const javaScriptEnabled of [false, true]) {
         }
         // The source changes no price, so the page claims no partner pricing.
         await expect(page.getByText(/Partner pricing/)).toHaveCount(0);
-        await expect.poll(() => events(mobile).map((r) => r.name)).toEqual(["purchase_account_details_proceed", "purchase_company_details_proceed"]);
-        expect(events(mobile).map((r) => r.channel_partner ?? null)).toEqual(attributed ? ["Godrej", "Godrej"] : [null, null]);
+        await expect
+          .poll(() => events(mobile).map((r) => r.name))
+          .toEqual(["purchase_account_details_proceed", "purchase_company_details_proceed"]);
+        expect(events(mobile).map((r) => r.channel_partner ?? null)).toEqual(
+          attributed ? ["Godrej", "Godrej"] : [null, null],
+        );
       });
     }
   });

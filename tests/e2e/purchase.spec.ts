@@ -1,5 +1,17 @@
 import { expect, test } from "@playwright/test";
-import { addPeople, choosePlan, enterCompanyDetails, enterGstin, FERNLEAF, isHydrated, pay, sendSaveData, review, signIn, watchConsole } from "./helpers";
+import {
+  addPeople,
+  choosePlan,
+  enterCompanyDetails,
+  enterGstin,
+  FERNLEAF,
+  isHydrated,
+  pay,
+  sendSaveData,
+  review,
+  signIn,
+  watchConsole,
+} from "./helpers";
 
 /**
  * The whole purchase, as an admin does it: with script off (plain posts), with script on (the

@@ -25,7 +25,14 @@ test("a session made under another app version is signed out and sent home", asy
   await signIn(page);
   await enterGstin(page, FERNLEAF);
   // Re-seal the real session cookie as if an older deploy had made it.
-  const storage = createCookieSessionStorage({ cookie: createSealedCookie("kavach_session", { secrets: [E2E_SESSION_SECRET], path: "/", httpOnly: true, sameSite: "lax" }) });
+  const storage = createCookieSessionStorage({
+    cookie: createSealedCookie("kavach_session", {
+      secrets: [E2E_SESSION_SECRET],
+      path: "/",
+      httpOnly: true,
+      sameSite: "lax",
+    }),
+  });
   const cookie = (await context.cookies()).find((c) => c.name === "kavach_session")!;
   const session = await storage.getSession(`kavach_session=${cookie.value}`);
   session.set("version", "1.0.1");
@@ -53,13 +60,17 @@ test("going back to the payment page after paying shows the membership, not a st
 
 test("each page pushes one page view, with its path, to the data layer", async ({ page }) => {
   await page.goto("/checkout/verify?utm_source=test");
-  await expect.poll(() => page.evaluate(() => window.dataLayer)).toEqual([{ event: "page_view", page_path: "/checkout/verify?utm_source=test" }]);
+  await expect
+    .poll(() => page.evaluate(() => window.dataLayer))
+    .toEqual([{ event: "page_view", page_path: "/checkout/verify?utm_source=test" }]);
   await page.getByRole("link", { name: "Kavach home" }).click();
   await expect(page).toHaveURL(`http://127.0.0.1:${E2E_PORT}/`);
   await expect.poll(() => page.evaluate(() => window.dataLayer?.map((e) => e.page_path))).toEqual(["/"]);
 });
 
-test("inline validation shows the message on blur, before any submit, and clears it once corrected", async ({ page }) => {
+test("inline validation shows the message on blur, before any submit, and clears it once corrected", async ({
+  page,
+}) => {
   await page.goto("/checkout/verify");
   const mobile = page.getByLabel("Mobile number");
   await mobile.fill("12345");
@@ -82,7 +93,9 @@ test("inline validation applies the server's own rules, such as the GSTIN check 
   await expect(page).toHaveURL(/gst-details$/);
 });
 
-test("a slow submission says what it is doing, is sent once, and shows the loader only once it is slow", async ({ page }) => {
+test("a slow submission says what it is doing, is sent once, and shows the loader only once it is slow", async ({
+  page,
+}) => {
   await page.goto("/checkout/verify");
   await page.waitForFunction(() => "__remixRouter" in window);
   let posts = 0;

@@ -42,7 +42,9 @@ function alertText(html: string): string {
 }
 
 async function outbox(mobile: string): Promise<string[]> {
-  const body = (await (await fetch(`${server.url}/api/sandbox/sms?mobile_no=${mobile}`)).json()) as { data: Array<{ text: string }> };
+  const body = (await (await fetch(`${server.url}/api/sandbox/sms?mobile_no=${mobile}`)).json()) as {
+    data: Array<{ text: string }>;
+  };
   return body.data.map((m) => m.text);
 }
 
@@ -53,11 +55,14 @@ async function wrongCode(mobile: string): Promise<string> {
 
 test("one address may ask for codes for only so many numbers an hour; the form says so with 429", async () => {
   const visitor = visitorFromNewAddress();
-  for (let i = 0; i < CODE_REQUESTS_PER_IP; i += 1) expect((await visitor.post("/checkout/verify", { mobile: freshMobile() })).status).toBe(303);
+  for (let i = 0; i < CODE_REQUESTS_PER_IP; i += 1)
+    expect((await visitor.post("/checkout/verify", { mobile: freshMobile() })).status).toBe(303);
   const mobile = freshMobile();
   const refused = await visitor.post("/checkout/verify", { mobile });
   expect(refused.status).toBe(429);
-  expect(alertText(refused.text)).toMatch(/Too many codes were asked for from your network\. Try again in \d+ minutes?\./);
+  expect(alertText(refused.text)).toMatch(
+    /Too many codes were asked for from your network\. Try again in \d+ minutes?\./,
+  );
   expect(refused.text).toContain(`value="${mobile}"`);
   expect(await outbox(mobile)).toEqual([]);
   // Another address is not held back by this one.
@@ -77,11 +82,16 @@ test("one address may try only so many codes an hour, across numbers; then even 
   }
   const third = freshMobile();
   expect((await visitor.post("/checkout/verify", { mobile: third })).status).toBe(303);
-  const refused = await visitor.post("/checkout/verify-otp", { intent: "verify", code: await latestCode(`${server.url}/api`, third) });
+  const refused = await visitor.post("/checkout/verify-otp", {
+    intent: "verify",
+    code: await latestCode(`${server.url}/api`, third),
+  });
   expect(refused.status).toBe(429);
   expect(alertText(refused.text)).toMatch(/Too many codes were tried from your network\./);
   expect((await visitor.get("/checkout/gst-details")).location).toBe("/checkout/verify");
-  expect(server.logs.some((line) => line.includes('"event":"ip_limit"') && line.includes('"kind":"codeVerification"'))).toBe(true);
+  expect(
+    server.logs.some((line) => line.includes('"event":"ip_limit"') && line.includes('"kind":"codeVerification"')),
+  ).toBe(true);
 });
 
 test("a new code within 30 s is refused by the API and the form says how long to wait", async () => {
@@ -101,13 +111,21 @@ test("five wrong codes lock out that address, not the number: its owner asking f
   const right = await latestCode(`${server.url}/api`, mobile);
   const answers: string[] = [];
   for (let i = 0; i < 4; i += 1) {
-    answers.push(alertText((await stranger.post("/checkout/verify-otp", { intent: "verify", code: await wrongCode(mobile) })).text));
+    answers.push(
+      alertText(
+        (await stranger.post("/checkout/verify-otp", { intent: "verify", code: await wrongCode(mobile) })).text,
+      ),
+    );
   }
-  expect(answers).toEqual(["4 tries left", "3 tries left", "2 tries left", "1 try left"].map((left) => `The code is incorrect. ${left}.`));
+  expect(answers).toEqual(
+    ["4 tries left", "3 tries left", "2 tries left", "1 try left"].map((left) => `The code is incorrect. ${left}.`),
+  );
   const fifth = await stranger.post("/checkout/verify-otp", { intent: "verify", code: await wrongCode(mobile) });
   expect(alertText(fifth.text)).toMatch(/Too many wrong tries\. Ask for a new code in 60 minutes\./);
   // Locked for the stranger: even the right code, and no new code either.
-  expect(alertText((await stranger.post("/checkout/verify-otp", { intent: "verify", code: right })).text)).toMatch(/Too many wrong tries/);
+  expect(alertText((await stranger.post("/checkout/verify-otp", { intent: "verify", code: right })).text)).toMatch(
+    /Too many wrong tries/,
+  );
   expect((await stranger.get("/checkout/gst-details")).location).toBe("/checkout/verify");
   // The owner, from another address, with the code the stranger's request sent to their phone.
   const owner = visitorFromNewAddress();
@@ -140,7 +158,10 @@ test("the public /api's code paths spend the same per-address allowance as the a
   const visitor = visitorFromNewAddress();
   const address = visitor.defaultHeaders["x-forwarded-for"]!;
   expect((await visitor.post("/checkout/verify", { mobile: freshMobile() })).status).toBe(303);
-  const direct = (mobile: string) => fetch(`${server.url}/api/global/users?country_id=91&mobile_no=${mobile}`, { headers: { "x-forwarded-for": address } });
+  const direct = (mobile: string) =>
+    fetch(`${server.url}/api/global/users?country_id=91&mobile_no=${mobile}`, {
+      headers: { "x-forwarded-for": address },
+    });
   for (let i = 1; i < CODE_REQUESTS_PER_IP; i += 1) expect((await direct(freshMobile())).status).toBe(200);
   const refused = await direct(freshMobile());
   expect(refused.status).toBe(429);
@@ -158,7 +179,8 @@ test("the public /api's code paths spend the same per-address allowance as the a
 });
 
 test("the app-link SMS is capped per address and per number, in the app and on the public /api", async () => {
-  const linksTo = async (mobile: string) => (await outbox(mobile)).filter((text) => /Download the Kavach app/.test(text)).length;
+  const linksTo = async (mobile: string) =>
+    (await outbox(mobile)).filter((text) => /Download the Kavach app/.test(text)).length;
   // Per number: a second link to the same number within the hour is refused, from any address.
   const shared = freshMobile();
   expect((await visitorFromNewAddress().post("/app", { mobile: shared })).status).toBe(200);
@@ -168,12 +190,15 @@ test("the app-link SMS is capped per address and per number, in the app and on t
   expect(await linksTo(shared)).toBe(1);
   // Per address: a third number from one address is refused, and nothing is sent.
   const visitor = visitorFromNewAddress();
-  for (let i = 0; i < APP_LINKS_PER_IP; i += 1) expect((await visitor.post("/app", { mobile: freshMobile() })).status).toBe(200);
+  for (let i = 0; i < APP_LINKS_PER_IP; i += 1)
+    expect((await visitor.post("/app", { mobile: freshMobile() })).status).toBe(200);
   const third = freshMobile();
   expect((await visitor.post("/app", { mobile: third })).status).toBe(429);
   expect(await linksTo(third)).toBe(0);
   // The public /api path spends the same address's allowance.
-  const direct = await fetch(`${server.url}/api/global/applink?mobile_no=${freshMobile()}`, { headers: { "x-forwarded-for": visitor.defaultHeaders["x-forwarded-for"]! } });
+  const direct = await fetch(`${server.url}/api/global/applink?mobile_no=${freshMobile()}`, {
+    headers: { "x-forwarded-for": visitor.defaultHeaders["x-forwarded-for"]! },
+  });
   expect(direct.status).toBe(429);
 });
 
@@ -182,7 +207,13 @@ test("without TRUST_PROXY a client cannot pick its address: X-Forwarded-For from
   try {
     const answers: number[] = [];
     for (let i = 1; i <= 3; i += 1) {
-      answers.push((await new Visitor(plain.url, { "x-forwarded-for": `198.51.100.${i}` }).post("/checkout/verify", { mobile: freshMobile() })).status);
+      answers.push(
+        (
+          await new Visitor(plain.url, { "x-forwarded-for": `198.51.100.${i}` }).post("/checkout/verify", {
+            mobile: freshMobile(),
+          })
+        ).status,
+      );
     }
     expect(answers).toEqual([303, 303, 429]);
   } finally {
@@ -195,10 +226,14 @@ test("asking for a code answers the same whether or not the number is known", as
   const unknown = freshMobile();
   // Known, with WhatsApp on: the most an answer could give away.
   const db = new Database(path.join(server.dataDir, "kavach.sqlite"));
-  db.prepare("INSERT INTO users (mobile_no, country_id, whatsapp, created_at) VALUES (?, 91, 1, ?)").run(known, Date.now());
+  db.prepare("INSERT INTO users (mobile_no, country_id, whatsapp, created_at) VALUES (?, 91, 1, ?)").run(
+    known,
+    Date.now(),
+  );
   db.close();
 
-  const api = async (mobile: string) => (await fetch(`${server.url}/api/global/users?country_id=91&mobile_no=${mobile}`)).text();
+  const api = async (mobile: string) =>
+    (await fetch(`${server.url}/api/global/users?country_id=91&mobile_no=${mobile}`)).text();
   const [knownApi, unknownApi] = [await api(known), await api(unknown)];
   expect(knownApi).toBe(unknownApi);
 

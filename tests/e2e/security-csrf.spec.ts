@@ -22,7 +22,13 @@ test("a cross-site post to the callback path cannot reach another route's action
   await fillCart(admin);
   // As the admin's browser would send it from another site's page: the session cookie rides along
   // only on top-level navigations (SameSite=Lax), which is what a cross-site form post is.
-  for (const query of ["?_data=routes/checkout.payment", "?_data=routes/checkout", "?_data=root", "?index", "?_data=routes/checkout.payment&x=1"]) {
+  for (const query of [
+    "?_data=routes/checkout.payment",
+    "?_data=routes/checkout",
+    "?_data=root",
+    "?index",
+    "?_data=routes/checkout.payment&x=1",
+  ]) {
     const answer = await admin.post(`/checkout/payment/callback${query}`, { intent: "pay" }, crossSite);
     expect(answer.status, query).toBe(403);
   }
@@ -33,14 +39,22 @@ test("a cross-site post to the callback path cannot reach another route's action
 
 test("the gateway's own cross-site post to the bare callback path still lands on an outcome page", async () => {
   const gateway = new Visitor(server.url);
-  const answer = await gateway.post("/checkout/payment/callback", { "error[metadata][order_id]": "order_00000000000000" }, crossSite);
+  const answer = await gateway.post(
+    "/checkout/payment/callback",
+    { "error[metadata][order_id]": "order_00000000000000" },
+    crossSite,
+  );
   expect(answer.status).toBe(303);
   expect(answer.location).toMatch(/^\/teamsure\/payment-fail/);
 });
 
 test("Sec-Fetch-Site: same-site is accepted only from a listed origin", async () => {
   const post = (origin: string) =>
-    new Visitor(server.url).post("/checkout/verify", { mobile: freshMobile() }, { "sec-fetch-site": "same-site", origin });
+    new Visitor(server.url).post(
+      "/checkout/verify",
+      { mobile: freshMobile() },
+      { "sec-fetch-site": "same-site", origin },
+    );
   expect((await post("https://blog.kavach.example")).status).toBe(403);
   expect((await post("https://kavach.example.evil.example")).status).toBe(403);
   expect((await post("https://www.kavach.example")).status).toBe(303);
@@ -49,7 +63,11 @@ test("Sec-Fetch-Site: same-site is accepted only from a listed origin", async ()
 test("without SAME_SITE_ORIGINS no sister site is trusted", async () => {
   const plain = await startServer({ env: { NODE_ENV: "production" } });
   try {
-    const answer = await new Visitor(plain.url).post("/checkout/verify", { mobile: freshMobile() }, { "sec-fetch-site": "same-site", origin: "https://www.kavach.example" });
+    const answer = await new Visitor(plain.url).post(
+      "/checkout/verify",
+      { mobile: freshMobile() },
+      { "sec-fetch-site": "same-site", origin: "https://www.kavach.example" },
+    );
     expect(answer.status).toBe(403);
   } finally {
     await plain.stop();

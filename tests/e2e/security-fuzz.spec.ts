@@ -1,8 +1,29 @@
 import fs from "node:fs";
 import { expect, test } from "@playwright/test";
 import fc from "fast-check";
-import { type Answer, type Form, Visitor, FERNLEAF_GSTIN, dataPath, decodeData, fillCart, formBody, freshMobile, signIn } from "../security/client";
-import { discardedFieldName, field, hostile, hostileIndexName, isMarkup, markup, numberish, tooLong, unknownFieldName } from "../security/hostile";
+import {
+  type Answer,
+  type Form,
+  Visitor,
+  FERNLEAF_GSTIN,
+  dataPath,
+  decodeData,
+  fillCart,
+  formBody,
+  freshMobile,
+  signIn,
+} from "../security/client";
+import {
+  discardedFieldName,
+  field,
+  hostile,
+  hostileIndexName,
+  isMarkup,
+  markup,
+  numberish,
+  tooLong,
+  unknownFieldName,
+} from "../security/hostile";
 import { openHostedCheckout, orderStatus, postCallback } from "../security/payments";
 import { type RunningServer, startServer } from "../security/server";
 
@@ -67,19 +88,28 @@ function valuesOf(form: Form, except: string[] = []): string[] {
 function fillableFields(html: string): Set<string> {
   const inputs = html.match(/<(?:input|select|textarea)\b[^>]*>/g) ?? [];
   const fillable = inputs.filter((tag) => !/type="(hidden|checkbox|submit)"/.test(tag));
-  return new Set(fillable.map((tag) => tag.match(/name="([^"]+)"/)?.[1]).filter((name): name is string => name !== undefined));
+  return new Set(
+    fillable.map((tag) => tag.match(/name="([^"]+)"/)?.[1]).filter((name): name is string => name !== undefined),
+  );
 }
 
 /** Error texts the page shows: alerts, and the error lines beside fields and forms. */
 function shownErrors(html: string): string[] {
-  const errorElement = /<(div|p|section)\b[^>]*(?:role="alert"|class="(?:field__error|form-error)")[^>]*>([\s\S]*?)<\/\1>/g;
-  return [...html.matchAll(errorElement)].map(([, , inner]) => decodeEntities(inner!.replace(/<[^>]+>/g, "")).trim()).filter(Boolean);
+  const errorElement =
+    /<(div|p|section)\b[^>]*(?:role="alert"|class="(?:field__error|form-error)")[^>]*>([\s\S]*?)<\/\1>/g;
+  return [...html.matchAll(errorElement)]
+    .map(([, , inner]) => decodeEntities(inner!.replace(/<[^>]+>/g, "")).trim())
+    .filter(Boolean);
 }
 
 function decodeEntities(text: string): string {
   const named: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
   return text.replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (entity, code: string) =>
-    code.startsWith("#x") ? String.fromCodePoint(parseInt(code.slice(2), 16)) : code.startsWith("#") ? String.fromCodePoint(Number(code.slice(1))) : (named[code] ?? entity),
+    code.startsWith("#x")
+      ? String.fromCodePoint(parseInt(code.slice(2), 16))
+      : code.startsWith("#")
+        ? String.fromCodePoint(Number(code.slice(1)))
+        : (named[code] ?? entity),
   );
 }
 
@@ -91,11 +121,19 @@ async function schemaErrors(visitor: Visitor, path: string, body: string): Promi
   const intent = new URLSearchParams({ __intent__: JSON.stringify({ type: "validate", payload: { name: "" } }) });
   const answer = await visitor.post(dataPath(path), `${body}&${intent}`);
   const { data: reply } = await decodeData<{ data: { error?: Record<string, string[] | null> } }>(answer.text);
-  return Object.fromEntries(Object.entries(reply.error ?? {}).filter((entry): entry is [string, string[]] => Boolean(entry[1]?.length)));
+  return Object.fromEntries(
+    Object.entries(reply.error ?? {}).filter((entry): entry is [string, string[]] => Boolean(entry[1]?.length)),
+  );
 }
 
 /** What every answer to every form must satisfy, whatever was posted. */
-async function expectSafeAnswer(answer: Answer, { form, extra, discarded }: Posted, body: string, fillable: Set<string>, ask: () => ReturnType<typeof schemaErrors>) {
+async function expectSafeAnswer(
+  answer: Answer,
+  { form, extra, discarded }: Posted,
+  body: string,
+  fillable: Set<string>,
+  ask: () => ReturnType<typeof schemaErrors>,
+) {
   const bodyBytes = Buffer.byteLength(body);
   const posted = valuesOf(form);
   if (bodyBytes > BODY_LIMIT) {
@@ -114,7 +152,8 @@ async function expectSafeAnswer(answer: Answer, { form, extra, discarded }: Post
   expect({ shown, errors }).not.toEqual({ shown: "", errors: {} });
   // The page never carries a zero byte (see entry.server), so a message echoing one is shown without it.
   const visible = (message: string) => message.replaceAll("\u0000", "");
-  for (const [name, messages] of Object.entries(errors)) if (name === "" || fillable.has(name)) expect(shown, name).toContain(visible(messages[0]!));
+  for (const [name, messages] of Object.entries(errors))
+    if (name === "" || fillable.has(name)) expect(shown, name).toContain(visible(messages[0]!));
 }
 
 interface ActionUnderTest {
@@ -125,7 +164,11 @@ interface ActionUnderTest {
 }
 
 const validMobile = fc.stringMatching(/^[6-9]\d{9}$/);
-const mobileLike = fc.oneof(validMobile, validMobile.map((m) => `+91 ${m.slice(0, 5)} ${m.slice(5)}`), numberish);
+const mobileLike = fc.oneof(
+  validMobile,
+  validMobile.map((m) => `+91 ${m.slice(0, 5)} ${m.slice(5)}`),
+  numberish,
+);
 
 async function signedInAtPayment(): Promise<Visitor> {
   const visitor = new Visitor(server.url);
@@ -138,7 +181,10 @@ const ACTIONS: ActionUnderTest[] = [
   {
     path: "/checkout/verify",
     visitor: async () => new Visitor(server.url),
-    form: formOf({ mobile: field(mobileLike), from: field(fc.constantFrom("partner.example", "godrej.example", "//evil.example")) }),
+    form: formOf({
+      mobile: field(mobileLike),
+      from: field(fc.constantFrom("partner.example", "godrej.example", "//evil.example")),
+    }),
   },
   {
     path: "/checkout/verify-otp",
@@ -147,14 +193,23 @@ const ACTIONS: ActionUnderTest[] = [
       await visitor.post("/checkout/verify", { mobile: freshMobile() });
       return visitor;
     },
-    form: formOf({ intent: field(fc.constantFrom("verify", "resend")), code: field(fc.stringMatching(/^\d{4}$/)), whatsapp: field(fc.constant("on")) }),
+    form: formOf({
+      intent: field(fc.constantFrom("verify", "resend")),
+      code: field(fc.stringMatching(/^\d{4}$/)),
+      whatsapp: field(fc.constant("on")),
+    }),
   },
   {
     path: "/checkout/gst-details",
     visitor: signedInAtPayment,
     form: formOf({
       intent: field(fc.constantFrom("gstin", "select")),
-      gstin: field(fc.oneof(fc.constantFrom(FERNLEAF_GSTIN, "07AAFCT1128B1ZV", "29aakcf2931m1z6"), fc.stringMatching(/^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/))),
+      gstin: field(
+        fc.oneof(
+          fc.constantFrom(FERNLEAF_GSTIN, "07AAFCT1128B1ZV", "29aakcf2931m1z6"),
+          fc.stringMatching(/^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/),
+        ),
+      ),
     }),
   },
   {
@@ -171,7 +226,10 @@ const ACTIONS: ActionUnderTest[] = [
     visitor: signedInAtPayment,
     form: formOf({
       planId: field(fc.constantFrom("kavach-essential", "kavach-standard", "kavach-plus", "kavach-premium")),
-      coverage: fc.oneof(fc.constant(undefined), fc.array(fc.oneof(fc.constantFrom("group-health-insurance", "teleconsultation"), hostile), { maxLength: 25 })),
+      coverage: fc.oneof(
+        fc.constant(undefined),
+        fc.array(fc.oneof(fc.constantFrom("group-health-insurance", "teleconsultation"), hostile), { maxLength: 25 }),
+      ),
     }),
   },
   {
@@ -180,7 +238,15 @@ const ACTIONS: ActionUnderTest[] = [
     form: fc
       .tuple(
         formOf({ intent: field(fc.constantFrom("recalculate", "continue")) }),
-        fc.array(fc.tuple(fc.integer({ min: 0, max: 70 }), field(fc.constantFrom("18-35", "36-45", "46-55")), field(fc.constantFrom("1A", "2A", "2A+2C")), field(numberish)), { maxLength: 4 }),
+        fc.array(
+          fc.tuple(
+            fc.integer({ min: 0, max: 70 }),
+            field(fc.constantFrom("18-35", "36-45", "46-55")),
+            field(fc.constantFrom("1A", "2A", "2A+2C")),
+            field(numberish),
+          ),
+          { maxLength: 4 },
+        ),
       )
       .map(([posted, rows]) => {
         for (const [i, band, range, count] of rows) {
@@ -230,9 +296,19 @@ test("hostile field indices and field counts are refused in under 100 ms by ever
   const paths = [...ACTIONS.map((a) => a.path), "/checkout/whatsapp", "/checkout/payment/callback"];
   // Warm each route once, so the first answer does not pay for loading its module.
   for (const path of paths) await visitor.post(path, "warm=1");
-  const tooMany = fc.integer({ min: 201, max: 3000 }).map((n) => Array.from({ length: n }, (_, i) => `f${i}=1`).join("&"));
+  const tooMany = fc
+    .integer({ min: 201, max: 3000 })
+    .map((n) => Array.from({ length: n }, (_, i) => `f${i}=1`).join("&"));
   const hostileBody = fc.oneof(
-    { weight: 4, arbitrary: fc.tuple(hostileIndexName, numberish, fc.boolean()).map(([name, value, withValid]) => `${withValid ? "intent=continue&rows[0].band=18-35&" : ""}${encodeURIComponent(name)}=${encodeURIComponent(value)}`) },
+    {
+      weight: 4,
+      arbitrary: fc
+        .tuple(hostileIndexName, numberish, fc.boolean())
+        .map(
+          ([name, value, withValid]) =>
+            `${withValid ? "intent=continue&rows[0].band=18-35&" : ""}${encodeURIComponent(name)}=${encodeURIComponent(value)}`,
+        ),
+    },
     { weight: 1, arbitrary: tooMany },
   );
   await fc.assert(
@@ -275,13 +351,19 @@ test("POST /checkout/whatsapp: hostile toggles stay on the site and change nothi
   const visitor = new Visitor(server.url);
   await signIn(visitor);
   await fc.assert(
-    fc.asyncProperty(formOf({ whatsapp: field(fc.constantFrom("on", "off")), returnTo: field(fc.constantFrom("/checkout/summary", "//evil.example")) }), async ({ form }) => {
-      const answer = await visitor.post("/checkout/whatsapp", form);
-      // A well-formed toggle goes back on this site; anything else is refused with a message.
-      expect([303, 400]).toContain(answer.status);
-      if (answer.status === 303) expect(new URL(answer.location!, server.url).origin).toBe(server.url);
-      else expect(answer.text).toContain("Choose whether WhatsApp updates are on or off.");
-    }),
+    fc.asyncProperty(
+      formOf({
+        whatsapp: field(fc.constantFrom("on", "off")),
+        returnTo: field(fc.constantFrom("/checkout/summary", "//evil.example")),
+      }),
+      async ({ form }) => {
+        const answer = await visitor.post("/checkout/whatsapp", form);
+        // A well-formed toggle goes back on this site; anything else is refused with a message.
+        expect([303, 400]).toContain(answer.status);
+        if (answer.status === 303) expect(new URL(answer.location!, server.url).origin).toBe(server.url);
+        else expect(answer.text).toContain("Choose whether WhatsApp updates are on or off.");
+      },
+    ),
     { numRuns: RUNS_PER_ACTION },
   );
 });
@@ -291,14 +373,23 @@ test("POST /checkout/payment/callback: hostile callbacks never pay and always la
   const visitor = await signedInAtPayment();
   const { orderId, forms } = await openHostedCheckout(visitor);
   const callback = fc.oneof(
-    formOf({ razorpay_order_id: field(fc.constant(orderId)), razorpay_payment_id: field(fc.constant(String(forms.success.razorpay_payment_id))), razorpay_signature: field(fc.stringMatching(/^[0-9a-f]{64}$/)) }),
-    formOf({ "error[metadata][order_id]": field(fc.constant(orderId)), "error[metadata][payment_id]": field(fc.constant(String(forms.failure["error[metadata][payment_id]"]))) }),
+    formOf({
+      razorpay_order_id: field(fc.constant(orderId)),
+      razorpay_payment_id: field(fc.constant(String(forms.success.razorpay_payment_id))),
+      razorpay_signature: field(fc.stringMatching(/^[0-9a-f]{64}$/)),
+    }),
+    formOf({
+      "error[metadata][order_id]": field(fc.constant(orderId)),
+      "error[metadata][payment_id]": field(fc.constant(String(forms.failure["error[metadata][payment_id]"]))),
+    }),
   );
   await fc.assert(
     fc.asyncProperty(callback, async ({ form }) => {
       const answer = await postCallback(visitor, form);
       expect(answer.status).toBe(303);
-      expect(answer.location).toMatch(/^\/teamsure\/(payment-fail|payment-pending|verify-payment)(\?order_id=[\w-]+)?$/);
+      expect(answer.location).toMatch(
+        /^\/teamsure\/(payment-fail|payment-pending|verify-payment)(\?order_id=[\w-]+)?$/,
+      );
     }),
     { numRuns: RUNS_PER_ACTION },
   );
@@ -308,7 +399,13 @@ test("POST /checkout/payment/callback: hostile callbacks never pay and always la
 test("hostile query values on pages that show them come back escaped", async () => {
   test.setTimeout(60_000);
   const visitor = await signedInAtPayment();
-  const pages = ["/checkout/gst-details?q=", "/checkout/verify?from=", "/teamsure/payment-fail?order_id=", "/checkout/plan-select?update=1&coverage=", "/?utm_campaign="];
+  const pages = [
+    "/checkout/gst-details?q=",
+    "/checkout/verify?from=",
+    "/teamsure/payment-fail?order_id=",
+    "/checkout/plan-select?update=1&coverage=",
+    "/?utm_campaign=",
+  ];
   await fc.assert(
     fc.asyncProperty(fc.constantFrom(...pages), fc.oneof(markup, tooLong, hostile), async (page, value) => {
       const answer = await visitor.get(`${page}${encodeURIComponent(value)}`);

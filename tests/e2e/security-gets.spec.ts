@@ -41,7 +41,11 @@ test("a cross-site prefill link leaves a signed-in admin signed in, with their c
   expect(review.status).toBe(200);
   expect(review.text).toContain("Fernleaf Analytics");
   // Another site cannot send the POST for them.
-  const forged = await admin.post("/prefill", { to: "/", prefill: "1", business_contact_number: other }, { "sec-fetch-site": "cross-site", origin: "https://evil.example" });
+  const forged = await admin.post(
+    "/prefill",
+    { to: "/", prefill: "1", business_contact_number: other },
+    { "sec-fetch-site": "cross-site", origin: "https://evil.example" },
+  );
   expect(forged.status).toBe(403);
   expect((await admin.get("/checkout/checkout")).status).toBe(200);
 });
@@ -71,9 +75,16 @@ test("a visitor who is not signed in gets the prefill applied at once, as before
 
 test("anonymous GETs of /checkout/faq write no analytics events; an admin's are counted", async () => {
   const file = path.join(server.dataDir, "events.ndjson");
-  const faqEvents = () => (fs.existsSync(file) ? fs.readFileSync(file, "utf8").split("\n").filter((line) => line.includes('"purchase_faq"')).length : 0);
+  const faqEvents = () =>
+    fs.existsSync(file)
+      ? fs
+          .readFileSync(file, "utf8")
+          .split("\n")
+          .filter((line) => line.includes('"purchase_faq"')).length
+      : 0;
   const before = faqEvents();
-  for (let i = 0; i < 30; i += 1) expect((await fetch(`${server.url}/checkout/faq`, { redirect: "manual" })).status).toBe(302);
+  for (let i = 0; i < 30; i += 1)
+    expect((await fetch(`${server.url}/checkout/faq`, { redirect: "manual" })).status).toBe(302);
   await new Promise((resolve) => setTimeout(resolve, 300));
   expect(faqEvents()).toBe(before);
   const admin = new Visitor(server.url);
@@ -88,7 +99,8 @@ test("opening the sandbox payment page again and again stops making payment ids"
   await fillCart(admin);
   const { orderId } = await openHostedCheckout(admin);
   const seen = new Set<string>();
-  for (let i = 0; i < 40; i += 1) seen.add(String((await readHostedCheckout(server.url, orderId)).success.razorpay_payment_id));
+  for (let i = 0; i < 40; i += 1)
+    seen.add(String((await readHostedCheckout(server.url, orderId)).success.razorpay_payment_id));
   // The first view (above) and then at most nine more make new ids; the rest show the newest again.
   expect(seen.size).toBeLessThanOrEqual(10);
 });

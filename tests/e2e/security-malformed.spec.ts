@@ -32,10 +32,29 @@ const form = (type: string, body: string, extra = "") =>
 
 const MALFORMED: Array<[string, string, number]> = [
   ["a form route posted as JSON", form("application/json", '{"mobile":"9876543210"}'), 415],
-  ["a form route posted as multipart", form("multipart/form-data; boundary=b", '--b\r\nContent-Disposition: form-data; name="mobile"\r\n\r\n9876543210\r\n--b--\r\n'), 415],
-  ["a form route posted with Content-Encoding: gzip", form("application/x-www-form-urlencoded", "mobile=9876543210", "Content-Encoding: gzip\r\n"), 415],
-  ["a form route posted with Content-Encoding: br", form("application/x-www-form-urlencoded", "mobile=9876543210", "Content-Encoding: br\r\n"), 415],
-  ["a form route posted with no Content-Type", `POST /checkout/verify HTTP/1.1\r\n${host}Content-Length: 3\r\n\r\na=1`, 415],
+  [
+    "a form route posted as multipart",
+    form(
+      "multipart/form-data; boundary=b",
+      '--b\r\nContent-Disposition: form-data; name="mobile"\r\n\r\n9876543210\r\n--b--\r\n',
+    ),
+    415,
+  ],
+  [
+    "a form route posted with Content-Encoding: gzip",
+    form("application/x-www-form-urlencoded", "mobile=9876543210", "Content-Encoding: gzip\r\n"),
+    415,
+  ],
+  [
+    "a form route posted with Content-Encoding: br",
+    form("application/x-www-form-urlencoded", "mobile=9876543210", "Content-Encoding: br\r\n"),
+    415,
+  ],
+  [
+    "a form route posted with no Content-Type",
+    `POST /checkout/verify HTTP/1.1\r\n${host}Content-Length: 3\r\n\r\na=1`,
+    415,
+  ],
   ["TRACE", `TRACE / HTTP/1.1\r\n${host}\r\n`, 405],
   ["PUT to a page", `PUT /checkout/verify HTTP/1.1\r\n${host}Content-Length: 0\r\n\r\n`, 405],
   ["DELETE to a page", `DELETE /checkout/summary HTTP/1.1\r\n${host}\r\n`, 405],
@@ -45,9 +64,17 @@ const MALFORMED: Array<[string, string, number]> = [
   ["a % escape of invalid UTF-8 in the path", `GET /partners/%FF%FE HTTP/1.1\r\n${host}\r\n`, 400],
   ["a non-UTF-8 query value", `GET /checkout/verify?from=%FF HTTP/1.1\r\n${host}\r\n`, 400],
   ["a malformed escape in the query", `GET /?utm_source=%ZZ%E2%82 HTTP/1.1\r\n${host}\r\n`, 400],
-  ["a raw non-Latin-1 query value", `GET /?utm_campaign=${Buffer.from("₹€", "utf8").toString("latin1")} HTTP/1.1\r\n${host}\r\n`, 400],
+  [
+    "a raw non-Latin-1 query value",
+    `GET /?utm_campaign=${Buffer.from("₹€", "utf8").toString("latin1")} HTTP/1.1\r\n${host}\r\n`,
+    400,
+  ],
   ["a Host that is not the site", `GET / HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n`, 421],
-  ["a Host that is not the site, on a post", `POST /checkout/verify HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 3\r\n\r\na=1`, 421],
+  [
+    "a Host that is not the site, on a post",
+    `POST /checkout/verify HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 3\r\n\r\na=1`,
+    421,
+  ],
   ["a field index far out of range", form("application/x-www-form-urlencoded", "rows[1000000].count=1"), 400],
 ];
 
@@ -61,7 +88,11 @@ for (const [what, request, status] of MALFORMED) {
 }
 
 test("canonical links, sitemap.xml and robots.txt name PUBLIC_ORIGIN, whatever the Host or X-Forwarded-Host", async () => {
-  const visitor = new Visitor(server.url, { host: "localhost", "x-forwarded-host": "evil.example", "x-forwarded-proto": "http" });
+  const visitor = new Visitor(server.url, {
+    host: "localhost",
+    "x-forwarded-host": "evil.example",
+    "x-forwarded-proto": "http",
+  });
   const home = await visitor.get("/about-us");
   expect(home.text).toMatch(/<link rel="canonical" href="https:\/\/kavach\.example\/about-us"/);
   for (const path of ["/sitemap.xml", "/robots.txt"]) {

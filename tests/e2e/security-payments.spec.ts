@@ -34,14 +34,22 @@ const status = (orderId: string) => orderStatus(server, orderId);
 
 test("two Pay clicks at once make one open order; the database refuses a second", async () => {
   const visitor = await readyToPay();
-  const [first, second] = await Promise.all([visitor.post("/checkout/payment", { policy: "yearly" }), visitor.post("/checkout/payment", { policy: "yearly" })]);
+  const [first, second] = await Promise.all([
+    visitor.post("/checkout/payment", { policy: "yearly" }),
+    visitor.post("/checkout/payment", { policy: "yearly" }),
+  ]);
   expect(first.location).toMatch(/\/api\/sandbox\/checkout\/order_/);
   expect(second.location).toBe(first.location);
   const orderId = first.location!.split("/").pop()!;
   const db = database();
   try {
     const cartId = db.prepare("SELECT cart_id FROM orders WHERE order_id = ?").pluck().get(orderId) as number;
-    expect(db.prepare("SELECT COUNT(*) FROM orders WHERE cart_id = ? AND status IN ('created','attempted','pending')").pluck().get(cartId)).toBe(1);
+    expect(
+      db
+        .prepare("SELECT COUNT(*) FROM orders WHERE cart_id = ? AND status IN ('created','attempted','pending')")
+        .pluck()
+        .get(cartId),
+    ).toBe(1);
     const copy = db.prepare(
       `INSERT INTO orders (order_id, cart_id, receipt, contents_hash, policy, amount_paise, premium_paise, tax_paise, callback_url, status, created_at, updated_at)
        SELECT 'order_second0000000', cart_id, receipt || '-2', contents_hash, policy, amount_paise, premium_paise, tax_paise, callback_url, 'created', created_at, updated_at
@@ -65,11 +73,18 @@ test("a signed success for one order does not pay another", async () => {
 test("a forged or altered signature pays nothing", async () => {
   const { visitor, orderId, forms } = await checkout();
   const signature = String(forms.success.razorpay_signature);
-  for (const forged of [signature.replace(/.$/, (c) => (c === "0" ? "1" : "0")), "0".repeat(64), signature.slice(0, 63)]) {
+  for (const forged of [
+    signature.replace(/.$/, (c) => (c === "0" ? "1" : "0")),
+    "0".repeat(64),
+    signature.slice(0, 63),
+  ]) {
     const answer = await postCallback(visitor, { ...forms.success, razorpay_signature: forged });
     expect(answer.location).toBe(`/teamsure/payment-fail?order_id=${orderId}`);
   }
-  const unsigned = await postCallback(visitor, { razorpay_order_id: orderId, razorpay_payment_id: String(forms.success.razorpay_payment_id) });
+  const unsigned = await postCallback(visitor, {
+    razorpay_order_id: orderId,
+    razorpay_payment_id: String(forms.success.razorpay_payment_id),
+  });
   expect(unsigned.location).toMatch(/^\/teamsure\/payment-fail/);
   expect((await status(orderId)).status).toBe("created");
 });
@@ -79,7 +94,9 @@ test("a signed payment for an amount other than the order's is refused", async (
   const db = database();
   try {
     // As if the gateway had recorded this payment for one rupee.
-    db.prepare("UPDATE payment_attempts SET amount_paise = 100 WHERE payment_id = ?").run(String(forms.success.razorpay_payment_id));
+    db.prepare("UPDATE payment_attempts SET amount_paise = 100 WHERE payment_id = ?").run(
+      String(forms.success.razorpay_payment_id),
+    );
   } finally {
     db.close();
   }
@@ -90,7 +107,10 @@ test("a signed payment for an amount other than the order's is refused", async (
 
 test("a double or replayed success changes nothing once paid", async () => {
   const { visitor, orderId, forms } = await checkout();
-  const [first, second] = await Promise.all([postCallback(visitor, forms.success), postCallback(visitor, forms.success)]);
+  const [first, second] = await Promise.all([
+    postCallback(visitor, forms.success),
+    postCallback(visitor, forms.success),
+  ]);
   expect(first.location).toBe(`/teamsure/verify-payment?order_id=${orderId}`);
   expect(second.location).toBe(first.location);
   const paid = await status(orderId);
@@ -127,6 +147,7 @@ test("no loader changes state: GETs of the callback and the outcome pages leave 
   const query = new URLSearchParams(forms.success as Record<string, string>).toString();
   const viaGet = await visitor.get(`/checkout/payment/callback?${query}`);
   expect(viaGet.location).toBe("/checkout/payment");
-  for (const page of ["/teamsure/verify-payment", "/teamsure/payment-pending", "/teamsure/payment-fail"]) await visitor.get(`${page}?order_id=${orderId}&${query}`);
+  for (const page of ["/teamsure/verify-payment", "/teamsure/payment-pending", "/teamsure/payment-fail"])
+    await visitor.get(`${page}?order_id=${orderId}&${query}`);
   expect((await status(orderId)).status).toBe("created");
 });

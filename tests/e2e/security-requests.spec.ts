@@ -45,14 +45,21 @@ test.describe("cross-site requests", () => {
   test("without Sec-Fetch-Site, a foreign or opaque Origin is refused and the site's own is not", async () => {
     const visitor = new Visitor(server.url);
     const mobile = freshMobile();
-    for (const origin of ["https://evil.example", "null", `http://127.0.0.1:${server.port + 1}`, `https://127.0.0.1:${server.port}`]) {
+    for (const origin of [
+      "https://evil.example",
+      "null",
+      `http://127.0.0.1:${server.port + 1}`,
+      `https://127.0.0.1:${server.port}`,
+    ]) {
       const answer = await visitor.request("POST", "/checkout/verify", {
         body: new URLSearchParams({ mobile }),
         headers: { "content-type": "application/x-www-form-urlencoded", origin },
       });
       expect(answer.status, origin).toBe(403);
     }
-    const outbox = (await (await fetch(`${server.url}/api/sandbox/sms?mobile_no=${mobile}`)).json()) as { data: unknown[] };
+    const outbox = (await (await fetch(`${server.url}/api/sandbox/sms?mobile_no=${mobile}`)).json()) as {
+      data: unknown[];
+    };
     expect(outbox.data).toEqual([]);
     const own = await visitor.request("POST", "/checkout/verify", {
       body: new URLSearchParams({ mobile }),
@@ -62,7 +69,11 @@ test.describe("cross-site requests", () => {
   });
 
   test("the payment callback alone accepts a cross-site post, and only its signature decides", async () => {
-    const answer = await postCallback(new Visitor(server.url), { razorpay_order_id: "order_00000000000000", razorpay_payment_id: "pay_1", razorpay_signature: "00" });
+    const answer = await postCallback(new Visitor(server.url), {
+      razorpay_order_id: "order_00000000000000",
+      razorpay_payment_id: "pay_1",
+      razorpay_signature: "00",
+    });
     expect(answer.status).toBe(303);
     expect(answer.location).toMatch(/^\/teamsure\/payment-fail/);
   });
@@ -91,7 +102,9 @@ test.describe("request bodies", () => {
     const visitor = new Visitor(server.url);
     const over = `mobile=9876543210&pad=${"x".repeat(64 * 1024)}`;
     expect((await visitor.post("/checkout/verify", over)).status).toBe(413);
-    expect((await visitor.post("/checkout/payment/callback", over, { "sec-fetch-site": "cross-site" })).status).toBe(413);
+    expect((await visitor.post("/checkout/payment/callback", over, { "sec-fetch-site": "cross-site" })).status).toBe(
+      413,
+    );
     const exact = `pad=${"x".repeat(64 * 1024 - 4)}`;
     expect(Buffer.byteLength(exact)).toBe(64 * 1024);
     const read = await visitor.post("/checkout/verify", exact);
@@ -118,10 +131,12 @@ test.describe("request bodies", () => {
 /** The Location a path answers with, sent byte for byte (fetch would resolve `//host` to another host). */
 function rawLocation(path: string): Promise<string | undefined> {
   return new Promise((resolve, reject) => {
-    http.get({ host: "127.0.0.1", port: server.port, path }, (response) => {
-      response.resume();
-      resolve(response.headers.location);
-    }).on("error", reject);
+    http
+      .get({ host: "127.0.0.1", port: server.port, path }, (response) => {
+        response.resume();
+        resolve(response.headers.location);
+      })
+      .on("error", reject);
   });
 }
 
@@ -167,7 +182,16 @@ test.describe("redirect targets", () => {
   });
 
   test("odd paths never redirect to another host", async () => {
-    for (const path of ["//evil.example", "//evil.example/", "///evil.example", "/%2F%2Fevil.example", "/\\evil.example", "//images", "//build", "//faq"]) {
+    for (const path of [
+      "//evil.example",
+      "//evil.example/",
+      "///evil.example",
+      "/%2F%2Fevil.example",
+      "/\\evil.example",
+      "//images",
+      "//build",
+      "//faq",
+    ]) {
       const location = await rawLocation(path);
       if (location) expect(new URL(location, server.url).host, path).toBe(new URL(server.url).host);
     }
@@ -175,7 +199,13 @@ test.describe("redirect targets", () => {
 });
 
 test.describe("headers", () => {
-  const directives = (csp: string) => new Map(csp.split(";").map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name!, values]));
+  const directives = (csp: string) =>
+    new Map(
+      csp
+        .split(";")
+        .map((d) => d.trim().split(/\s+/))
+        .map(([name, ...values]) => [name!, values]),
+    );
 
   test("every page has an enforced CSP: a fresh nonce on every script of a hydrated page, this origin's files only elsewhere; plus nosniff and a Referrer-Policy", async () => {
     const visitor = new Visitor(server.url);
@@ -198,7 +228,10 @@ test.describe("headers", () => {
       expect(answer.status, path).toBe(200);
       expect(answer.headers.get("content-security-policy-report-only"), path).toBeNull();
       const csp = directives(answer.headers.get("content-security-policy") ?? "");
-      const nonce = csp.get("script-src")?.find((s) => s.startsWith("'nonce-"))?.slice(7, -1);
+      const nonce = csp
+        .get("script-src")
+        ?.find((s) => s.startsWith("'nonce-"))
+        ?.slice(7, -1);
       expect(nonce, path).toMatch(/^[A-Za-z0-9+/]{22}==$/);
       expect(csp.get("script-src"), path).toContain("'strict-dynamic'");
       strict(csp, path);
@@ -226,7 +259,9 @@ test.describe("headers", () => {
     expect((await new Visitor(server.url).get("/")).headers.get("strict-transport-security")).toBeNull();
   });
 
-  test("the browser enforces it: a script without the nonce does not run, the app's own scripts do", async ({ page }) => {
+  test("the browser enforces it: a script without the nonce does not run, the app's own scripts do", async ({
+    page,
+  }) => {
     await page.route(`${server.url}/checkout/verify`, async (route) => {
       const response = await route.fetch();
       const html = (await response.text()).replace("</head>", "<script>window.injected = true</script></head>");
@@ -271,11 +306,14 @@ test.describe("headers", () => {
       expect(document.headers.get("cache-control"), path).toBe("no-store");
       // A data fetch's headers come from its loader alone: no-store here is the server's doing.
       if (!who.cookie(DEV_COOKIE)) return;
-      const data = await who.get(`${dataPath(path)}${path.includes("?") ? "&" : "?"}_route=${encodeURIComponent(routeId)}`);
+      const data = await who.get(
+        `${dataPath(path)}${path.includes("?") ? "&" : "?"}_route=${encodeURIComponent(routeId)}`,
+      );
       expect(data.status, `${path} data`).toBe(200);
       expect(data.headers.get("cache-control"), `${path} data`).toBe("no-store");
     };
-    for (const [path, routeId] of signedInPages) await check(path.includes(pendingOrder.orderId) ? pending : visitor, path, routeId);
+    for (const [path, routeId] of signedInPages)
+      await check(path.includes(pendingOrder.orderId) ? pending : visitor, path, routeId);
 
     await postCallback(visitor, forms.success);
     await check(visitor, `/teamsure/verify-payment?order_id=${orderId}`, "routes/teamsure.verify-payment");

@@ -24,7 +24,9 @@ test("killing the server mid-purchase loses no order and no payment, and the adm
 
     // Killed while step posts are still arriving: each answered one was written whole.
     const counts = ["9", "10", "11", "12", "13", "14"];
-    const inFlight = counts.map((count) => visitor.post("/checkout/add-people", { ...peopleForm(count), intent: "recalculate" }).catch(() => null));
+    const inFlight = counts.map((count) =>
+      visitor.post("/checkout/add-people", { ...peopleForm(count), intent: "recalculate" }).catch(() => null),
+    );
     await Promise.race(inFlight);
     await restart();
     const answered = (await Promise.all(inFlight)).filter((a) => a?.status === 303).length;
@@ -33,9 +35,9 @@ test("killing the server mid-purchase loses no order and no payment, and the adm
     // The session goes on, and the order is still the cart's.
     expect((await visitor.get("/checkout/add-people")).status).toBe(200);
     const { data: cart } = (
-      await decodeData<Record<string, { data: { cart: { people: { total: number }; order: { order_id: string } | null } } }>>(
-        (await visitor.get(`${dataPath("/checkout/summary")}?_route=routes%2Fcheckout.summary`)).text,
-      )
+      await decodeData<
+        Record<string, { data: { cart: { people: { total: number }; order: { order_id: string } | null } } }>
+      >((await visitor.get(`${dataPath("/checkout/summary")}?_route=routes%2Fcheckout.summary`)).text)
     )["routes/checkout.summary"]!;
     expect(counts).toContain(String(cart.cart.people.total));
     expect(cart.cart.order?.order_id).toBe(orderId);
@@ -47,7 +49,10 @@ test("killing the server mid-purchase loses no order and no payment, and the adm
     expect(paid.location).toBe(`/teamsure/verify-payment?order_id=${paying.orderId}`);
     await restart();
 
-    expect(await orderStatus(server, paying.orderId)).toMatchObject({ status: "paid", payment_id: paying.forms.success.razorpay_payment_id });
+    expect(await orderStatus(server, paying.orderId)).toMatchObject({
+      status: "paid",
+      payment_id: paying.forms.success.razorpay_payment_id,
+    });
     expect((await visitor.get(paid.location!)).status).toBe(200);
     // A paid admin's steps lead to the membership.
     const payment = await visitor.get("/checkout/payment");
@@ -60,7 +65,10 @@ test("killing the server mid-purchase loses no order and no payment, and the adm
 function integrityOf(dataDir: string) {
   const db = new Database(path.join(dataDir, "kavach.sqlite"));
   try {
-    return { journal: db.pragma("journal_mode", { simple: true }), check: db.pragma("integrity_check", { simple: true }) };
+    return {
+      journal: db.pragma("journal_mode", { simple: true }),
+      check: db.pragma("integrity_check", { simple: true }),
+    };
   } finally {
     db.close();
   }

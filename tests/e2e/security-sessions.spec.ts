@@ -61,7 +61,10 @@ test("production cookie: __Host- prefixed, Secure, HttpOnly, SameSite=Lax, Path=
     expect(answer.status).toBe(303);
     const cookie = answer.headers.getSetCookie().find((c) => c.startsWith(`${PRODUCTION_COOKIE}=`));
     expect(cookie).toBeDefined();
-    const attributes = cookie!.split(";").slice(1).map((a) => a.trim().toLowerCase());
+    const attributes = cookie!
+      .split(";")
+      .slice(1)
+      .map((a) => a.trim().toLowerCase());
     expect(attributes).toEqual(expect.arrayContaining(["path=/", "secure", "httponly", "samesite=lax"]));
     expect(attributes.some((a) => a.startsWith("domain="))).toBe(false);
     expect(visitor.cookie(DEV_COOKIE)).toBeUndefined();
@@ -91,10 +94,18 @@ test("a successful code check starts a fresh session: nothing from before sign-i
   // What an earlier visit could have left: an old clock and fields the app never sets at sign-in.
   visitor.cookies.set(
     DEV_COOKIE,
-    await signing.write({ ...pending, createdAt: before - 11 * 60 * MINUTE, lastSeenAt: before - 20 * MINUTE, leftover: "from before" }),
+    await signing.write({
+      ...pending,
+      createdAt: before - 11 * 60 * MINUTE,
+      lastSeenAt: before - 20 * MINUTE,
+      leftover: "from before",
+    }),
   );
   const preSignIn = visitor.cookie(DEV_COOKIE)!;
-  const verified = await visitor.post("/checkout/verify-otp", { intent: "verify", code: await latestCode(`${server.url}/api`, mobile) });
+  const verified = await visitor.post("/checkout/verify-otp", {
+    intent: "verify",
+    code: await latestCode(`${server.url}/api`, mobile),
+  });
   expect(verified.status).toBe(303);
   const fresh = await signing.read(visitor.cookie(DEV_COOKIE)!);
   expect(fresh.token).toEqual(expect.any(String));
@@ -125,8 +136,14 @@ test("a page view moves the idle clock forward", async () => {
 test("absolute lifetime: 11 h 59 min is fine, 12 h 1 min ends the session even when active", async () => {
   const now = Date.now();
   await expectSignedIn(await signedInWith((f) => ({ ...f, createdAt: now - (12 * 60 - 1) * MINUTE, lastSeenAt: now })));
-  await expectSignedOut(await signedInWith((f) => ({ ...f, createdAt: now - (12 * 60 + 1) * MINUTE, lastSeenAt: now })), "GET");
-  await expectSignedOut(await signedInWith((f) => ({ ...f, createdAt: now - (12 * 60 + 1) * MINUTE, lastSeenAt: now })), "POST");
+  await expectSignedOut(
+    await signedInWith((f) => ({ ...f, createdAt: now - (12 * 60 + 1) * MINUTE, lastSeenAt: now })),
+    "GET",
+  );
+  await expectSignedOut(
+    await signedInWith((f) => ({ ...f, createdAt: now - (12 * 60 + 1) * MINUTE, lastSeenAt: now })),
+    "POST",
+  );
 });
 
 test("after logout the old cookie is signed out: the API revoked its token", async () => {
@@ -134,7 +151,8 @@ test("after logout the old cookie is signed out: the API revoked its token", asy
   await signIn(visitor);
   const oldCookie = visitor.cookie(DEV_COOKIE)!;
   const { token } = await signing.read(oldCookie);
-  const cart = () => fetch(`${server.url}/api/employer/v1/carts/get`, { headers: { authorization: `Bearer ${token}` } });
+  const cart = () =>
+    fetch(`${server.url}/api/employer/v1/carts/get`, { headers: { authorization: `Bearer ${token}` } });
   expect((await cart()).status).toBe(200);
 
   const loggedOut = await visitor.post("/logout", {});
@@ -152,13 +170,17 @@ test("after logout the old cookie is signed out: the API revoked its token", asy
 
 for (const [why, change] of [
   ["an idle timeout", (f: SessionFields) => ({ ...f, lastSeenAt: Date.now() - 31 * MINUTE })],
-  ["the absolute lifetime", (f: SessionFields) => ({ ...f, createdAt: Date.now() - (12 * 60 + 1) * MINUTE, lastSeenAt: Date.now() })],
+  [
+    "the absolute lifetime",
+    (f: SessionFields) => ({ ...f, createdAt: Date.now() - (12 * 60 + 1) * MINUTE, lastSeenAt: Date.now() }),
+  ],
   ["a version change", (f: SessionFields) => ({ ...f, version: "0.0.1-retired" })],
 ] as const) {
   test(`a session ended by ${why} has its API token revoked, as logout does`, async () => {
     const visitor = await signedInWith(change);
     const { token } = await signing.read(visitor.cookie(DEV_COOKIE)!);
-    const cart = () => fetch(`${server.url}/api/employer/v1/carts/get`, { headers: { authorization: `Bearer ${token}` } });
+    const cart = () =>
+      fetch(`${server.url}/api/employer/v1/carts/get`, { headers: { authorization: `Bearer ${token}` } });
     expect((await cart()).status).toBe(200);
     const ended = await visitor.get("/checkout/gst-details");
     expect([302, 303]).toContain(ended.status);
@@ -174,7 +196,15 @@ test("the API token cannot be read from the session cookie: the value is sealed,
   const value = decodeURIComponent(visitor.cookie(DEV_COOKIE)!);
   const { token } = await signing.read(visitor.cookie(DEV_COOKIE)!);
   expect(token).toEqual(expect.any(String));
-  const readable = [value, ...value.split(/[.:]/).flatMap((part) => [Buffer.from(part, "base64").toString("latin1"), Buffer.from(part, "base64url").toString("latin1")])];
+  const readable = [
+    value,
+    ...value
+      .split(/[.:]/)
+      .flatMap((part) => [
+        Buffer.from(part, "base64").toString("latin1"),
+        Buffer.from(part, "base64url").toString("latin1"),
+      ]),
+  ];
   for (const text of readable) {
     expect(text).not.toContain(String(token));
     expect(text).not.toMatch(/"token"|mobileNo/);

@@ -21,18 +21,23 @@ function halfSentCallback(port: number, fields: Record<string, string | string[]
   socket.setEncoding("utf8");
   socket.on("data", (chunk: string) => (received += chunk));
   socket.on("error", () => undefined);
-  const sent = new Promise<void>((resolve) => socket.once("connect", () => {
-    socket.write(
-      `POST /checkout/payment/callback HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nSec-Fetch-Site: cross-site\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 20)}`,
-    );
-    resolve();
-  }));
+  const sent = new Promise<void>((resolve) =>
+    socket.once("connect", () => {
+      socket.write(
+        `POST /checkout/payment/callback HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nSec-Fetch-Site: cross-site\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 20)}`,
+      );
+      resolve();
+    }),
+  );
   return {
     sent,
     async finish(): Promise<{ status: number; location: string | null }> {
       socket.write(body.slice(20));
       await new Promise((resolve) => socket.once("close", resolve));
-      return { status: Number(received.match(/^HTTP\/1\.1 (\d{3})/)?.[1] ?? 0), location: received.match(/\r\nLocation: ([^\r]+)/i)?.[1] ?? null };
+      return {
+        status: Number(received.match(/^HTTP\/1\.1 (\d{3})/)?.[1] ?? 0),
+        location: received.match(/\r\nLocation: ([^\r]+)/i)?.[1] ?? null,
+      };
     },
   };
 }
@@ -53,10 +58,25 @@ test("SIGTERM during a burst of purchases and payment callbacks loses none and s
   await new Promise((resolve) => setTimeout(resolve, 200));
 
   // The burst: the other callbacks, page views and payment posts, with SIGTERM in the middle.
-  const burst = admins.slice(3).map(({ visitor, checkout }) => postCallback(visitor, checkout.forms.success).then((a) => a, () => "refused" as const));
-  const pages = admins.map(({ visitor }) => visitor.get("/checkout/summary").then((a) => a.status, () => "refused" as const));
+  const burst = admins.slice(3).map(({ visitor, checkout }) =>
+    postCallback(visitor, checkout.forms.success).then(
+      (a) => a,
+      () => "refused" as const,
+    ),
+  );
+  const pages = admins.map(({ visitor }) =>
+    visitor.get("/checkout/summary").then(
+      (a) => a.status,
+      () => "refused" as const,
+    ),
+  );
   process.kill(server.pid, "SIGTERM");
-  const late = Array.from({ length: 5 }, () => fetch(`${server.url}/healthz`).then((r) => r.status, () => "refused" as const));
+  const late = Array.from({ length: 5 }, () =>
+    fetch(`${server.url}/healthz`).then(
+      (r) => r.status,
+      () => "refused" as const,
+    ),
+  );
 
   // New connections are refused once the listener has closed.
   await new Promise((resolve) => setTimeout(resolve, 300));

@@ -14,7 +14,12 @@ test.describe.configure({ mode: "serial" });
 let server: RunningServer;
 test.beforeAll(async () => {
   server = await startServer({
-    env: { BODY_TIMEOUT_MS: "3000", HEADERS_TIMEOUT_MS: "2000", REQUEST_TIMEOUT_MS: "4000", KEEP_ALIVE_TIMEOUT_MS: "1000" },
+    env: {
+      BODY_TIMEOUT_MS: "3000",
+      HEADERS_TIMEOUT_MS: "2000",
+      REQUEST_TIMEOUT_MS: "4000",
+      KEEP_ALIVE_TIMEOUT_MS: "1000",
+    },
   });
 });
 test.afterAll(async () => server.stop());
@@ -26,7 +31,9 @@ function rawSocket(port: number) {
   let received = "";
   socket.setEncoding("utf8");
   socket.on("data", (chunk: string) => (received += chunk));
-  const closed = new Promise<{ received: string; at: number }>((resolve) => socket.once("close", () => resolve({ received, at: Date.now() })));
+  const closed = new Promise<{ received: string; at: number }>((resolve) =>
+    socket.once("close", () => resolve({ received, at: Date.now() })),
+  );
   return { socket, closed };
 }
 
@@ -107,7 +114,12 @@ test("/healthz is a readiness check: it fails while no page can be rendered", as
     expect((await fetch(`${app.url}/healthz`)).status).toBe(200);
     upstream.mode = "slow";
     // More renders waiting on a stalled upstream than there are render slots (64 with a remote upstream).
-    const stuck = Array.from({ length: 70 }, () => fetch(`${app.url}/reviews`).then((r) => r.arrayBuffer(), () => undefined));
+    const stuck = Array.from({ length: 70 }, () =>
+      fetch(`${app.url}/reviews`).then(
+        (r) => r.arrayBuffer(),
+        () => undefined,
+      ),
+    );
     // Once they have all arrived (on a busy machine that can take a moment), no page can be rendered.
     let body: unknown;
     await expect

@@ -26,7 +26,11 @@ test.beforeAll(async () => {
   await admin.post("/checkout/verify", { mobile });
   await admin.post("/checkout/verify-otp", { intent: "verify", code: await latestCode(upstream.baseUrl, mobile) });
   await admin.post("/checkout/gst-details", { intent: "gstin", gstin: FERNLEAF_GSTIN });
-  await admin.post("/checkout/company-details", { name: "Asha Rao", email: "asha.rao@fernleaf.example", totalEmployees: "12" });
+  await admin.post("/checkout/company-details", {
+    name: "Asha Rao",
+    email: "asha.rao@fernleaf.example",
+    totalEmployees: "12",
+  });
   expect((await admin.get("/checkout/plan-select")).status).toBe(200);
 });
 test.afterAll(async () => {
@@ -45,7 +49,14 @@ async function expectGenericMessage(answer: Answer, what: string) {
   expect(answer.headers.get("content-type"), what).toMatch(/^text\/html/);
 }
 
-const PAGES = ["/reviews", "/terms-of-use", "/checkout/gst-details", "/checkout/company-details", "/checkout/plan-select", "/checkout/summary"];
+const PAGES = [
+  "/reviews",
+  "/terms-of-use",
+  "/checkout/gst-details",
+  "/checkout/company-details",
+  "/checkout/plan-select",
+  "/checkout/summary",
+];
 
 /** Forms a visitor fills before signing in: their pages need nothing from the upstream. */
 const PUBLIC_FORMS: Array<{ path: string; form: Form; typed: string[] }> = [
@@ -56,7 +67,11 @@ const PUBLIC_FORMS: Array<{ path: string; form: Form; typed: string[] }> = [
 /** Step forms: with reads working the form comes back filled; in a full outage, as a form to send again. */
 const STEP_FORMS: Array<{ path: string; form: Form; typed: string[] }> = [
   { path: "/checkout/gst-details", form: { intent: "gstin", gstin: "07AAFCT1128B1ZV" }, typed: ["07AAFCT1128B1ZV"] },
-  { path: "/checkout/company-details", form: { name: "Ravi Kumar", email: "ravi@tanager.example", totalEmployees: "40" }, typed: ["Ravi Kumar", "ravi@tanager.example", "40"] },
+  {
+    path: "/checkout/company-details",
+    form: { name: "Ravi Kumar", email: "ravi@tanager.example", totalEmployees: "40" },
+    typed: ["Ravi Kumar", "ravi@tanager.example", "40"],
+  },
   // The plan page checks the cart's plan again rather than the one submitted: nothing typed to keep.
   { path: "/checkout/plan-select", form: { planId: "kavach-standard" }, typed: [] },
 ];
@@ -77,7 +92,8 @@ for (const mode of FAULTS) {
 
     test("every form answers with the generic message and keeps what was typed", async () => {
       upstream.mode = mode;
-      for (const { path, form, typed } of PUBLIC_FORMS) await expectTypedKept(await new Visitor(server.url).post(path, form), path, typed);
+      for (const { path, form, typed } of PUBLIC_FORMS)
+        await expectTypedKept(await new Visitor(server.url).post(path, form), path, typed);
       for (const { path, form, typed } of STEP_FORMS) await expectTypedKept(await admin.post(path, form), path, typed);
       expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
     });
@@ -97,13 +113,19 @@ test("a GET to the upstream is retried once; a write never is, even when it is a
 
   upstream.mode = "500-on-writes";
   upstream.seen.length = 0;
-  await expectGenericMessage(await admin.post("/checkout/company-details", { name: "Ravi Kumar", email: "ravi@tanager.example" }), "write");
+  await expectGenericMessage(
+    await admin.post("/checkout/company-details", { name: "Ravi Kumar", email: "ravi@tanager.example" }),
+    "write",
+  );
   expect(upstream.seen.filter((r) => r === "POST /api/employer/v1/carts/update")).toHaveLength(1);
 
   for (const mode of ["500", "slow"] as const) {
     upstream.mode = mode;
     upstream.seen.length = 0;
     await new Visitor(server.url).post("/checkout/verify", { mobile: freshMobile() });
-    expect(upstream.seen.filter((r) => r === "GET /api/global/users"), mode).toHaveLength(1);
+    expect(
+      upstream.seen.filter((r) => r === "GET /api/global/users"),
+      mode,
+    ).toHaveLength(1);
   }
 });

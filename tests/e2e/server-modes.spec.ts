@@ -3,7 +3,17 @@ import net from "node:net";
 import { expect, request as playwrightRequest, test } from "@playwright/test";
 import { CHROMIUM_ARGS } from "../../playwright.config";
 import { freePort, tempDir } from "../security/server";
-import { addPeople, choosePlan, enterCompanyDetails, enterGstin, FERNLEAF, freshMobile, pay, readCode, review } from "./helpers";
+import {
+  addPeople,
+  choosePlan,
+  enterCompanyDetails,
+  enterGstin,
+  FERNLEAF,
+  freshMobile,
+  pay,
+  readCode,
+  review,
+} from "./helpers";
 
 /**
  * How the built server starts (docs/decisions/0007): with nothing set it serves the product
@@ -43,7 +53,13 @@ async function healthy(url: string, started: Started): Promise<void> {
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     if (started.child.exitCode !== null) throw new Error(`server exited:\n${started.output()}`);
-    if (await fetch(`${url}/healthz`).then((r) => r.ok, () => false)) return;
+    if (
+      await fetch(`${url}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`no /healthz within 30 s:\n${started.output()}`);
@@ -58,11 +74,24 @@ function portIsFree(port: number): Promise<boolean> {
 }
 
 test.describe("production refuses to start half-configured, naming what to set", () => {
-  const complete = { NODE_ENV: "production", SESSION_SECRET: "modes-test-secret-0123456789", PUBLIC_ORIGIN: "https://kavach.example", SANDBOX: "1" };
+  const complete = {
+    NODE_ENV: "production",
+    SESSION_SECRET: "modes-test-secret-0123456789",
+    PUBLIC_ORIGIN: "https://kavach.example",
+    SANDBOX: "1",
+  };
   const cases: Array<[string, Record<string, string>, RegExp]> = [
-    ["SESSION_SECRET", { ...complete, SESSION_SECRET: undefined! }, /SESSION_SECRET: required when NODE_ENV=production/],
+    [
+      "SESSION_SECRET",
+      { ...complete, SESSION_SECRET: undefined! },
+      /SESSION_SECRET: required when NODE_ENV=production/,
+    ],
     ["PUBLIC_ORIGIN", { ...complete, PUBLIC_ORIGIN: undefined! }, /PUBLIC_ORIGIN: required when NODE_ENV=production/],
-    ["the embedded sandbox without SANDBOX=1", { ...complete, SANDBOX: undefined! }, /API_BASE_URL: required when NODE_ENV=production; or set SANDBOX=1/],
+    [
+      "the embedded sandbox without SANDBOX=1",
+      { ...complete, SANDBOX: undefined! },
+      /API_BASE_URL: required when NODE_ENV=production; or set SANDBOX=1/,
+    ],
   ];
   for (const [missing, env, message] of cases) {
     test(`without ${missing}`, async () => {
@@ -101,7 +130,6 @@ test("SIGTERM stops the server cleanly and frees its port", async () => {
 });
 
 test.describe("with nothing set", () => {
-
   test("the sandbox serves a whole purchase over plain http at a non-localhost address", async ({ page }) => {
     const port = await freePort();
     const started = startBuilt({ PORT: String(port), DATA_DIR: tempDir(), LOG_REQUESTS: "0" });

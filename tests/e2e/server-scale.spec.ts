@@ -14,13 +14,18 @@ const TOO_MANY = "Too many codes were asked for from your network.";
 
 /** Asks the public API for a code, on a fresh connection each time so a cluster spreads them over its workers. */
 async function askForCode(url: string): Promise<{ status: number; text: string }> {
-  const answer = await fetch(`${url}/api/global/users?country_id=91&mobile_no=${freshMobile()}`, { headers: { Connection: "close" } });
+  const answer = await fetch(`${url}/api/global/users?country_id=91&mobile_no=${freshMobile()}`, {
+    headers: { Connection: "close" },
+  });
   return { status: answer.status, text: await answer.text() };
 }
 
 function workersOf(primary: number): number[] {
   const out = execFileSync("ps", ["-o", "pid=", "--ppid", String(primary)], { encoding: "utf8" });
-  return out.split("\n").map((l) => Number(l.trim())).filter((pid) => pid > 0);
+  return out
+    .split("\n")
+    .map((l) => Number(l.trim()))
+    .filter((pid) => pid > 0);
 }
 
 async function until(check: () => boolean | Promise<boolean>, what: string, ms = 20_000): Promise<void> {
@@ -44,7 +49,10 @@ test("two workers serve one port, share one allowance, and a worker that dies is
 
     const [victim] = workersOf(server.pid);
     process.kill(victim!, "SIGKILL");
-    await until(() => server.logs.some((line) => line.includes("worker died; starting another")), "the replacement to be logged");
+    await until(
+      () => server.logs.some((line) => line.includes("worker died; starting another")),
+      "the replacement to be logged",
+    );
     await until(() => workersOf(server.pid).length === 2 && !workersOf(server.pid).includes(victim!), "a new worker");
     await until(async () => (await fetch(`${server.url}/healthz`)).ok, "the server to answer");
   } finally {
@@ -59,7 +67,9 @@ test.describe("servers sharing Redis", () => {
   test.beforeAll(async () => {
     const port = await freePort();
     redisUrl = `redis://127.0.0.1:${port}`;
-    redis = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
+    redis = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], {
+      stdio: "ignore",
+    });
     const listening = () =>
       new Promise<boolean>((resolve) => {
         const socket = net.connect(port, "127.0.0.1");
@@ -74,7 +84,10 @@ test.describe("servers sharing Redis", () => {
 
   test("grant one allowance between them, and refuse codes (not pages) while Redis is gone", async () => {
     const env = { REDIS_URL: redisUrl, ...CAP };
-    const [first, second] = await Promise.all([startServer({ env, dataDir: tempDir() }), startServer({ env, dataDir: tempDir() })]);
+    const [first, second] = await Promise.all([
+      startServer({ env, dataDir: tempDir() }),
+      startServer({ env, dataDir: tempDir() }),
+    ]);
     try {
       expect((await askForCode(first.url)).status).toBe(200);
       expect((await askForCode(second.url)).status).toBe(200);

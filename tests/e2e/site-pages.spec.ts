@@ -87,7 +87,9 @@ test.describe("with JavaScript off", () => {
     response = page.waitForResponse((r) => r.url().endsWith("/app") && r.request().method() === "POST");
     await page.getByRole("button", { name: "Send me the link" }).click();
     expect((await response).status()).toBe(200);
-    await expect(page.getByRole("status")).toContainText(`Sent! The download link is on its way to +91 ${mobile.slice(0, 5)} ${mobile.slice(5)}`);
+    await expect(page.getByRole("status")).toContainText(
+      `Sent! The download link is on its way to +91 ${mobile.slice(0, 5)} ${mobile.slice(5)}`,
+    );
     const outbox = (await (await request.get(`/api/sandbox/sms?mobile_no=${mobile}`)).json()) as { data: unknown[] };
     expect(outbox.data.length).toBe(1);
   });
@@ -102,7 +104,10 @@ test.describe("with JavaScript off", () => {
       ["/employee-healthcare/doctor-consultation", "Purchase now", "/checkout/verify"],
     ]) {
       await page.goto(path);
-      await expect(page.getByRole("banner").getByRole("link", { name: label, exact: true })).toHaveAttribute("href", href);
+      await expect(page.getByRole("banner").getByRole("link", { name: label, exact: true })).toHaveAttribute(
+        "href",
+        href,
+      );
     }
   });
 
@@ -113,7 +118,10 @@ test.describe("with JavaScript off", () => {
     const talk = banner.getByRole("link", { name: /Talk to us/ });
     await expect(talk).toHaveAttribute("target", "_blank");
     await expect(talk).toHaveAttribute("rel", /noopener/);
-    await expect(page.getByRole("link", { name: "Start your Healthcare Journey Today" })).toHaveAttribute("href", "/checkout/verify?from=godrejcapital.example");
+    await expect(page.getByRole("link", { name: "Start your Healthcare Journey Today" })).toHaveAttribute(
+      "href",
+      "/checkout/verify?from=godrejcapital.example",
+    );
     await expect(page.getByRole("heading", { level: 1 })).toHaveCSS("color", "rgb(74, 37, 116)");
     const buy = page.getByRole("main").getByRole("link", { name: "Buy Now" }).first();
     await expect(buy).toHaveCSS("background-color", "rgb(194, 24, 91)");
@@ -235,7 +243,9 @@ test.describe("the selected navigation item (docs/product.md, Public pages)", ()
   ];
 
   for (const javaScriptEnabled of [false, true]) {
-    test(`the header marks the section the visitor is in, and the legal pages none (JavaScript ${javaScriptEnabled ? "on" : "off"})`, async ({ browser }) => {
+    test(`the header marks the section the visitor is in, and the legal pages none (JavaScript ${javaScriptEnabled ? "on" : "off"})`, async ({
+      browser,
+    }) => {
       const context = await browser.newContext({ javaScriptEnabled });
       const page = await context.newPage();
       const nav = page.getByRole("navigation", { name: "Main" });
@@ -251,7 +261,8 @@ test.describe("the selected navigation item (docs/product.md, Public pages)", ()
         await expect(marked, path).toHaveText(item);
         await expect(marked, path).toHaveAttribute("aria-current", current!);
         // Visibly marked too, not only for screen readers.
-        const weight = (name: string) => nav.getByRole("link", { name }).evaluate((a) => getComputedStyle(a).fontWeight);
+        const weight = (name: string) =>
+          nav.getByRole("link", { name }).evaluate((a) => getComputedStyle(a).fontWeight);
         const other = ["Benefits", "Reviews", "Partners", "About"].find((n) => n !== item)!;
         expect(Number(await weight(item)), path).toBeGreaterThan(Number(await weight(other)));
       }

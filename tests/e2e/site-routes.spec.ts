@@ -5,7 +5,17 @@ import { REDIRECTS } from "~/redirects";
 import { seoMeta } from "~/seo";
 import { E2E_SESSION_SECRET } from "../../playwright.config";
 import { sessionCodec } from "../security/session-cookie";
-import { FERNLEAF, addPeople, choosePlan, enterCompanyDetails, enterGstin, freshMobile, pay, readCode, review } from "./helpers";
+import {
+  FERNLEAF,
+  addPeople,
+  choosePlan,
+  enterCompanyDetails,
+  enterGstin,
+  freshMobile,
+  pay,
+  readCode,
+  review,
+} from "./helpers";
 
 /**
  * The route list and the redirect table, walked over HTTP against the built server: every older path
@@ -13,7 +23,12 @@ import { FERNLEAF, addPeople, choosePlan, enterCompanyDetails, enterGstin, fresh
  */
 
 const decode = (s: string) =>
-  s.replace(/&amp;/g, "&").replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">");
+  s
+    .replace(/&amp;/g, "&")
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">");
 
 const expectedTitle = (seo: (typeof PUBLIC_PAGES)[number]["seo"]) =>
   String((seoMeta(seo, undefined).find((d) => "title" in d) as { title: string }).title);
@@ -61,7 +76,15 @@ test.describe("public pages", () => {
 });
 
 test.describe("unknown paths", () => {
-  for (const path of ["/no-such-page", "/teamsure/nothing-here", "/employee-healthcare/not-a-benefit", "/venture-capitals/nobody", "/partnerships/nobody", "/partners/nobody", "/404"]) {
+  for (const path of [
+    "/no-such-page",
+    "/teamsure/nothing-here",
+    "/employee-healthcare/not-a-benefit",
+    "/venture-capitals/nobody",
+    "/partnerships/nobody",
+    "/partners/nobody",
+    "/404",
+  ]) {
     test(`${path} answers 404 with the not-found page`, async ({ request }) => {
       const response = await request.get(path, { maxRedirects: 0 });
       expect(response.status()).toBe(404);
@@ -92,14 +115,19 @@ test("sitemap.xml lists every canonical public page and nothing else", async ({ 
 
 test.describe("home query handling (docs/product.md, Query handling)", () => {
   test("a prefill link is stored in the session and the query removed from the address", async ({ request }) => {
-    const response = await request.get("/?prefill=1&business_contact_number=9876543210&gstin=29AAKCF2931M1Z6", { maxRedirects: 0 });
+    const response = await request.get("/?prefill=1&business_contact_number=9876543210&gstin=29AAKCF2931M1Z6", {
+      maxRedirects: 0,
+    });
     expect(response.status()).toBe(302);
     expect(response.headers().location).toBe("/");
     expect(response.headers()["set-cookie"]).toBeTruthy();
   });
 
   test("the mediascopy campaign is remembered on home only with a utm_source", async ({ playwright, baseURL }) => {
-    for (const [query, remembered] of [["?utm_campaign=mediascopy&utm_source=news", true], ["?utm_campaign=mediascopy", false]] as const) {
+    for (const [query, remembered] of [
+      ["?utm_campaign=mediascopy&utm_source=news", true],
+      ["?utm_campaign=mediascopy", false],
+    ] as const) {
       const request = await playwright.request.newContext({ baseURL });
       const response = await request.get(`/${query}`);
       expect(response.status()).toBe(200);
@@ -112,7 +140,9 @@ test.describe("home query handling (docs/product.md, Query handling)", () => {
 test.describe("parent=LGE (docs/product.md, Query handling)", () => {
   const LINK = "/?prefill=1&parent=LGE&business_contact_number=9876543210";
 
-  test("answers the loader page, which keeps the flag and refreshes to the bare address after a second", async ({ request }) => {
+  test("answers the loader page, which keeps the flag and refreshes to the bare address after a second", async ({
+    request,
+  }) => {
     const response = await request.get(LINK, { maxRedirects: 0 });
     expect(response.status()).toBe(200);
     const html = await response.text();
@@ -121,7 +151,10 @@ test.describe("parent=LGE (docs/product.md, Query handling)", () => {
     expect(html).toContain('<meta name="robots" content="noindex"/>');
     expect(response.headers()["cache-control"]).toBe("no-store");
     const cookie = response.headers()["set-cookie"]?.match(/kavach_session=([^;]+)/)?.[1];
-    expect(await sessionCodec([E2E_SESSION_SECRET]).read(cookie!)).toMatchObject({ parentLge: true, prefill: { mobile: "9876543210" } });
+    expect(await sessionCodec([E2E_SESSION_SECRET]).read(cookie!)).toMatchObject({
+      parentLge: true,
+      prefill: { mobile: "9876543210" },
+    });
   });
 
   test("without parent=LGE a prefill link still redirects at once", async ({ request }) => {
@@ -130,7 +163,10 @@ test.describe("parent=LGE (docs/product.md, Query handling)", () => {
   });
 
   for (const javaScriptEnabled of [false, true]) {
-    test(`the browser shows the loader, then the home page at the bare address (JavaScript ${javaScriptEnabled ? "on" : "off"})`, async ({ browser, baseURL }) => {
+    test(`the browser shows the loader, then the home page at the bare address (JavaScript ${javaScriptEnabled ? "on" : "off"})`, async ({
+      browser,
+      baseURL,
+    }) => {
       const context = await browser.newContext({ javaScriptEnabled });
       const page = await context.newPage();
       const started = Date.now();

@@ -1,5 +1,12 @@
 import { expect, test } from "@playwright/test";
-import { CSS_GZIP_TOTAL_MAX, HTML_GZIP_MAX, HYDRATED_COLD_JS_GZIP_MAX, KB, LATER_STEP_GZIP_MAX, PUBLIC_JS_GZIP_MAX } from "../../bench/budgets";
+import {
+  CSS_GZIP_TOTAL_MAX,
+  HTML_GZIP_MAX,
+  HYDRATED_COLD_JS_GZIP_MAX,
+  KB,
+  LATER_STEP_GZIP_MAX,
+  PUBLIC_JS_GZIP_MAX,
+} from "../../bench/budgets";
 import type { PageWeight } from "../../bench/page-weight";
 import { sum, totalCss } from "../../bench/page-weight";
 import type { LaterStep } from "../../bench/site-weights";
@@ -18,7 +25,10 @@ let later: LaterStep[];
 test.beforeAll(async ({}, testInfo) => {
   test.setTimeout(120_000);
   pages = await weighSite(testInfo.project.use.baseURL!);
-  later = await weighLaterSteps(testInfo.project.use.baseURL!, pages.filter((p) => (CHECKOUT_STEP_PAGES as readonly string[]).includes(p.path)));
+  later = await weighLaterSteps(
+    testInfo.project.use.baseURL!,
+    pages.filter((p) => (CHECKOUT_STEP_PAGES as readonly string[]).includes(p.path)),
+  );
 });
 
 test(`every page's HTML is at most ${kb(HTML_GZIP_MAX)} gzip`, () => {
@@ -34,8 +44,12 @@ test(`public pages load no React and at most ${kb(PUBLIC_JS_GZIP_MAX)} of script
   const publicPages = pages.filter((p) => PUBLIC_PAGES.some((pp) => pp.path === p.path));
   expect(publicPages.length).toBe(PUBLIC_PAGES.length);
   expect(publicPages.filter(isHydrated).map((p) => p.path)).toEqual([]);
-  expect(publicPages.filter((p) => [...p.js.keys()].some((src) => !src.startsWith("/build/enhance-"))).map((p) => p.path)).toEqual([]);
-  expect(publicPages.filter((p) => sum(p.js) > PUBLIC_JS_GZIP_MAX).map((p) => `${p.path}: ${kb(sum(p.js))}`)).toEqual([]);
+  expect(
+    publicPages.filter((p) => [...p.js.keys()].some((src) => !src.startsWith("/build/enhance-"))).map((p) => p.path),
+  ).toEqual([]);
+  expect(publicPages.filter((p) => sum(p.js) > PUBLIC_JS_GZIP_MAX).map((p) => `${p.path}: ${kb(sum(p.js))}`)).toEqual(
+    [],
+  );
   // The page script is found in every public page, so the figure above is measured, not an absence.
   expect(publicPages.filter((p) => p.js.size === 0).map((p) => p.path)).toEqual([]);
 });
@@ -43,12 +57,16 @@ test(`public pages load no React and at most ${kb(PUBLIC_JS_GZIP_MAX)} of script
 test(`every checkout step hydrates with at most ${kb(HYDRATED_COLD_JS_GZIP_MAX)} of script on a cold cache`, () => {
   const steps = pages.filter((p) => p.path.startsWith("/checkout/"));
   expect(steps.filter((p) => !isHydrated(p)).map((p) => p.path)).toEqual([]);
-  expect(steps.filter((p) => sum(p.js) > HYDRATED_COLD_JS_GZIP_MAX).map((p) => `${p.path}: ${kb(sum(p.js))}`)).toEqual([]);
+  expect(steps.filter((p) => sum(p.js) > HYDRATED_COLD_JS_GZIP_MAX).map((p) => `${p.path}: ${kb(sum(p.js))}`)).toEqual(
+    [],
+  );
 });
 
 test(`every later step reached client-side costs at most ${kb(LATER_STEP_GZIP_MAX)}: new script, manifest patch and data`, () => {
   expect(later.length).toBe(CHECKOUT_STEP_PAGES.length - 1);
-  const over = later.filter((s) => s.newJs + s.manifest + s.data > LATER_STEP_GZIP_MAX).map((s) => `${s.path}: ${kb(s.newJs)} + ${kb(s.manifest)} + ${kb(s.data)}`);
+  const over = later
+    .filter((s) => s.newJs + s.manifest + s.data > LATER_STEP_GZIP_MAX)
+    .map((s) => `${s.path}: ${kb(s.newJs)} + ${kb(s.manifest)} + ${kb(s.data)}`);
   expect(over).toEqual([]);
   // The data is measured, not an error page: each answer carries the step's loader data.
   expect(later.filter((s) => s.data < 200).map((s) => s.path)).toEqual([]);

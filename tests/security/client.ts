@@ -38,12 +38,21 @@ export class Visitor {
     return this.cookies.get(name);
   }
 
-  async request(method: string, path: string, init: { body?: BodyInit; headers?: Record<string, string> } = {}): Promise<Answer> {
+  async request(
+    method: string,
+    path: string,
+    init: { body?: BodyInit; headers?: Record<string, string> } = {},
+  ): Promise<Answer> {
     const headers: Record<string, string> = { ...this.defaultHeaders, ...init.headers };
     if (this.cookies.size > 0 && headers.cookie === undefined) headers.cookie = this.cookieHeader;
     const response = await fetch(new URL(path, this.baseUrl), { method, headers, body: init.body, redirect: "manual" });
     for (const setCookie of response.headers.getSetCookie()) this.keep(setCookie);
-    return { status: response.status, headers: response.headers, location: response.headers.get("location"), text: await response.text() };
+    return {
+      status: response.status,
+      headers: response.headers,
+      location: response.headers.get("location"),
+      text: await response.text(),
+    };
   }
 
   get(path: string, headers: Record<string, string> = {}): Promise<Answer> {
@@ -64,7 +73,9 @@ export class Visitor {
     const at = pair!.indexOf("=");
     const name = pair!.slice(0, at);
     const value = pair!.slice(at + 1);
-    const expired = attributes.some((a) => /^max-age=0$/i.test(a) || (/^expires=/i.test(a) && Date.parse(a.slice(8)) <= Date.now()));
+    const expired = attributes.some(
+      (a) => /^max-age=0$/i.test(a) || (/^expires=/i.test(a) && Date.parse(a.slice(8)) <= Date.now()),
+    );
     if (expired || value === "") this.cookies.delete(name);
     else this.cookies.set(name, value);
   }
@@ -85,11 +96,19 @@ export async function latestCode(apiBaseUrl: string, mobile: string): Promise<st
 }
 
 /** Signs in through the app's own forms, as a browser without script would. */
-export async function signIn(visitor: Visitor, apiBaseUrl = `${visitor.baseUrl}/api`, mobile = freshMobile()): Promise<string> {
+export async function signIn(
+  visitor: Visitor,
+  apiBaseUrl = `${visitor.baseUrl}/api`,
+  mobile = freshMobile(),
+): Promise<string> {
   const asked = await visitor.post("/checkout/verify", { mobile });
   if (asked.status !== 303) throw new Error(`asking for a code answered ${asked.status}`);
-  const verified = await visitor.post("/checkout/verify-otp", { intent: "verify", code: await latestCode(apiBaseUrl, mobile) });
-  if (verified.status !== 303 || verified.location === "/checkout/verify-otp") throw new Error(`verifying answered ${verified.status}`);
+  const verified = await visitor.post("/checkout/verify-otp", {
+    intent: "verify",
+    code: await latestCode(apiBaseUrl, mobile),
+  });
+  if (verified.status !== 303 || verified.location === "/checkout/verify-otp")
+    throw new Error(`verifying answered ${verified.status}`);
   return mobile;
 }
 

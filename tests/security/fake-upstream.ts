@@ -24,7 +24,12 @@ export interface FakeUpstream {
 }
 
 export async function startFakeUpstream(options: { slowMs: number }): Promise<FakeUpstream> {
-  const api = createEmbeddedApi({ databasePath: path.join(tempDir("kavach-upstream-"), "api.sqlite"), mountPath: "/api", gatewayKeySecret: "fake-upstream-gateway-secret", log: () => undefined });
+  const api = createEmbeddedApi({
+    databasePath: path.join(tempDir("kavach-upstream-"), "api.sqlite"),
+    mountPath: "/api",
+    gatewayKeySecret: "fake-upstream-gateway-secret",
+    log: () => undefined,
+  });
   const app = express();
   app.post(/\/plan\/get-plans$/, express.json(), (req, _res, next) => {
     fake.planRequests.push(req.body as Record<string, unknown>);

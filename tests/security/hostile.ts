@@ -29,7 +29,19 @@ export function isMarkup(value: string): boolean {
 const unicode = fc.oneof(
   fc.string({ unit: "grapheme", maxLength: 40 }),
   fc.string({ unit: "binary", maxLength: 40 }),
-  fc.constantFrom("९८७६५४३२१०", "９８７６５４３２１０", "\u202e0123456789", "\u0000", "\ufeff", "😀".repeat(30), "Ａｓｈａ", "اسم", "名字", "a\r\nb", " "),
+  fc.constantFrom(
+    "९८७६५४३२१०",
+    "９８７６５４３２１０",
+    "\u202e0123456789",
+    "\u0000",
+    "\ufeff",
+    "😀".repeat(30),
+    "Ａｓｈａ",
+    "اسم",
+    "名字",
+    "a\r\nb",
+    " ",
+  ),
 );
 
 /** Past every length bound of every field (the longest, `from`, allows 255). */
@@ -39,7 +51,25 @@ export const tooLong: fc.Arbitrary<string> = fc
 
 export const numberish: fc.Arbitrary<string> = fc.oneof(
   fc.integer({ min: -20_000, max: 20_000 }).map(String),
-  fc.constantFrom("0", "1", "2", "10000", "10001", "-1", "1.5", "1e4", "1e309", "NaN", "Infinity", "0x10", " 12 ", "12abc", "", "٣", "9".repeat(40)),
+  fc.constantFrom(
+    "0",
+    "1",
+    "2",
+    "10000",
+    "10001",
+    "-1",
+    "1.5",
+    "1e4",
+    "1e309",
+    "NaN",
+    "Infinity",
+    "0x10",
+    " 12 ",
+    "12abc",
+    "",
+    "٣",
+    "9".repeat(40),
+  ),
 );
 
 export const hostile: fc.Arbitrary<string> = fc.oneof(
@@ -80,7 +110,27 @@ export const hostileIndexName: fc.Arbitrary<string> = fc
     fc.oneof(
       fc.bigInt({ min: 100n, max: 10n ** 30n }).map(String),
       fc.integer({ min: 1000, max: 2 ** 31 - 1 }).map(String),
-      fc.constantFrom("1000000", "4294967295", "4294967296", "9007199254740993", "9".repeat(400), "1e9", "1e309", "Infinity", "0x7fffffff", " 5", "+5", "5.0", "-1", "-0", "-99999999", "", "NaN", "١٢٣", "１２"),
+      fc.constantFrom(
+        "1000000",
+        "4294967295",
+        "4294967296",
+        "9007199254740993",
+        "9".repeat(400),
+        "1e9",
+        "1e309",
+        "Infinity",
+        "0x7fffffff",
+        " 5",
+        "+5",
+        "5.0",
+        "-1",
+        "-0",
+        "-99999999",
+        "",
+        "NaN",
+        "١٢٣",
+        "１２",
+      ),
       fc.integer({ min: -(2 ** 31), max: -1 }).map(String),
     ),
     fc.constantFrom("", ".count", ".band", "[0]", "[1][2]"),
@@ -89,5 +139,9 @@ export const hostileIndexName: fc.Arbitrary<string> = fc
 
 /** A field of a form: sometimes missing, sometimes valid, otherwise hostile. */
 export function field(valid: fc.Arbitrary<string>): fc.Arbitrary<string | undefined> {
-  return fc.oneof({ weight: 2, arbitrary: valid }, { weight: 3, arbitrary: hostile }, { weight: 1, arbitrary: fc.constant(undefined) });
+  return fc.oneof(
+    { weight: 2, arbitrary: valid },
+    { weight: 3, arbitrary: hostile },
+    { weight: 1, arbitrary: fc.constant(undefined) },
+  );
 }

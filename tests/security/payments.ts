@@ -12,7 +12,10 @@ export interface HostedCheckout {
 }
 
 /** Pays from the payment step: the app creates (or reuses) the order and sends the browser to the sandbox. */
-export async function openHostedCheckout(visitor: Visitor, policy: "monthly" | "yearly" = "yearly"): Promise<HostedCheckout> {
+export async function openHostedCheckout(
+  visitor: Visitor,
+  policy: "monthly" | "yearly" = "yearly",
+): Promise<HostedCheckout> {
   const answer = await visitor.post("/checkout/payment", { policy });
   const orderId = answer.location?.match(/\/api\/sandbox\/checkout\/(order_\w+)$/)?.[1];
   if (answer.status !== 303 || !orderId) throw new Error(`payment answered ${answer.status} → ${answer.location}`);
@@ -23,7 +26,8 @@ export async function readHostedCheckout(baseUrl: string, orderId: string): Prom
   const html = await (await fetch(`${baseUrl}/api/sandbox/checkout/${orderId}`)).text();
   const forms = [...html.matchAll(/<form[^>]*>([\s\S]*?)<\/form>/g)].map(([, inner]) => {
     const fields: Form = {};
-    for (const [, name, value] of inner!.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) fields[unescape(name!)] = unescape(value!);
+    for (const [, name, value] of inner!.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g))
+      fields[unescape(name!)] = unescape(value!);
     return fields;
   });
   const [success, failure, pending] = forms;
@@ -32,24 +36,34 @@ export async function readHostedCheckout(baseUrl: string, orderId: string): Prom
 }
 
 function unescape(value: string): string {
-  return value.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+  return value
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
 }
 
 /** The gateway's post back, as a browser coming from the gateway's site sends it. */
 export function postCallback(visitor: Visitor, fields: Form) {
-  return visitor.post("/checkout/payment/callback", fields, { "sec-fetch-site": "cross-site", origin: "https://gateway.example" });
+  return visitor.post("/checkout/payment/callback", fields, {
+    "sec-fetch-site": "cross-site",
+    origin: "https://gateway.example",
+  });
 }
 
 /**
  * What the API holds of an order now, read from its database (a look-up over HTTP needs the owner's
  * token, which the tests' visitors keep sealed in their cookies).
  */
-export async function orderStatus(server: { dataDir: string }, orderId: string): Promise<{ status: string; payment_id: string | null; amount_paise: number }> {
+export async function orderStatus(
+  server: { dataDir: string },
+  orderId: string,
+): Promise<{ status: string; payment_id: string | null; amount_paise: number }> {
   const db = new Database(path.join(server.dataDir, "kavach.sqlite"), { readonly: true });
   try {
     const row = db.prepare("SELECT status, payment_id, amount_paise FROM orders WHERE order_id = ?").get(orderId) as
-      | { status: string; payment_id: string | null; amount_paise: number }
-      | undefined;
+      { status: string; payment_id: string | null; amount_paise: number } | undefined;
     if (!row) throw new Error(`no order ${orderId}`);
     return row;
   } finally {

@@ -69,8 +69,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       DATA_DIR: dataDir,
       SESSION_SECRET: TEST_SECRET,
       LOG_REQUESTS: "0",
-        // One process unless a test asks for workers (docs/decisions/0009).
-        WEB_CONCURRENCY: "1",
+      // One process unless a test asks for workers (docs/decisions/0009).
+      WEB_CONCURRENCY: "1",
       // Tests sign in many times from one address; the tests of the caps set their own.
       IP_CODE_REQUESTS_PER_HOUR: "10000",
       IP_CODE_VERIFICATIONS_PER_HOUR: "10000",
@@ -95,7 +95,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const deadline = Date.now() + 30_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${logs.join("\n")}`);
-    const healthy = await fetch(`${url}/healthz`).then((r) => r.ok, () => false);
+    const healthy = await fetch(`${url}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (healthy) break;
     if (Date.now() > deadline) {
       child.kill("SIGKILL");

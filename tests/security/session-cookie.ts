@@ -11,7 +11,9 @@ export const PRODUCTION_COOKIE = "__Host-kavach";
 export type SessionFields = Record<string, unknown>;
 
 export function sessionCodec(secrets: string[], name = DEV_COOKIE) {
-  const storage = createCookieSessionStorage({ cookie: createSealedCookie(name, { secrets, path: "/", httpOnly: true, sameSite: "lax" }) });
+  const storage = createCookieSessionStorage({
+    cookie: createSealedCookie(name, { secrets, path: "/", httpOnly: true, sameSite: "lax" }),
+  });
   return {
     /** The fields a cookie value holds; empty when no secret here sealed it. */
     async read(value: string): Promise<SessionFields> {

@@ -28,7 +28,10 @@ describe("in one process", () => {
   it("grants the cap and then refuses, saying when to try again", async () => {
     const spend = createAllowances(CAPS, { prefix: "ip", store: { kind: "memory" }, log: quiet });
     for (let i = 0; i < 3; i += 1) expect(await spend("203.0.113.9", "codeRequest")).toEqual({ ok: true });
-    expect(await spend("203.0.113.9", "codeRequest")).toEqual({ ok: false, message: "Too many codes were asked for from your network. Try again in 60 minutes." });
+    expect(await spend("203.0.113.9", "codeRequest")).toEqual({
+      ok: false,
+      message: "Too many codes were asked for from your network. Try again in 60 minutes.",
+    });
     // Another address, and another kind, have their own allowance.
     expect(await spend("203.0.113.10", "codeRequest")).toEqual({ ok: true });
     expect(await spend("203.0.113.9", "codeVerification")).toEqual({ ok: true });
@@ -39,7 +42,10 @@ describe("app-link allowances", () => {
   it("count per key, so a number's cap and an address's cap are separate; kinds without a cap are free", async () => {
     const perNumber = createAllowances({ appLink: 1 }, { prefix: "number", store: { kind: "memory" }, log: quiet });
     expect(await perNumber("9876543210", "appLink")).toEqual({ ok: true });
-    expect(await perNumber("9876543210", "appLink")).toEqual({ ok: false, message: "Too many links were asked for. Try again in 60 minutes." });
+    expect(await perNumber("9876543210", "appLink")).toEqual({
+      ok: false,
+      message: "Too many links were asked for. Try again in 60 minutes.",
+    });
     expect(await perNumber("9123456780", "appLink")).toEqual({ ok: true });
     for (let i = 0; i < 5; i += 1) expect(await perNumber("9876543210", "codeRequest")).toEqual({ ok: true });
   });
@@ -59,7 +65,9 @@ describe("through Redis (Debian's redis-server)", () => {
   beforeAll(async () => {
     const port = await freePort();
     url = `redis://127.0.0.1:${port}`;
-    redis = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
+    redis = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], {
+      stdio: "ignore",
+    });
     for (let tries = 0; !(await answers(port)); tries += 1) {
       if (tries > 100) throw new Error("redis-server did not start");
       await new Promise((resolve) => setTimeout(resolve, 50));

@@ -23,7 +23,13 @@ describe("profile and event rules (docs/product.md, Analytics events)", () => {
       DOB: "1990-04-01",
       Phone: "9876543210",
     });
-    expect(value).toEqual({ Identity: "9876543210", Name: "Asha Rao", Employed: "Y", Education: "Graduate", DOB: "1990-04-01" });
+    expect(value).toEqual({
+      Identity: "9876543210",
+      Name: "Asha Rao",
+      Employed: "Y",
+      Education: "Graduate",
+      DOB: "1990-04-01",
+    });
     expect(dropped.sort()).toEqual(["Age", "Gender", "Married", "Phone"]);
   });
 
@@ -33,7 +39,15 @@ describe("profile and event rules (docs/product.md, Analytics events)", () => {
   });
 
   it("keeps flat event values and drops nested ones and bad variable names", () => {
-    const { value, dropped } = checkEventData({ members: 12, policy: "yearly", ok: true, nested: { a: 1 }, ".dot": 1, "end.": 2, nan: Number.NaN });
+    const { value, dropped } = checkEventData({
+      members: 12,
+      policy: "yearly",
+      ok: true,
+      nested: { a: 1 },
+      ".dot": 1,
+      "end.": 2,
+      nan: Number.NaN,
+    });
     expect(value).toEqual({ members: 12, policy: "yearly", ok: true });
     expect(dropped.sort()).toEqual([".dot", "end.", "nan", "nested"]);
   });
@@ -60,12 +74,20 @@ describe("the pipeline", () => {
 
   it("returns at once while a collector never answers, and the file still gets every record in order", async () => {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "kavach-analytics-")), "events.ndjson");
-    const pipeline = new AnalyticsPipeline([ndjsonFileSink(file), httpSink(blackHoleUrl, 60_000)], { log: () => undefined });
+    const pipeline = new AnalyticsPipeline([ndjsonFileSink(file), httpSink(blackHoleUrl, 60_000)], {
+      log: () => undefined,
+    });
     const started = performance.now();
     for (let i = 0; i < 50; i++) pipeline.emit(record(`e${i}`));
     expect(performance.now() - started).toBeLessThan(50);
-    await expect.poll(() => (fs.existsSync(file) ? fs.readFileSync(file, "utf8").trim().split("\n").length : 0)).toBe(50);
-    const names = fs.readFileSync(file, "utf8").trim().split("\n").map((l) => JSON.parse(l).name);
+    await expect
+      .poll(() => (fs.existsSync(file) ? fs.readFileSync(file, "utf8").trim().split("\n").length : 0))
+      .toBe(50);
+    const names = fs
+      .readFileSync(file, "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l).name);
     expect(names).toEqual(Array.from({ length: 50 }, (_, i) => `e${i}`));
   });
 

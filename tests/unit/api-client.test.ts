@@ -24,7 +24,12 @@ let errors: typeof HttpErrors;
 let MESSAGES: (typeof Constants)["MESSAGES"];
 
 beforeAll(async () => {
-  const api = createEmbeddedApi({ databasePath: ":memory:", mountPath: "/api", gatewayKeySecret: "client-test-secret-0123456789", log: () => undefined });
+  const api = createEmbeddedApi({
+    databasePath: ":memory:",
+    mountPath: "/api",
+    gatewayKeySecret: "client-test-secret-0123456789",
+    log: () => undefined,
+  });
   const app = express();
   app.use((req, res, next) => {
     hits++;
@@ -74,9 +79,15 @@ describe("the typed API client", () => {
     await client.updateCart(token, { type: "company", item: { gstin: "07AAFCT1128B1ZV" } });
     const coverages = await client.getCoverages(token);
     expect(coverages.find((c) => c.id === "group-health-insurance")?.is_required).toBe(true);
-    const { plans } = await client.getPlans(token, { gstin: "07AAFCT1128B1ZV", coverage_ids: ["group-health-insurance"] });
+    const { plans } = await client.getPlans(token, {
+      gstin: "07AAFCT1128B1ZV",
+      coverage_ids: ["group-health-insurance"],
+    });
     await client.updateCart(token, { type: "plan", item: { plan_id: plans[0].plan_id, coverage_ids: [] } });
-    const cart = await client.updateCart(token, { type: "people", item: { rows: [{ band: "18-35", range: "1A", count: 10 }] } });
+    const cart = await client.updateCart(token, {
+      type: "people",
+      item: { rows: [{ band: "18-35", range: "1A", count: 10 }] },
+    });
     expect(cart.company?.company_name).toBe("Tanager Foods Private Limited");
     expect(cart.quote?.tax_regime).toBe("inter");
     expect(cart.quote?.monthly.tax_lines.map((l) => l.label)).toEqual(["IGST 18%"]);
@@ -98,12 +109,15 @@ describe("the typed API client", () => {
     await expect(client.getCart(token)).rejects.toBeInstanceOf(errors.ApiUnauthorizedError);
   });
 
-  it.each<Mode>(["500", "malformed", "slow", "drop"])("shows the generic message when the upstream answers %s", async (fault) => {
-    mode = fault;
-    const failure = await client.getFaq().catch((e: unknown) => e);
-    expect(failure).toBeInstanceOf(errors.ApiError);
-    expect((failure as Error).message).toBe(MESSAGES.serviceDown);
-  });
+  it.each<Mode>(["500", "malformed", "slow", "drop"])(
+    "shows the generic message when the upstream answers %s",
+    async (fault) => {
+      mode = fault;
+      const failure = await client.getFaq().catch((e: unknown) => e);
+      expect(failure).toBeInstanceOf(errors.ApiError);
+      expect((failure as Error).message).toBe(MESSAGES.serviceDown);
+    },
+  );
 
   it("retries an idempotent GET once, and never a POST", async () => {
     mode = "500";

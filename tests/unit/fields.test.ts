@@ -3,12 +3,16 @@ import { MESSAGES } from "~/constants";
 import { email, gstin, mobileNumber, otpCode, personName, totalEmployees } from "~/validation/fields";
 import { gstinCheckCharacter } from "~/validation/gstin";
 
-const message = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) => result.error?.issues[0]?.message;
+const message = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) =>
+  result.error?.issues[0]?.message;
 
 describe("mobile number (docs/product.md, Sign-in)", () => {
-  it.each(["9876543210", "+91 98765 43210", "919876543210", "09876543210", "98765-43210"])("accepts %s as 9876543210", (raw) => {
-    expect(mobileNumber.parse(raw)).toBe("9876543210");
-  });
+  it.each(["9876543210", "+91 98765 43210", "919876543210", "09876543210", "98765-43210"])(
+    "accepts %s as 9876543210",
+    (raw) => {
+      expect(mobileNumber.parse(raw)).toBe("9876543210");
+    },
+  );
   it.each(["5876543210", "987654321", "98765432101", "abcdefghij", "+1 9876543210"])("refuses %s", (raw) => {
     expect(message(mobileNumber.safeParse(raw))).toBe(MESSAGES.phoneInvalid);
   });
@@ -38,7 +42,8 @@ describe("GSTIN", () => {
   });
   it("knows 97 and 99 as state codes", () => {
     const body = "AAKCF2931M1Z";
-    for (const state of ["97", "99"]) expect(gstin.safeParse(`${state}${body}${gstinCheckCharacter(state + body)}`).success).toBe(true);
+    for (const state of ["97", "99"])
+      expect(gstin.safeParse(`${state}${body}${gstinCheckCharacter(state + body)}`).success).toBe(true);
   });
 });
 

@@ -20,7 +20,8 @@ beforeAll(async () => {
     const response = new Response(`<p>page ${req.path} render ${renders}</p>`, {
       headers: {
         "Content-Type": "text/html; charset=utf-8",
-        "Cache-Control": req.path === "/private" ? "no-store" : "public, max-age=0, s-maxage=60, stale-while-revalidate=86400",
+        "Cache-Control":
+          req.path === "/private" ? "no-store" : "public, max-age=0, s-maxage=60, stale-while-revalidate=86400",
         ...(personal ? { "Set-Cookie": "kavach_toast=1" } : {}),
       },
     });

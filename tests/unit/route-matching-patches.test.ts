@@ -26,7 +26,14 @@ describe("route matching patches", () => {
   it("react-router-dom's static router converts a routes array once", () => {
     const { createStaticRouter } = require("react-router-dom/server") as typeof StaticRouter;
     const routes = [{ id: "root", path: "/" }];
-    const context = { basename: "/", location: { pathname: "/" }, matches: [], loaderData: {}, actionData: null, errors: null } as never;
+    const context = {
+      basename: "/",
+      location: { pathname: "/" },
+      matches: [],
+      loaderData: {},
+      actionData: null,
+      errors: null,
+    } as never;
     expect(createStaticRouter(routes, context).routes).toBe(createStaticRouter(routes, context).routes);
   });
 

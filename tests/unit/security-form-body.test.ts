@@ -10,16 +10,31 @@ import { formBodies, formProblem } from "../../server/form-body";
 const bounds = { maxFields: 5, maxIndex: 99 };
 
 describe("formProblem", () => {
-  it.each(["rows[0].count=1", "rows[99].band=18-35&rows[0].count=2", "error[metadata][order_id]=order_1", "a.b=1", "plain=1"])("accepts %s", (body) => {
+  it.each([
+    "rows[0].count=1",
+    "rows[99].band=18-35&rows[0].count=2",
+    "error[metadata][order_id]=order_1",
+    "a.b=1",
+    "plain=1",
+  ])("accepts %s", (body) => {
     expect(formProblem(new URLSearchParams(body), bounds)).toBeNull();
   });
 
-  it.each(["rows[100].count=1", "rows[1000000].count=1", `rows[${"9".repeat(150)}]=1`, "rows[-1].count=1", "rows[NaN]=1", "rows[1e9]=1", "rows[]=1", "rows[ 5]=1", "rows[0x10]=1", "rows[05]=1", "a[0][100]=1"])(
-    "refuses %s",
-    (body) => {
-      expect(formProblem(new URLSearchParams(body), bounds)).toMatch(/index out of range/);
-    },
-  );
+  it.each([
+    "rows[100].count=1",
+    "rows[1000000].count=1",
+    `rows[${"9".repeat(150)}]=1`,
+    "rows[-1].count=1",
+    "rows[NaN]=1",
+    "rows[1e9]=1",
+    "rows[]=1",
+    "rows[ 5]=1",
+    "rows[0x10]=1",
+    "rows[05]=1",
+    "a[0][100]=1",
+  ])("refuses %s", (body) => {
+    expect(formProblem(new URLSearchParams(body), bounds)).toMatch(/index out of range/);
+  });
 
   it("refuses more fields than the bound, and over-long names", () => {
     expect(formProblem(new URLSearchParams("a=1&b=2&c=3&d=4&e=5&f=6"), bounds)).toMatch(/Too many fields/);
@@ -34,7 +49,14 @@ describe("formBodies", () => {
   beforeAll(async () => {
     const app = express();
     app.use(
-      formBodies({ limitBytes: 1024, timeoutMs: 300, ...bounds, signedInPaths: new Set(["/private"]), sessionCookieName: "kavach_session", signInPath: "/sign-in" }),
+      formBodies({
+        limitBytes: 1024,
+        timeoutMs: 300,
+        ...bounds,
+        signedInPaths: new Set(["/private"]),
+        sessionCookieName: "kavach_session",
+        signInPath: "/sign-in",
+      }),
     );
     app.all("*", (_req, res) => res.type("text/plain").send(`read ${String(res.locals.formBody ?? "")}`));
     const server = app.listen(0, "127.0.0.1");
@@ -46,7 +68,11 @@ describe("formBodies", () => {
   afterAll(() => close());
 
   const post = (path: string, body: string, headers: Record<string, string> = {}) =>
-    fetch(`${url}${path}`, { method: "POST", body, headers: { "content-type": "application/x-www-form-urlencoded", ...headers } });
+    fetch(`${url}${path}`, {
+      method: "POST",
+      body,
+      headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+    });
 
   it("hands a checked form on, read whole", async () => {
     const answer = await post("/x", "a=1&rows[2].count=3");
@@ -67,11 +93,17 @@ describe("formBodies", () => {
   });
 
   it("answers other methods 405", async () => {
-    for (const method of ["PUT", "DELETE", "PATCH", "OPTIONS"]) expect((await fetch(`${url}/x`, { method })).status).toBe(405);
+    for (const method of ["PUT", "DELETE", "PATCH", "OPTIONS"])
+      expect((await fetch(`${url}/x`, { method })).status).toBe(405);
   });
 
   it("sends a post to a signed-in path without a session cookie to sign in, unread", async () => {
-    const answer = await fetch(`${url}/private`, { method: "POST", body: "a=1", headers: { "content-type": "application/x-www-form-urlencoded" }, redirect: "manual" });
+    const answer = await fetch(`${url}/private`, {
+      method: "POST",
+      body: "a=1",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      redirect: "manual",
+    });
     expect(answer.status).toBe(303);
     expect(answer.headers.get("location")).toBe("/sign-in");
   });
@@ -80,7 +112,9 @@ describe("formBodies", () => {
     const socket = net.connect(port, "127.0.0.1");
     let received = "";
     socket.on("data", (chunk) => (received += String(chunk)));
-    socket.write("POST /x HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 10\r\n\r\na=");
+    socket.write(
+      "POST /x HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 10\r\n\r\na=",
+    );
     await once(socket, "close");
     expect(received).toMatch(/^HTTP\/1\.1 408/);
   });

@@ -2,7 +2,13 @@ import { once } from "node:events";
 import type { AddressInfo } from "node:net";
 import express, { type RequestHandler } from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bodyLimit, createSecurityHeaders, errorAnswers, noStoreForSessions, sameSiteWrites } from "../../server/security";
+import {
+  bodyLimit,
+  createSecurityHeaders,
+  errorAnswers,
+  noStoreForSessions,
+  sameSiteWrites,
+} from "../../server/security";
 
 /** The server's own protections (server/security.ts), each on a bare Express app. */
 
@@ -28,9 +34,12 @@ describe("securityHeaders", () => {
     const [a, b] = await Promise.all([fetch(site.url), fetch(site.url)]);
     const csp = a.headers.get("content-security-policy")!;
     expect(csp).toMatch(/script-src 'nonce-[A-Za-z0-9+/]{22}==' 'strict-dynamic'/);
-    for (const directive of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"]) expect(csp).toContain(directive);
+    for (const directive of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"])
+      expect(csp).toContain(directive);
     expect(csp.split(";").find((d) => d.trim().startsWith("script-src"))).not.toContain("unsafe-inline");
-    expect(csp.match(/'nonce-([^']+)'/)![1]).not.toBe(b.headers.get("content-security-policy")!.match(/'nonce-([^']+)'/)![1]);
+    expect(csp.match(/'nonce-([^']+)'/)![1]).not.toBe(
+      b.headers.get("content-security-policy")!.match(/'nonce-([^']+)'/)![1],
+    );
     expect(a.headers.get("x-content-type-options")).toBe("nosniff");
     expect(a.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
     expect(a.headers.get("strict-transport-security")).toBeNull();
@@ -49,7 +58,8 @@ describe("sameSiteWrites", () => {
   beforeAll(async () => (site = await serve(sameSiteWrites({ sameSiteOrigins: ["https://www.kavach.example"] }))));
   afterAll(() => site.close());
 
-  const post = (path: string, headers: Record<string, string>) => fetch(`${site.url}${path}`, { method: "POST", headers, body: "a=1" });
+  const post = (path: string, headers: Record<string, string>) =>
+    fetch(`${site.url}${path}`, { method: "POST", headers, body: "a=1" });
 
   it.each([
     [{ "sec-fetch-site": "cross-site" }, 403],

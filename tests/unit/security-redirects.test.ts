@@ -41,8 +41,30 @@ describe("safeRedirectPath", () => {
   });
 
   it("never answers anything a browser would take off the site (property)", () => {
-    const pieces = fc.constantFrom("/", "//", "\\", "\t", "\n", "@", ":", ".", "evil.example", "https:", "%2f", "%5c", " ", "\u3000", "?", "#");
-    const target = fc.oneof(fc.string(), fc.array(pieces, { maxLength: 8 }).map((p) => p.join("")), fc.webUrl(), fc.webPath());
+    const pieces = fc.constantFrom(
+      "/",
+      "//",
+      "\\",
+      "\t",
+      "\n",
+      "@",
+      ":",
+      ".",
+      "evil.example",
+      "https:",
+      "%2f",
+      "%5c",
+      " ",
+      "\u3000",
+      "?",
+      "#",
+    );
+    const target = fc.oneof(
+      fc.string(),
+      fc.array(pieces, { maxLength: 8 }).map((p) => p.join("")),
+      fc.webUrl(),
+      fc.webPath(),
+    );
     fc.assert(
       fc.property(target, (to) => {
         const safe = safeRedirectPath(to, FALLBACK);
@@ -60,7 +82,16 @@ describe("safeRedirectPath", () => {
 });
 
 describe("safeReturnHost (the `from` query)", () => {
-  it.each(["//evil.example", "https://evil.example", "evil.example/path", "evil.example:8080", "<script>", "localhost", "a..b", ""])("drops %j", (from) => {
+  it.each([
+    "//evil.example",
+    "https://evil.example",
+    "evil.example/path",
+    "evil.example:8080",
+    "<script>",
+    "localhost",
+    "a..b",
+    "",
+  ])("drops %j", (from) => {
     expect(safeReturnHost(from)).toBeNull();
   });
 

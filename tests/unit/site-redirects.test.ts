@@ -35,7 +35,9 @@ describe("redirect table", () => {
     expect(at("/teamsure/group-health-insurance?utm_source=x&utm_campaign=mediascopy")).toBe(
       "/employee-healthcare/group-health-insurance?utm_source=x&utm_campaign=mediascopy",
     );
-    expect(at("/teamsure/verify?prefill=1&gstin=29AAKCF2931M1Z6")).toBe("/checkout/verify?prefill=1&gstin=29AAKCF2931M1Z6");
+    expect(at("/teamsure/verify?prefill=1&gstin=29AAKCF2931M1Z6")).toBe(
+      "/checkout/verify?prefill=1&gstin=29AAKCF2931M1Z6",
+    );
     expect(at("/discover?ref=footer")).toBe(`${new URL(EXTERNAL.blog).toString()}?ref=footer`);
   });
 
@@ -55,7 +57,22 @@ describe("public page list", () => {
   });
 
   it("has the pages the issue names, four or more investor, partnership and partner landing pages", () => {
-    for (const path of ["/", "/contact", "/contact-us", "/teamsure/contact-us", "/terms-of-use", "/mobile/terms-of-use", "/about-us", "/mobile/about", "/reviews", "/kavach-vs-market-alternatives", "/partner", "/app", "/mobile/1mg", "/employee-healthcare-benefits"]) {
+    for (const path of [
+      "/",
+      "/contact",
+      "/contact-us",
+      "/teamsure/contact-us",
+      "/terms-of-use",
+      "/mobile/terms-of-use",
+      "/about-us",
+      "/mobile/about",
+      "/reviews",
+      "/kavach-vs-market-alternatives",
+      "/partner",
+      "/app",
+      "/mobile/1mg",
+      "/employee-healthcare-benefits",
+    ]) {
       expect(publicPaths.has(path), path).toBe(true);
     }
     const count = (prefix: string) => PUBLIC_PAGES.filter((p) => p.path.startsWith(prefix)).length;

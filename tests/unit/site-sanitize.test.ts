@@ -2,13 +2,26 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { LayoutOne, LayoutTwo } from "~/components/partner-landing";
-import { parsePartnerData, PartnerDataError, type LayoutOneData, type LayoutTwoData } from "~/content/partner-data.server";
+import {
+  parsePartnerData,
+  PartnerDataError,
+  type LayoutOneData,
+  type LayoutTwoData,
+} from "~/content/partner-data.server";
 import { sanitizePartnerHtml } from "~/content/partner-html.server";
 import godrej from "../../public/partners/godrej.json";
 import housing from "../../public/partners/godrej-housing-finance.json";
 
 /** Markup that must never reach a page, whatever a partner file holds. */
-const DANGEROUS = [/<script/i, /\son[a-z]+\s*=/i, /javascript:/i, /<iframe/i, /<style/i, /\sstyle\s*=\s*"[^"]*(expression|url\()/i, /<img[^>]*onerror/i];
+const DANGEROUS = [
+  /<script/i,
+  /\son[a-z]+\s*=/i,
+  /javascript:/i,
+  /<iframe/i,
+  /<style/i,
+  /\sstyle\s*=\s*"[^"]*(expression|url\()/i,
+  /<img[^>]*onerror/i,
+];
 
 /**
  * Plain-text fields may contain anything: React escapes them, so `&lt;script&gt;` is text on the page,
@@ -21,12 +34,13 @@ function expectSafe(html: string) {
 
 describe("sanitizePartnerHtml", () => {
   it("keeps the allowed formatting and links", () => {
-    const html = '<p>From <strong>₹150</strong> <em>a month</em><br /><a href="https://kavach.example/x">terms</a> <a href="mailto:a@b.in">mail</a> <a href="tel:+918000000000">call</a> <a href="/checkout/verify">start</a></p><ul><li>one</li></ul>';
+    const html =
+      '<p>From <strong>₹150</strong> <em>a month</em><br /><a href="https://kavach.example/x">terms</a> <a href="mailto:a@b.in">mail</a> <a href="tel:+918000000000">call</a> <a href="/checkout/verify">start</a></p><ul><li>one</li></ul>';
     expect(sanitizePartnerHtml(html)).toBe(html);
   });
 
   it.each([
-    ['<script>alert(1)</script><p>ok</p>', "<p>ok</p>"],
+    ["<script>alert(1)</script><p>ok</p>", "<p>ok</p>"],
     ['<p onclick="alert(1)" onmouseover="x()">hi</p>', "<p>hi</p>"],
     ['<a href="javascript:alert(1)">x</a>', "<a>x</a>"],
     ['<a href="JaVaScRiPt&#58;alert(1)">x</a>', "<a>x</a>"],
@@ -37,7 +51,7 @@ describe("sanitizePartnerHtml", () => {
     ['<img src=x onerror="alert(1)">', ""],
     ['<iframe src="https://evil.example"></iframe>', ""],
     ['<style>body{display:none}</style><p style="color:red">x</p>', "<p>x</p>"],
-    ['<svg><script>alert(1)</script></svg>', ""],
+    ["<svg><script>alert(1)</script></svg>", ""],
     ['<p class="x" id="y" data-x="1">x</p>', "<p>x</p>"],
   ])("strips %s", (dirty, clean) => {
     expect(sanitizePartnerHtml(dirty)).toBe(clean);
@@ -47,7 +61,9 @@ describe("sanitizePartnerHtml", () => {
     expect(sanitizePartnerHtml('<a href="https://x.example" target="_blank">x</a>')).toBe(
       '<a href="https://x.example" target="_blank" rel="noopener noreferrer">x</a>',
     );
-    expect(sanitizePartnerHtml('<a href="https://x.example" target="_top">x</a>')).toBe('<a href="https://x.example">x</a>');
+    expect(sanitizePartnerHtml('<a href="https://x.example" target="_top">x</a>')).toBe(
+      '<a href="https://x.example">x</a>',
+    );
   });
 });
 
@@ -59,7 +75,11 @@ const JS_LINK = '<a href="javascript:alert(3)">click</a>';
 function poisonedLayoutOne() {
   const data = structuredClone(godrej) as Record<string, any>;
   data.topHeaderLogo = "javascript:alert(4)";
-  data.theme = { primaryColor: "red;background:url(javascript:alert(5))", secondaryColor: "#fff", ctaTextColor: "expression(alert(6))" };
+  data.theme = {
+    primaryColor: "red;background:url(javascript:alert(5))",
+    secondaryColor: "#fff",
+    ctaTextColor: "expression(alert(6))",
+  };
   data.banner.bannerTextArea.heading1 = `Welcome ${SCRIPT}`;
   data.banner.bannerTextArea.heading3 = `<p>Hello</p>${SCRIPT}${HANDLER}${JS_LINK}`;
   data.banner.bannerImage = "javascript:alert(7)";
@@ -87,7 +107,13 @@ const render = (element: ReturnType<typeof createElement>) => renderToString(ele
 describe("partner data on its way to the page", () => {
   it("renders the shipped files unchanged in substance", () => {
     const one = parsePartnerData(godrej, 1);
-    const html = render(createElement(LayoutOne, { data: one as LayoutOneData, partnerName: "Godrej Capital", checkoutHref: "/checkout/verify" }));
+    const html = render(
+      createElement(LayoutOne, {
+        data: one as LayoutOneData,
+        partnerName: "Godrej Capital",
+        checkoutHref: "/checkout/verify",
+      }),
+    );
     expect(html).toContain("Start your Healthcare Journey Today");
     expect(html).toContain("Here’s what our customers are saying!");
     expect(html).toContain('href="/employee-healthcare/group-health-insurance"');
@@ -98,8 +124,14 @@ describe("partner data on its way to the page", () => {
     const data = parsePartnerData(poisonedLayoutOne(), 1) as { layout: 1 } & LayoutOneData;
     expect(data.theme).toEqual({ primaryColor: "#0b3d5c", secondaryColor: "#fff", ctaTextColor: "#ffffff" });
     expect(data.topHeaderLogo).toBe("");
-    expect(data.kavachBenefits.map((b) => b.btnContentObj.url)).toEqual(["/checkout/verify", "/checkout/verify", "/checkout/verify"]);
-    const html = render(createElement(LayoutOne, { data, partnerName: "Godrej Capital", checkoutHref: "/checkout/verify" }));
+    expect(data.kavachBenefits.map((b) => b.btnContentObj.url)).toEqual([
+      "/checkout/verify",
+      "/checkout/verify",
+      "/checkout/verify",
+    ]);
+    const html = render(
+      createElement(LayoutOne, { data, partnerName: "Godrej Capital", checkoutHref: "/checkout/verify" }),
+    );
     expectSafe(html);
     // Plain-text fields are escaped, never parsed.
     expect(html).toContain("Welcome &lt;script&gt;");

@@ -31,7 +31,9 @@ describe("parseSubmission: the actions' form parser", () => {
     ["another intent", JSON.stringify({ type: "insert", payload: { name: "mobile", defaultValue: "{" } })],
     ["a validate intent without a name", JSON.stringify({ type: "validate", payload: 5 })],
   ])("judges a post with a tampered intent (%s) as a plain submit instead of failing", (_, intent) => {
-    expect(parseSubmission(form({ mobile: "12", __intent__: intent }), schema).reply().error).toEqual({ mobile: [MESSAGES.phoneInvalid] });
+    expect(parseSubmission(form({ mobile: "12", __intent__: intent }), schema).reply().error).toEqual({
+      mobile: [MESSAGES.phoneInvalid],
+    });
     expect(parseSubmission(form({ mobile: "9876543210", __intent__: intent }), schema).status).toBe("success");
   });
 
