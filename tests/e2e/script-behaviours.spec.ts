@@ -103,7 +103,7 @@ test("a slow submission says what it is doing, is sent once, and shows the loade
   await page.route("**/checkout/verify.data", async (route) => {
     if (route.request().method() !== "POST") return route.continue();
     posts += 1;
-    await new Promise((resolve) => setTimeout(resolve, 3000));
+    await new Promise((resolve) => setTimeout(resolve, 4500));
     await route.continue();
   });
   await page.getByLabel("Mobile number").fill(freshMobile());
@@ -115,7 +115,7 @@ test("a slow submission says what it is doing, is sent once, and shows the loade
   await pending.evaluate((button: HTMLButtonElement) => button.click());
   // The loader waits two seconds (docs/product.md, Page behaviour): a quick step never flashes it.
   await expect(page.locator(".fs-loader")).toHaveCount(0);
-  await expect(page.locator(".fs-loader")).toHaveText("Loading, please wait", { timeout: 2500 });
+  await expect(page.locator(".fs-loader")).toHaveText("Loading, please wait", { timeout: 4000 });
   await expect(page).toHaveURL(/\/checkout\/verify-otp$/);
   await expect(page.locator(".fs-loader")).toHaveCount(0);
   expect(posts).toBe(1);

@@ -188,6 +188,8 @@ test("every checkout step and payment outcome page declares its keywords too", a
   const mobile = freshMobile();
   await page.getByLabel("Mobile number").fill(mobile);
   await page.getByRole("button", { name: "Send code" }).click();
+  // With script the step changes in place: wait for it before reading the next page.
+  await expect(page).toHaveURL(/\/checkout\/verify-otp$/);
   await keywords();
   await page.getByLabel("One-time code").fill(await readCode(page.request, mobile));
   await page.getByRole("button", { name: "Verify and continue" }).click();
