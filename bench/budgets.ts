@@ -20,6 +20,10 @@ export const LATER_STEP_GZIP_MAX = 10 * KB;
 
 /** The framework floor answers at least this share of a minimal Remix app's requests per second. */
 export const FLOOR_RPS_MIN_PEER_RATIO = 0.6;
+/** An anonymous public page, served from memory, answers at least this share of the bare node:http limit. */
+export const PUBLIC_RPS_MIN_LIMIT_RATIO = 0.5;
+/** Two workers answer at least this many times one worker's floor requests per second. */
+export const TWO_WORKERS_MIN_RATIO = 1.5;
 /** A checkout step answers at least this share of the framework floor's requests per second. */
 export const STEP_RPS_MIN_RATIO = 0.7;
 /** p99 latency of a checkout step at LATENCY_CONNECTIONS, in milliseconds. */

@@ -10,6 +10,8 @@ import path from "node:path";
 import {
   CONNECTIONS,
   FLOOR_RPS_MIN_PEER_RATIO,
+  PUBLIC_RPS_MIN_LIMIT_RATIO,
+  TWO_WORKERS_MIN_RATIO,
   LATENCY_CONNECTIONS,
   STEP_P99_MAX_MS,
   STEP_RPS_MIN_RATIO,
@@ -36,6 +38,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
  */
 const WARM_UP_SECONDS = 2;
 const FLOOR_PATH = "/this-page-does-not-exist";
+const PUBLIC_PATH = "/reviews";
 const profile = process.argv.includes("--profile");
 
 interface Measured extends WrkResult {
@@ -44,7 +47,7 @@ interface Measured extends WrkResult {
 
 interface Row {
   name: string;
-  kind: "limit" | "peer" | "floor" | "step";
+  kind: "limit" | "peer" | "floor" | "workers" | "public" | "public-cold" | "public-304" | "data" | "step";
   connections: number;
   result: Measured;
 }
@@ -107,7 +110,35 @@ function productLoads(server: RunningServer, admin: Admin): Load[] {
       return { url: server.origin + page, method: "POST", body, cookie: admin.cookies.header() };
     },
   }));
-  return [floor, ...pages, ...posts];
+  // Anonymous public pages (docs/decisions/0010): rendered each time, from memory, and revalidated.
+  const publicUrl = server.origin + PUBLIC_PATH;
+  const publicPages: Load[] = [
+    {
+      name: `public GET ${PUBLIC_PATH}, rendered each time`,
+      kind: "public-cold",
+      prepare: async () => ({ url: publicUrl, cacheBust: true }),
+    },
+    { name: `public GET ${PUBLIC_PATH}, from memory`, kind: "public", prepare: async () => ({ url: publicUrl }) },
+    {
+      name: `public GET ${PUBLIC_PATH}, If-None-Match (304)`,
+      kind: "public-304",
+      prepare: async () => ({
+        url: publicUrl,
+        headers: { "If-None-Match": (await fetch(publicUrl)).headers.get("etag") ?? "" },
+      }),
+    },
+  ];
+  // What a hydrated step fetches when the admin moves to it client-side: its data, no document.
+  const data = CHECKOUT_STEP_PAGES.map((page): Load => ({
+    name: `GET ${page}.data`,
+    kind: "data",
+    async prepare() {
+      await admin.refreshSession();
+      await expectStatus(admin, `${page}.data`, 200);
+      return { url: `${server.origin}${page}.data`, cookie: admin.cookies.header() };
+    },
+  }));
+  return [floor, ...publicPages, ...pages, ...data, ...posts];
 }
 
 async function measureProduct(server: RunningServer): Promise<ProductRun> {
@@ -161,6 +192,18 @@ async function measureLimit(page: string): Promise<Row> {
   }
 }
 
+/** The floor again on a server of two workers (docs/decisions/0009); CPU is the primary's only, so not shown. */
+async function measureTwoWorkers(): Promise<Row> {
+  const two = await startBuiltServer({ env: { WEB_CONCURRENCY: "2" } });
+  try {
+    await runWrk({ url: two.origin + FLOOR_PATH }, WARM_UP_SECONDS);
+    const result = { ...(await runWrk({ url: two.origin + FLOOR_PATH }, SECONDS)), cpuMsPerRequest: Number.NaN };
+    return { name: `floor on 2 workers: GET ${FLOOR_PATH} (404)`, kind: "workers", connections: CONNECTIONS, result };
+  } finally {
+    await two.stop();
+  }
+}
+
 async function measurePeer(page: string): Promise<Row> {
   const dir = buildPeerApp(Buffer.byteLength(page));
   const peer = await startProcess({ script: "bench/peer-server.ts", args: [dir] });
@@ -179,9 +222,18 @@ async function measurePeer(page: string): Promise<Row> {
   }
 }
 
-/** Which budgets a row meets (docs/decisions/0008 and README, Performance); "" for rows without one. */
-function verdict(row: Row, floor: Row, peer: Row): string {
+/** Which budgets a row meets (docs/decisions/0008–0010 and README, Performance); "" for rows without one. */
+function verdict(row: Row, floor: Row, peer: Row, limit: Row): string {
   const missed: string[] = [];
+  if (
+    row.kind === "public" &&
+    row.result.requestsPerSecond < PUBLIC_RPS_MIN_LIMIT_RATIO * limit.result.requestsPerSecond
+  ) {
+    missed.push(`req/s < ${PUBLIC_RPS_MIN_LIMIT_RATIO} × limit`);
+  }
+  if (row.kind === "workers" && row.result.requestsPerSecond < TWO_WORKERS_MIN_RATIO * floor.result.requestsPerSecond) {
+    missed.push(`req/s < ${TWO_WORKERS_MIN_RATIO} × one worker's floor`);
+  }
   if (row.kind === "floor" && row.result.requestsPerSecond < FLOOR_RPS_MIN_PEER_RATIO * peer.result.requestsPerSecond) {
     missed.push(`req/s < ${FLOOR_RPS_MIN_PEER_RATIO} × peer`);
   }
@@ -197,6 +249,8 @@ function verdict(row: Row, floor: Row, peer: Row): string {
   }
   const budgeted =
     row.kind === "floor" ||
+    row.kind === "public" ||
+    row.kind === "workers" ||
     (row.kind === "step" && row.connections === CONNECTIONS) ||
     (row.kind === "step" && row.connections === LATENCY_CONNECTIONS);
   if (!budgeted) return "";
@@ -206,15 +260,16 @@ function verdict(row: Row, floor: Row, peer: Row): string {
 function printTable(rows: Row[]): void {
   const floor = rows.find((r) => r.kind === "floor")!;
   const peer = rows.find((r) => r.kind === "peer")!;
+  const limit = rows.find((r) => r.kind === "limit")!;
   const header = ["", "conns", "req/s", "p50 ms", "p99 ms", "× floor", "CPU ms/req", "budget"];
   const lines = rows.map((r) => {
     const ratio = r.result.requestsPerSecond / floor.result.requestsPerSecond;
     // The floor answers 404 on purpose; anywhere else an error page would flatter the figures.
-    const failed = r.kind === "floor" ? 0 : r.result.non2xx3xx;
+    const failed = r.kind === "floor" || r.kind === "workers" ? 0 : r.result.non2xx3xx;
     const errors = [r.result.errors ? `${r.result.errors} socket errors` : "", failed ? `${failed} non-2xx/3xx` : ""]
       .filter(Boolean)
       .join(", ");
-    const cpu = r.result.cpuMsPerRequest.toFixed(2);
+    const cpu = Number.isNaN(r.result.cpuMsPerRequest) ? "–" : r.result.cpuMsPerRequest.toFixed(2);
     const name = errors ? `${r.name} (${errors})` : r.name;
     return [
       name,
@@ -224,7 +279,7 @@ function printTable(rows: Row[]): void {
       r.result.p99Ms.toFixed(2),
       ratio.toFixed(2),
       cpu,
-      verdict(r, floor, peer),
+      verdict(r, floor, peer, limit),
     ];
   });
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
@@ -247,18 +302,19 @@ try {
 } finally {
   await server.stop();
 }
+const workers = await measureTwoWorkers();
 const limit = await measureLimit(product.medianPage);
 const peer = await measurePeer(product.medianPage);
 
 console.log();
-printTable([limit, peer, ...product.rows]);
+printTable([limit, peer, ...product.rows, workers]);
 console.log(`\nLoad average after: ${load()} (the bench itself adds about 2)`);
 console.log(`Server RSS: ${mb(product.rss[0])} before the load, ${mb(product.rss[1])} after`);
 console.log(
   "CPU ms/req: the server's CPU time (all threads) over the requests it answered; steadier than req/s on a busy machine.",
 );
 console.log(
-  `Budgets: floor ≥ ${FLOOR_RPS_MIN_PEER_RATIO} × the peer's req/s; each checkout row ≥ ${STEP_RPS_MIN_RATIO} × the floor's at ${CONNECTIONS} connections and p99 < ${STEP_P99_MAX_MS} ms at ${LATENCY_CONNECTIONS} (reported, not asserted)`,
+  `Budgets: a public page from memory ≥ ${PUBLIC_RPS_MIN_LIMIT_RATIO} × the limit's req/s; two workers ≥ ${TWO_WORKERS_MIN_RATIO} × one's floor; floor ≥ ${FLOOR_RPS_MIN_PEER_RATIO} × the peer's req/s; each checkout row ≥ ${STEP_RPS_MIN_RATIO} × the floor's at ${CONNECTIONS} connections and p99 < ${STEP_P99_MAX_MS} ms at ${LATENCY_CONNECTIONS} (reported, not asserted)`,
 );
 if (profileDir) {
   const file = fs.readdirSync(profileDir).find((f) => f.endsWith(".cpuprofile"));

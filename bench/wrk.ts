@@ -14,6 +14,9 @@ export interface WrkTarget {
   cookie?: string;
   /** Open connections; the benchmark's CONNECTIONS unless said. */
   connections?: number;
+  headers?: Record<string, string>;
+  /** A random query on every request: a page no cache holds (the "cold" row). */
+  cacheBust?: boolean;
 }
 
 export interface WrkResult {
@@ -40,6 +43,14 @@ function script(target: WrkTarget): string {
     lines.push(`wrk.body = ${lua(target.body)}`, `wrk.headers["Content-Type"] = "application/x-www-form-urlencoded"`);
   }
   if (target.cookie) lines.push(`wrk.headers["Cookie"] = ${lua(target.cookie)}`);
+  for (const [name, value] of Object.entries(target.headers ?? {}))
+    lines.push(`wrk.headers[${lua(name)}] = ${lua(value)}`);
+  if (target.cacheBust) {
+    lines.push(
+      "math.randomseed(os.time())",
+      'request = function() return wrk.format(nil, wrk.path .. "?b=" .. math.random(1, 1000000000)) end',
+    );
+  }
   lines.push(
     "function done(summary, latency, requests)",
     "  local e = summary.errors",

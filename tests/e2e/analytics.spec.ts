@@ -89,6 +89,7 @@ test("visitors from a finance-partner domain get Godrej plans and channel_partne
   await page.goto("/checkout/verify?from=godrejcapital.example");
   await page.getByLabel("Mobile number").fill(mobile);
   await page.getByRole("button", { name: "Send code" }).click();
+  await expect(page).toHaveURL(/\/checkout\/verify-otp$/);
   await page.getByLabel("One-time code").fill(await readCode(page.request, mobile));
   await page.getByRole("button", { name: "Verify and continue" }).click();
   await enterGstin(page, FERNLEAF);

@@ -164,6 +164,7 @@ test("a prefill link keeps the good values, drops the bad one and says why", asy
   await expect(page).toHaveURL(/\/checkout\/verify$/);
   await expect(page.getByLabel("Mobile number")).toHaveValue(mobile);
   await page.getByRole("button", { name: "Send code" }).click();
+  await expect(page).toHaveURL(/\/checkout\/verify-otp$/);
   await page.getByLabel("One-time code").fill(await readCode(page.request, mobile));
   await page.getByRole("button", { name: "Verify and continue" }).click();
   await expect(page.getByLabel("GSTIN")).toHaveValue(FERNLEAF);
@@ -230,6 +231,7 @@ test("the WhatsApp opt-in is shown as the API reports it and can be switched off
   await page.goto("/checkout/verify");
   await page.getByLabel("Mobile number").fill(mobile);
   await page.getByRole("button", { name: "Send code" }).click();
+  await expect(page).toHaveURL(/\/checkout\/verify-otp$/);
   await page.getByLabel("One-time code").fill(await readCode(page.request, mobile));
   await page.getByLabel("Send me policy updates on WhatsApp").check();
   await page.getByRole("button", { name: "Verify and continue" }).click();

@@ -51,6 +51,8 @@ async function checkoutFrom(page: Page, key: string, query: string): Promise<str
   const mobile = freshMobile();
   await page.getByLabel("Mobile number").fill(mobile);
   await page.getByRole("button", { name: "Send code" }).click();
+  // With script the step changes in place: the code is sent once the next step shows.
+  await expect(page).toHaveURL(/\/checkout\/verify-otp$/);
   await page.getByLabel("One-time code").fill(await latestCode(upstream.baseUrl, mobile));
   await page.getByRole("button", { name: "Verify and continue" }).click();
   await enterGstin(page, FERNLEAF);
