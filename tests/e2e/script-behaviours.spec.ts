@@ -24,6 +24,8 @@ test("logging out in one tab signs the other tabs out and sends them home", asyn
 test("a session made under another app version is signed out and sent home", async ({ page, context }) => {
   await signIn(page);
   await enterGstin(page, FERNLEAF);
+  // The step's answer may re-issue the cookie: take it only once the next step shows.
+  await expect(page).toHaveURL(/\/checkout\/company-details$/);
   // Re-seal the real session cookie as if an older deploy had made it.
   const storage = createCookieSessionStorage({
     cookie: createSealedCookie("kavach_session", {
