@@ -25,7 +25,9 @@ export default defineConfig({
   outputDir: "test-results",
   fullyParallel: false,
   workers: 2,
-  retries: 0,
+  // One retry in CI, reported as "flaky" in the summary: a timing race on a loaded 2-core machine
+  // must be seen and fixed, not turn a submission red; a test that fails twice still fails.
+  retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
   timeout: 60_000,
   reporter: [["list"]],
