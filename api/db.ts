@@ -9,10 +9,12 @@ const MIGRATIONS_DIR = fileURLToPath(new URL("./migrations/", import.meta.url));
 /** Opens the database, turns on WAL and foreign keys, and applies pending numbered migrations. */
 export function openDatabase(path: string, now: () => number): Db {
   const db = new Database(path);
+  // First: processes opening the file together (cluster workers) wait for each other's locks,
+  // even the one that switching a new file to WAL takes.
+  db.pragma("busy_timeout = 5000");
   // WAL lets the app's page renders read while a payment callback writes.
   db.pragma("journal_mode = WAL");
   db.pragma("foreign_keys = ON");
-  db.pragma("busy_timeout = 5000");
   runMigrations(db, now);
   return db;
 }
