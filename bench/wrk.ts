@@ -43,8 +43,9 @@ function script(target: WrkTarget): string {
     lines.push(`wrk.body = ${lua(target.body)}`, `wrk.headers["Content-Type"] = "application/x-www-form-urlencoded"`);
   }
   if (target.cookie) lines.push(`wrk.headers["Cookie"] = ${lua(target.cookie)}`);
+  // A space after "[": "[[" would open a Lua long string.
   for (const [name, value] of Object.entries(target.headers ?? {}))
-    lines.push(`wrk.headers[${lua(name)}] = ${lua(value)}`);
+    lines.push(`wrk.headers[ ${lua(name)} ] = ${lua(value)}`);
   if (target.cacheBust) {
     lines.push(
       "math.randomseed(os.time())",
