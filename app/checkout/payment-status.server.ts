@@ -1,20 +1,13 @@
 import { json } from "@remix-run/node";
-import { z } from "zod";
 import type { Verification } from "~/api/employer.server";
 import { verifyOrder } from "~/api/employer.server";
 import { ApiError, ApiUnauthorizedError } from "~/api/http.server";
 import { getSession } from "~/session.server";
-
-const orderId = z
-  .string()
-  .trim()
-  .min(1)
-  .max(64)
-  .regex(/^[\w-]+$/);
+import { referenceId } from "~/validation/fields";
 
 /** The order named in an outcome page's query, as the API knows it now (read-only). */
 export async function currentOrderStatus(request: Request): Promise<Verification | null> {
-  const parsed = orderId.safeParse(new URL(request.url).searchParams.get("order_id"));
+  const parsed = referenceId.safeParse(new URL(request.url).searchParams.get("order_id"));
   if (!parsed.success) return null;
   // A look-up needs the order's owner's token (docs/api-contract.md): a page without one shows no order.
   const token = (await getSession(request)).get("token");

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
+import { referenceId as id } from "~/validation/fields";
 import { verifyOrder } from "~/api/employer.server";
 import { ApiError, ApiUnauthorizedError } from "~/api/http.server";
 import { MESSAGES } from "~/constants";
@@ -11,12 +12,6 @@ import { seeOther } from "~/utils/see-other";
  * sent: nothing here relies on the session. The API checks the signature against the stored order
  * and says what happened; this route only sends the browser to the matching page.
  */
-const id = z
-  .string()
-  .trim()
-  .min(1)
-  .max(64)
-  .regex(/^[\w-]+$/);
 const success = z.object({
   razorpay_order_id: id,
   razorpay_payment_id: id,

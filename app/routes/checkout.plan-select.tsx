@@ -5,6 +5,7 @@ import { Form, useActionData, useFetcher, useLoaderData } from "@remix-run/react
 import type { FormEvent } from "react";
 import type { QuoteAnswer } from "~/routes/checkout.quote";
 import { z } from "zod";
+import { referenceId as id } from "~/validation/fields";
 import type { Cart, Coverage } from "~/api/employer.server";
 import { getCoverages, getPlans, updateCart } from "~/api/employer.server";
 import { attempt, requireCheckoutStep, withToken } from "~/checkout/guard.server";
@@ -20,12 +21,6 @@ import { seeOther } from "~/utils/see-other";
 import type { Session } from "~/session.server";
 import { formatCount, formatPaise, formatRupees } from "~/utils/money";
 
-const id = z
-  .string()
-  .trim()
-  .min(1)
-  .max(64)
-  .regex(/^[\w-]+$/);
 const schema = z
   .object({
     planId: id.optional().refine((v) => v !== undefined, "Choose a plan."),

@@ -44,6 +44,14 @@ export const gstin = z
   });
 
 /** Company name is always valid; only its length is bounded. */
+/** An upstream reference (plan, coverage, order or payment id): word characters and hyphens only. */
+export const referenceId = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[\w-]+$/);
+
 export const companyName = z.string().trim().max(120, "Keep the company name under 120 characters.");
 
 export const personName = z
