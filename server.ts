@@ -26,7 +26,7 @@ import {
   noStoreForSessions,
   wellFormedUrls,
 } from "./server/security";
-import { closeWhileDraining, drainOnSignal } from "./server/shutdown";
+import { drainOnSignal, isDraining } from "./server/shutdown";
 
 /**
  * The one Node process: static assets, the Remix app, and, unless API_BASE_URL points at a real
@@ -104,27 +104,34 @@ if (becomeClusterPrimary(env.WEB_CONCURRENCY ?? os.availableParallelism(), logLi
     res.status(ready ? 200 : 503).json({ status: ready ? "ok" : "unavailable" });
   });
 
-  app.use(closeWhileDraining);
-  app.use((req, res, next) => {
-    const started = process.hrtime.bigint();
-    const id = (req.get("x-request-id") || crypto.randomUUID()).slice(0, 64);
-    res.locals.requestId = id;
-    res.setHeader("X-Request-Id", id);
+  /**
+   * What every answer carries, whoever gives it (the page cache ahead of Express, or Express): an
+   * X-Request-Id and, while draining, a closed connection, as name, value, …; and a log line when
+   * LOG_REQUESTS=1.
+   */
+  function perRequestHeaders(req: http.IncomingMessage, res: http.ServerResponse): string[] {
+    const given = req.headers["x-request-id"];
+    const id = (typeof given === "string" && given ? given : crypto.randomUUID()).slice(0, 64);
     if (env.LOG_REQUESTS === "1") {
+      const started = process.hrtime.bigint();
       res.on("finish", () => {
         const ms = Number(process.hrtime.bigint() - started) / 1e6;
-        console.log(
-          JSON.stringify({
-            level: "info",
-            id,
-            method: req.method,
-            path: req.path,
-            status: res.statusCode,
-            ms: Math.round(ms * 10) / 10,
-          }),
-        );
+        logLine({
+          level: "info",
+          id,
+          method: req.method,
+          path: (req.url ?? "").split("?")[0],
+          status: res.statusCode,
+          ms: Math.round(ms * 10) / 10,
+        });
       });
     }
+    return isDraining() ? ["X-Request-Id", id, "Connection", "close"] : ["X-Request-Id", id];
+  }
+  // Public pages from memory (docs/decisions/0010): kept after a render, answered ahead of Express.
+  const pageCache = createPageCache({ personalCookies: PERSONAL_COOKIES });
+  app.use((_req, res, next) => {
+    res.locals.requestId = res.getHeader("X-Request-Id");
     next();
   });
 
@@ -205,11 +212,8 @@ if (becomeClusterPrimary(env.WEB_CONCURRENCY ?? os.availableParallelism(), logLi
     path.extname(req.path) ? compressStream(req, res, () => publicFiles(req, res, next)) : next(),
   );
 
-  // Public pages from memory, before the render gate: a kept page costs no render (docs/decisions/0010).
-  const pageCache = createPageCache({ personalCookies: PERSONAL_COOKIES });
   app.use(
     securityHeaders,
-    pageCache.serve,
     sameSiteWrites({ sameSiteOrigins: env.SAME_SITE_ORIGINS, publicOrigin: env.PUBLIC_ORIGIN }),
     noStoreForSessions(SESSION_COOKIE_NAME),
     // Before the gate: a post takes a render slot only once its whole body is in and checked.
@@ -254,7 +258,13 @@ if (becomeClusterPrimary(env.WEB_CONCURRENCY ?? os.availableParallelism(), logLi
       keepAliveTimeout: env.KEEP_ALIVE_TIMEOUT_MS,
       connectionsCheckingInterval: 1_000,
     },
-    app,
+    // A kept public page is answered before Express: no middleware, no render (docs/decisions/0010).
+    (req, res) => {
+      const perRequest = perRequestHeaders(req, res);
+      if (pageCache.answer(req, res, perRequest)) return;
+      for (let i = 0; i < perRequest.length; i += 2) res.setHeader(perRequest[i], perRequest[i + 1]);
+      app(req, res);
+    },
   );
   server.listen(env.PORT, env.HOST, () => {
     console.log(

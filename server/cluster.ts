@@ -16,7 +16,11 @@ export function becomeClusterPrimary(workers: number, log: (entry: Record<string
 
   const fork = () => {
     const worker = cluster.fork();
-    worker.once("listening", () => listened.add(worker.id));
+    worker.once("listening", () => {
+      listened.add(worker.id);
+      // Said once, when the first set is up: until then a worker's death is a start-up fault.
+      if (listened.size === workers) log({ level: "info", msg: `all ${workers} workers listening` });
+    });
   };
   for (let i = 0; i < workers; i += 1) fork();
   log({ level: "info", msg: `cluster primary started ${workers} workers`, pid: process.pid });

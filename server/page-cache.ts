@@ -1,15 +1,22 @@
 import { createHash } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { gzipSync } from "node:zlib";
-import type { Request, RequestHandler, Response } from "express";
 
 /**
  * Public pages from memory (docs/decisions/0010). A page the app marks `Cache-Control: public,
  * s-maxage=N` (an unhydrated page answered to an anonymous visitor, with no cookie set) is kept for
- * N seconds under its address and served from here with a strong ETag, 304 on a matching
+ * N seconds under its host and address and served from here with a strong ETag, 304 on a matching
  * If-None-Match. A request that carries any of the app's own cookies is never answered from here,
  * so a signed-in admin, or a visitor with a flash message waiting, always gets a fresh render.
  * Each process keeps its own copy; a deploy starts empty, and N bounds how stale a shared cache
  * (a CDN honouring s-maxage) can be.
+ *
+ * `answer` runs on the bare node:http request, ahead of Express: a kept page is the whole answer
+ * the first visitor was given (the security headers included), kept as the flat header list
+ * node:http writes without merging, so nothing per request remains but the look-up and the write
+ * (measured: an object of headers, or one setHeader before writeHead, cost about a third of the
+ * throughput). Only a page that went through every check (host, address, method) is kept, under
+ * the Host it was asked for, so a hit needs none of them again.
  */
 export interface PageCacheOptions {
   /** Cookies whose presence means the page is personal. */
@@ -20,7 +27,8 @@ export interface PageCacheOptions {
 
 interface CachedPage {
   status: number;
-  headers: Array<[string, string]>;
+  /** Every header of the first answer except those that differ per request or per encoding, as name, value, … */
+  headers: string[];
   body: Buffer;
   gzipped: Buffer;
   etag: string;
@@ -29,57 +37,77 @@ interface CachedPage {
 }
 
 const MAX_AGE = /(?:^|,)\s*s-maxage=(\d+)/;
+const GZIP = /\bgzip\b(?!;\s*q=0(?:\.0*)?(?:[,\s]|$))/;
+/** Said per request, or per encoding, never kept with the page. */
+const PER_REQUEST = new Set(["content-length", "content-encoding", "etag", "age", "connection", "x-request-id"]);
 
 export function createPageCache({ personalCookies, maxEntries = 500, now = Date.now }: PageCacheOptions) {
   const pages = new Map<string, CachedPage>();
   const personal = new RegExp(`(?:^|;\\s*)(?:${personalCookies.map((c) => c.replace(/[^\w-]/g, "\\$&")).join("|")})=`);
 
-  const keyOf = (req: Request) => req.originalUrl;
-  const eligible = (req: Request) =>
-    (req.method === "GET" || req.method === "HEAD") && !personal.test(req.get("cookie") ?? "");
+  const keyOf = (req: IncomingMessage) => `${req.headers.host ?? ""} ${req.url ?? ""}`;
+  const eligible = (req: IncomingMessage) =>
+    (req.method === "GET" || req.method === "HEAD") && !personal.test(req.headers.cookie ?? "");
 
-  function send(req: Request, res: Response, page: CachedPage): void {
-    for (const [name, value] of page.headers) res.setHeader(name, value);
-    res.setHeader("ETag", page.etag);
-    res.vary("Accept-Encoding");
-    res.setHeader("Age", String(Math.floor((now() - page.storedAt) / 1000)));
-    if (req.fresh || req.get("if-none-match") === page.etag) {
-      res.status(304).end();
+  function send(req: IncomingMessage, res: ServerResponse, page: CachedPage, perRequest: string[]): void {
+    const headers = [
+      ...page.headers,
+      ...perRequest,
+      "ETag",
+      page.etag,
+      "Age",
+      String(Math.floor((now() - page.storedAt) / 1000)),
+    ];
+    const ifNoneMatch = req.headers["if-none-match"];
+    if (ifNoneMatch && ifNoneMatch.split(/\s*,\s*/).some((tag) => tag === page.etag || tag === "*")) {
+      res.writeHead(304, headers).end();
       return;
     }
-    const gzip = req.acceptsEncodings("gzip") === "gzip";
+    const gzip = GZIP.test(req.headers["accept-encoding"] ?? "");
     const body = gzip ? page.gzipped : page.body;
-    if (gzip) res.setHeader("Content-Encoding", "gzip");
-    res.setHeader("Content-Length", body.length);
-    res.status(page.status).end(req.method === "HEAD" ? undefined : body);
+    if (gzip) headers.push("Content-Encoding", "gzip");
+    headers.push("Content-Length", String(body.length));
+    res.writeHead(page.status, headers).end(req.method === "HEAD" ? undefined : body);
   }
 
-  /** Answers from memory when it can; otherwise the request goes on to be rendered. */
-  const serve: RequestHandler = (req, res, next) => {
-    if (!eligible(req)) return next();
-    const page = pages.get(keyOf(req));
-    if (!page) return next();
+  /**
+   * Answers from memory and says true when it can, adding `perRequest` (name, value, …) to the kept
+   * headers; otherwise the request goes on to be rendered and nothing has been written.
+   */
+  function answer(req: IncomingMessage, res: ServerResponse, perRequest: string[] = []): boolean {
+    if (!eligible(req)) return false;
+    const key = keyOf(req);
+    const page = pages.get(key);
+    if (!page) return false;
     if (page.expiresAt <= now()) {
-      pages.delete(keyOf(req));
-      return next();
+      pages.delete(key);
+      return false;
     }
-    send(req, res, page);
-  };
+    send(req, res, page, perRequest);
+    return true;
+  }
 
   /**
    * Keeps a rendered answer when it may be shared, and says whether it did (then it has been sent
-   * from the cache, with its ETag). `body` is the uncompressed page.
+   * from the cache, with its ETag). The answer's status and headers are on `res` (the page's own
+   * and the middleware's), not yet sent; `body` is the uncompressed page.
    */
-  function offer(req: Request, res: Response, response: globalThis.Response, body: Buffer): boolean {
-    const cacheControl = response.headers.get("cache-control") ?? "";
+  function offer(req: IncomingMessage, res: ServerResponse, body: Buffer): boolean {
+    const cacheControl = String(res.getHeader("cache-control") ?? "");
     const seconds = Number(MAX_AGE.exec(cacheControl)?.[1] ?? 0);
-    if (!eligible(req) || response.status !== 200 || !/\bpublic\b/.test(cacheControl) || seconds <= 0) return false;
-    if (response.headers.has("set-cookie")) return false;
-    const headers = [...response.headers].filter(
-      ([name]) => !["content-length", "content-encoding", "etag"].includes(name),
+    if (!eligible(req) || res.statusCode !== 200 || !/\bpublic\b/.test(cacheControl) || seconds <= 0) return false;
+    if (res.hasHeader("set-cookie")) return false;
+    const headers = Object.entries(res.getHeaders()).flatMap(([name, value]) =>
+      PER_REQUEST.has(name) || value === undefined ? [] : [name, String(value)],
     );
+    // This answer goes out as a later one will, from the kept list plus its own per-request headers.
+    const perRequest = ["x-request-id", "connection"].flatMap((name) => {
+      const value = res.getHeader(name);
+      return value === undefined ? [] : [name, String(value)];
+    });
+    for (const name of res.getHeaderNames()) res.removeHeader(name);
     const page: CachedPage = {
-      status: response.status,
+      status: res.statusCode,
       headers,
       body,
       gzipped: gzipSync(body),
@@ -89,12 +117,12 @@ export function createPageCache({ personalCookies, maxEntries = 500, now = Date.
     };
     if (pages.size >= maxEntries) pages.delete(pages.keys().next().value!);
     pages.set(keyOf(req), page);
-    send(req, res, page);
+    send(req, res, page, perRequest);
     return true;
   }
 
   return {
-    serve,
+    answer,
     offer,
     get size() {
       return pages.size;

@@ -19,7 +19,7 @@ const MIN_COMPRESSED_BYTES = 1024;
 const COMPRESSIBLE = /^(text\/|application\/(json|xml)|image\/svg\+xml)/;
 
 /** Keeps a page anyone may be given and answers with it (server/page-cache.ts). */
-type OfferToCache = (req: ExpressRequest, res: ExpressResponse, response: Response, body: Buffer) => boolean;
+type OfferToCache = (req: ExpressRequest, res: ExpressResponse, body: Buffer) => boolean;
 
 export function remixHandler(
   build: ServerBuild,
@@ -91,7 +91,7 @@ async function send(
     return;
   }
   let body: Buffer = Buffer.from(await response.arrayBuffer());
-  if (offerToCache?.(req, res, response, body)) return;
+  if (offerToCache?.(req, res, body)) return;
   if (
     compressible &&
     body.length >= MIN_COMPRESSED_BYTES &&

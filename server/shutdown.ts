@@ -1,5 +1,4 @@
 import type http from "node:http";
-import type { RequestHandler } from "express";
 
 /**
  * Deploys lose nothing (docs/product.md, Security rules). On SIGTERM or SIGINT the public listener
@@ -12,10 +11,7 @@ import type { RequestHandler } from "express";
 let draining = false;
 
 /** While draining, every answer closes its connection: no new request rides a kept-alive socket. */
-export const closeWhileDraining: RequestHandler = (_req, res, next) => {
-  if (draining) res.setHeader("Connection", "close");
-  next();
-};
+export const isDraining = () => draining;
 
 export interface DrainOptions {
   server: http.Server;

@@ -1,10 +1,11 @@
 import { once } from "node:events";
+import http from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPageCache } from "../../server/page-cache";
 
-/** server/page-cache.ts on a bare Express app whose "render" counts how often it runs. */
+/** server/page-cache.ts ahead of a bare Express app whose "render" counts how often it runs, as in server.ts. */
 let clock = 1_000_000;
 let renders = 0;
 let url = "";
@@ -13,24 +14,23 @@ const cache = createPageCache({ personalCookies: ["kavach_session", "kavach_toas
 
 beforeAll(async () => {
   const app = express();
-  app.use(cache.serve);
+  app.use((_req, res, next) => {
+    res.setHeader("X-Frame-Options", "DENY");
+    next();
+  });
   app.get("*", (req, res) => {
     renders += 1;
     const personal = req.path === "/sets-cookie";
-    const response = new Response(`<p>page ${req.path} render ${renders}</p>`, {
-      headers: {
-        "Content-Type": "text/html; charset=utf-8",
-        "Cache-Control":
-          req.path === "/private" ? "no-store" : "public, max-age=0, s-maxage=60, stale-while-revalidate=86400",
-        ...(personal ? { "Set-Cookie": "kavach_toast=1" } : {}),
-      },
-    });
-    void response.arrayBuffer().then((body) => {
-      if (cache.offer(req, res, response, Buffer.from(body))) return;
-      res.status(200).send(Buffer.from(body).toString());
-    });
+    const body = Buffer.from(`<p>page ${req.path} render ${renders}</p>`);
+    res.status(200).setHeader("Content-Type", "text/html; charset=utf-8");
+    res.setHeader(
+      "Cache-Control",
+      req.path === "/private" ? "no-store" : "public, max-age=0, s-maxage=60, stale-while-revalidate=86400",
+    );
+    if (personal) res.setHeader("Set-Cookie", "kavach_toast=1");
+    if (!cache.offer(req, res, body)) res.send(body.toString());
   });
-  const server = app.listen(0, "127.0.0.1");
+  const server = http.createServer((req, res) => cache.answer(req, res) || app(req, res)).listen(0, "127.0.0.1");
   await once(server, "listening");
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   close = () => server.close();
@@ -46,9 +46,27 @@ describe("public pages from memory", () => {
     const etag = second.headers.get("etag")!;
     expect(etag).toMatch(/^"[\w-]{27}"$/);
     expect(second.headers.get("cache-control")).toContain("s-maxage=60");
+    // The middleware's headers of the first answer go out with every later one.
+    expect(second.headers.get("x-frame-options")).toBe("DENY");
     const revalidated = await fetch(`${url}/reviews`, { headers: { "If-None-Match": etag } });
     expect(revalidated.status).toBe(304);
     expect(renders).toBe(1);
+  });
+
+  it("keeps a page under the Host it was asked for", async () => {
+    await fetch(`${url}/faq`);
+    const before = renders;
+    // fetch() will not send a Host of our choosing; node:http will.
+    const otherHost = await new Promise<string>((resolve, reject) => {
+      http
+        .get(`${url}/faq`, { headers: { Host: "elsewhere.example" } }, (res) => {
+          let text = "";
+          res.setEncoding("utf8").on("data", (chunk: string) => (text += chunk));
+          res.on("end", () => resolve(text));
+        })
+        .on("error", reject);
+    });
+    expect(otherHost).toContain(`render ${before + 1}`);
   });
 
   it("never answers a request carrying the session or a flash cookie from memory", async () => {
