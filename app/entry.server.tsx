@@ -1,4 +1,4 @@
-import { PassThrough } from "node:stream";
+import { Writable } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
@@ -49,13 +49,21 @@ export default function handleRequest(
         nonce,
         onAllReady() {
           const chunks: Buffer[] = [];
-          const body = new PassThrough();
-          body.on("data", (chunk: Buffer) => chunks.push(chunk));
-          body.on("end", () => {
-            clearTimeout(timeout);
-            const html = Buffer.concat(chunks).toString("utf8").replaceAll("\0", "");
-            responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-            resolve(new Response(`<!DOCTYPE html>${html}`, { headers: responseHeaders, status }));
+          // A plain sink that says nothing when it closes: React aborts a render whose destination
+          // closes, and ending an ended stream builds an error (with its stack) on every request.
+          const body = new Writable({
+            emitClose: false,
+            write(chunk: Buffer, _encoding, done) {
+              chunks.push(chunk);
+              done();
+            },
+            final(done) {
+              clearTimeout(timeout);
+              const html = Buffer.concat(chunks).toString("utf8").replaceAll("\0", "");
+              responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+              resolve(new Response(html, { headers: responseHeaders, status }));
+              done();
+            },
           });
           pipe(body);
         },

@@ -12,8 +12,15 @@ const VERSION = "v1";
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
+/** Derived once per secret: the derivation cost more than the sealing itself, on every request. */
+const keys = new Map<string, Buffer>();
 function keyOf(secret: string): Buffer {
-  return Buffer.from(crypto.hkdfSync("sha256", secret, "kavach-session", "session cookie v1", 32));
+  let key = keys.get(secret);
+  if (!key) {
+    key = Buffer.from(crypto.hkdfSync("sha256", secret, "kavach-session", "session cookie v1", 32));
+    keys.set(secret, key);
+  }
+  return key;
 }
 
 export function seal(value: unknown, secret: string): string {

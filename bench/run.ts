@@ -43,6 +43,8 @@ const profile = process.argv.includes("--profile");
 
 interface Measured extends WrkResult {
   cpuMsPerRequest: number;
+  /** When the measured run went, for the per-row profile. */
+  window: Window;
 }
 
 interface Row {
@@ -55,8 +57,10 @@ interface Row {
 async function measure(server: RunningServer, target: WrkTarget): Promise<Measured> {
   await runWrk(target, WARM_UP_SECONDS);
   const cpuBefore = server.cpuMs();
+  const fromUs = nowUs();
   const result = await runWrk(target, SECONDS);
-  return { ...result, cpuMsPerRequest: (server.cpuMs() - cpuBefore) / result.requests };
+  const window = { fromUs, toUs: nowUs() };
+  return { ...result, cpuMsPerRequest: (server.cpuMs() - cpuBefore) / result.requests, window };
 }
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
@@ -197,7 +201,9 @@ async function measureTwoWorkers(): Promise<Row> {
   const two = await startBuiltServer({ env: { WEB_CONCURRENCY: "2" } });
   try {
     await runWrk({ url: two.origin + FLOOR_PATH }, WARM_UP_SECONDS);
-    const result = { ...(await runWrk({ url: two.origin + FLOOR_PATH }, SECONDS)), cpuMsPerRequest: Number.NaN };
+    const fromUs = nowUs();
+    const run = await runWrk({ url: two.origin + FLOOR_PATH }, SECONDS);
+    const result = { ...run, cpuMsPerRequest: Number.NaN, window: { fromUs, toUs: nowUs() } };
     return { name: `floor on 2 workers: GET ${FLOOR_PATH} (404)`, kind: "workers", connections: CONNECTIONS, result };
   } finally {
     await two.stop();
@@ -288,6 +294,43 @@ function printTable(rows: Row[]): void {
   }
 }
 
+/**
+ * Where one request's CPU goes, row by row: the floor, an anonymous page from memory, and one
+ * checkout step as a page and as data, in ms of self time per request by place (package, node
+ * internals, our bundle), so the step's surplus over the floor can be read off place by place.
+ */
+function printRowProfiles(file: string, rows: Row[]): void {
+  const picked = [
+    rows.find((r) => r.kind === "floor"),
+    rows.find((r) => r.kind === "public"),
+    rows.find((r) => r.kind === "step" && r.connections === CONNECTIONS && r.name.startsWith("GET")),
+    rows.find((r) => r.kind === "data"),
+  ].filter((r): r is Row => r !== undefined);
+  const perRow = picked.map((row) => {
+    const summary = summariseCpuProfile(file, row.result.window, 100);
+    return new Map(summary.places.map((p) => [p.name, p.ms / row.result.requests]));
+  });
+  const places = [...new Set(perRow.flatMap((m) => [...m.keys()]))]
+    .map((name) => ({ name, most: Math.max(...perRow.map((m) => m.get(name) ?? 0)) }))
+    .filter((p) => p.most >= 0.02)
+    .sort((a, b) => b.most - a.most);
+  const titles = picked.map((r) => r.name.replace(/^(public )?GET /, "").slice(0, 28));
+  const width = Math.max(...places.map((p) => p.name.length), 12);
+  console.log("\nSelf time per request by place, ms (profiled; the profiler itself adds some):");
+  console.log(["".padEnd(width), ...titles.map((t) => t.padStart(28))].join("  "));
+  for (const place of places) {
+    const cells = perRow.map((m) => (m.get(place.name) ?? 0).toFixed(3).padStart(28));
+    console.log([place.name.padEnd(width), ...cells].join("  "));
+  }
+  const totals = perRow.map((m) =>
+    [...m.values()]
+      .reduce((a, b) => a + b, 0)
+      .toFixed(3)
+      .padStart(28),
+  );
+  console.log(["total".padEnd(width), ...totals].join("  "));
+}
+
 const profileDir = profile ? fs.mkdtempSync(path.join(os.tmpdir(), "kavach-prof-")) : null;
 // wrk and the server share the cores; anything else running skews every row, so say so.
 const load = () => os.loadavg()[0].toFixed(2);
@@ -320,5 +363,6 @@ if (profileDir) {
   const file = fs.readdirSync(profileDir).find((f) => f.endsWith(".cpuprofile"));
   if (!file) throw new Error(`the server wrote no profile into ${profileDir}`);
   printProfileSummary(summariseCpuProfile(path.join(profileDir, file), product.window));
+  printRowProfiles(path.join(profileDir, file), product.rows);
   console.log(`\nFull profile: ${path.join(profileDir, file)} (open in Chrome DevTools, Performance tab)`);
 }

@@ -54,6 +54,9 @@ test.describe("public pages", () => {
       const response = await request.get(page.path, { maxRedirects: 0 });
       expect(response.status()).toBe(200);
       const html = await response.text();
+      // One doctype, first: a second one further in is a parse error in every browser.
+      expect(html.startsWith("<!DOCTYPE html><html")).toBe(true);
+      expect(html.match(/<!DOCTYPE/gi)).toHaveLength(1);
       expect(decode(html.match(/<title>([^<]*)<\/title>/)?.[1] ?? "")).toBe(expectedTitle(page.seo));
       expect(html).toContain(`<link rel="canonical" href="${baseURL}${page.seo.path}"/>`);
       expect(decode(html.match(/<meta name="description" content="([^"]*)"/)?.[1] ?? "")).toBe(page.seo.description);

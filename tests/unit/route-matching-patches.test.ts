@@ -23,6 +23,27 @@ describe("route matching patches", () => {
     expect(matchRoutes([...routes], "/b")?.[0]?.route.id).toBe("b");
   });
 
+  it("@remix-run/router compiles a path pattern once and reuses it", () => {
+    const { matchPath } = require("@remix-run/router") as typeof Router;
+    const NativeRegExp = globalThis.RegExp;
+    let compiled = 0;
+    globalThis.RegExp = class extends NativeRegExp {
+      constructor(...args: ConstructorParameters<typeof RegExp>) {
+        super(...args);
+        compiled += 1;
+      }
+    } as RegExpConstructor;
+    try {
+      expect(matchPath("/quotes/:id", "/quotes/7")?.params.id).toBe("7");
+      expect(matchPath("/quotes/:id", "/quotes/8")?.params.id).toBe("8");
+      expect(matchPath({ path: "/quotes/:id", end: false }, "/quotes/9/pdf")?.params.id).toBe("9");
+    } finally {
+      globalThis.RegExp = NativeRegExp;
+    }
+    // One RegExp for the end-anchored pattern, one for the prefix match: none for the repeat.
+    expect(compiled).toBe(2);
+  });
+
   it("react-router-dom's static router converts a routes array once", () => {
     const { createStaticRouter } = require("react-router-dom/server") as typeof StaticRouter;
     const routes = [{ id: "root", path: "/" }];
