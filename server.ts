@@ -206,11 +206,14 @@ if (becomeClusterPrimary(env.WEB_CONCURRENCY ?? os.availableParallelism(), logLi
 
   // Fingerprinted build output never changes under its name; everything else in public/ may.
   app.use("/build", compressStream, express.static(path.join(root, "public/build"), { immutable: true, maxAge: "1y" }));
-  // Every file in public/ has an extension and no page path does: pages skip the look on disk.
+  // Every file in public/ has an extension and no page path does: pages skip the look on disk, and
+  // so do a page's data requests (`.data`, single fetch), which no file in public/ answers.
   const publicFiles = express.static(path.join(root, "public"), { maxAge: "1h" });
-  app.use((req, res, next) =>
-    path.extname(req.path) ? compressStream(req, res, () => publicFiles(req, res, next)) : next(),
-  );
+  app.use((req, res, next) => {
+    const extension = path.extname(req.path);
+    if (!extension || extension === ".data") return next();
+    compressStream(req, res, () => publicFiles(req, res, next));
+  });
 
   app.use(
     securityHeaders,
