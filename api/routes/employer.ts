@@ -7,6 +7,7 @@ import {
   companyNotFound,
   parseCartUpdate,
   parseQuoteRequest,
+  peopleJson,
   quoteFor,
   readCart,
 } from "../cart";
@@ -309,8 +310,14 @@ export function employerRouter(ctx: ApiContext): Router {
 
 function fullCart(ctx: ApiContext, cartId: number) {
   const order = latestOrder(ctx, cartId);
-  const cart = cartJson(readCart(ctx, cartId));
-  return { ...cart, cover: cart.quote === null ? null : coverIfPaidOn(istDate(ctx.now())), order: order === undefined ? null : orderJson(ctx, order) };
+  const details = readCart(ctx, cartId);
+  const cart = cartJson(details);
+  return {
+    ...cart,
+    people: peopleJson(ctx, details.people),
+    cover: cart.quote === null ? null : coverIfPaidOn(istDate(ctx.now())),
+    order: order === undefined ? null : orderJson(ctx, order),
+  };
 }
 
 /** The cover a payment today would buy: it starts on the day of payment and runs a year (docs/product.md, Review). */

@@ -234,7 +234,16 @@ const cart = z.object({
       underwriting,
     })
     .nullable(),
-  people: z.object({ rows: z.array(peopleRow), total: z.number().int() }).nullable(),
+  people: z
+    .object({
+      rows: z.array(
+        peopleRow.extend({ band_label: z.string(), range_label: z.string(), lives: z.number().int() }),
+      ),
+      total: z.number().int(),
+      /** Lives covered: employees and the family members their cover takes in (docs/product.md, Review). */
+      lives: z.number().int(),
+    })
+    .nullable(),
   billing: z.object({ policy }).nullable(),
   quote: quote.nullable(),
   /** The cover a payment today would buy (docs/product.md, Review); null until the cart is priced. */

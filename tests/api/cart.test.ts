@@ -85,8 +85,15 @@ describe("carts", () => {
         sample: true,
       },
     });
-    // The zero row is dropped.
-    expect(cart.people).toEqual({ rows: PEOPLE.slice(0, 2), total: 7 });
+    // The zero row is dropped. Employees and lives are two numbers: 5 × 1 + 2 × 2 = 9 lives.
+    expect(cart.people).toEqual({
+      rows: [
+        { ...PEOPLE[0], band_label: "18–35 years", range_label: "Employee only", lives: 5 },
+        { ...PEOPLE[1], band_label: "46–55 years", range_label: "Employee + spouse", lives: 4 },
+      ],
+      total: 7,
+      lives: 9,
+    });
     // 18–35 1A: ₹150 + ₹49 = ₹199 × 5 = ₹995; 46–55 2A: ₹576 + ₹49 = ₹625 × 2 = ₹1,250.
     // Monthly premium ₹2,245; 9% = ₹202.05 each. Yearly: 2,245 × 12 × 0.9 = ₹24,246; 9% = ₹2,182.14 each.
     expect(cart.quote).toEqual({
