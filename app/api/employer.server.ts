@@ -228,17 +228,13 @@ const cart = z.object({
       name: z.string(),
       sum_insured_inr: z.number().int(),
       coverage_ids: z.array(z.string()),
-      coverages: z.array(
-        z.object({ id: z.string(), name: z.string(), is_required: flag, monthly_paise: paise }),
-      ),
+      coverages: z.array(z.object({ id: z.string(), name: z.string(), is_required: flag, monthly_paise: paise })),
       underwriting,
     })
     .nullable(),
   people: z
     .object({
-      rows: z.array(
-        peopleRow.extend({ band_label: z.string(), range_label: z.string(), lives: z.number().int() }),
-      ),
+      rows: z.array(peopleRow.extend({ band_label: z.string(), range_label: z.string(), lives: z.number().int() })),
       total: z.number().int(),
       /** Lives covered: employees and the family members their cover takes in (docs/product.md, Review). */
       lives: z.number().int(),

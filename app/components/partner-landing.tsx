@@ -103,7 +103,8 @@ export function LayoutOne({
                 {/* The checkout's own "from" price for this plan (docs/product.md, Partner pages). */}
                 <div className="offer-card__price">
                   <p>
-                    From <strong data-testid="plan-price">{formatPaise(plan.fromMonthlyPaise)}</strong> per member / month
+                    From <strong data-testid="plan-price">{formatPaise(plan.fromMonthlyPaise)}</strong> per member /
+                    month
                   </p>
                   <p>
                     <small>

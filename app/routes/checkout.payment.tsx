@@ -102,9 +102,7 @@ export default function Payment() {
         <SubmitButton pendingLabel="Taking you to payment…" className="button button--accent button--block">
           Pay {formatPaise(bill.total_paise)}
         </SubmitButton>
-        <p className="small muted secure-note">
-          You will pay on our payment partner’s secure page and come back here.
-        </p>
+        <p className="small muted secure-note">You will pay on our payment partner’s secure page and come back here.</p>
       </Form>
     </CheckoutShell>
   );

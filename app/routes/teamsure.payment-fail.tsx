@@ -59,13 +59,13 @@ export default function PaymentFail() {
           </button>
         </Form>
         <p className="small">
-          On the payment page you can pay another way: another card, UPI or net banking. Your plan, people and price stay
-          as they are.
+          On the payment page you can pay another way: another card, UPI or net banking. Your plan, people and price
+          stay as they are.
         </p>
         <p className="small" data-testid="support-contact">
           Need help? Write to <a href={`mailto:${CORPORATE.email}`}>{CORPORATE.email}</a> or call{" "}
-          <a href={CORPORATE.phoneHref}>{CORPORATE.phone}</a> ({CORPORATE.hours})
-          {orderId ? `, quoting ${orderId}` : ""}.
+          <a href={CORPORATE.phoneHref}>{CORPORATE.phone}</a> ({CORPORATE.hours}){orderId ? `, quoting ${orderId}` : ""}
+          .
         </p>
       </section>
     </div>

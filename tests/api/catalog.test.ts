@@ -125,7 +125,9 @@ describe("plans and coverages", () => {
     const { plans, coverages } = r.json.data;
     expect(coverages).toHaveLength(7);
     // Youngest band, employee only: the rate alone (api/PRICES.md), as no paid benefit is chosen.
-    expect(plans.map((p: { plan_id: string; from_monthly_paise: number }) => [p.plan_id, p.from_monthly_paise])).toEqual([
+    expect(
+      plans.map((p: { plan_id: string; from_monthly_paise: number }) => [p.plan_id, p.from_monthly_paise]),
+    ).toEqual([
       ["kavach-essential", 15000],
       ["kavach-standard", 23300],
       ["kavach-plus", 29300],
