@@ -4,9 +4,11 @@ import {
   type Coverage,
   type Plan,
   findCompany,
+  UNDERWRITING,
   findPlan,
   listBands,
   listRanges,
+  rangeRelations,
   rateFor,
   resolveCoverages,
 } from "./catalog";
@@ -364,7 +366,13 @@ export function cartJson(cart: CartDetails) {
             name: cart.plan.name,
             sum_insured_inr: cart.plan.sum_insured_inr,
             coverage_ids: cart.plan.coverages.map((c) => c.id),
-            coverages: cart.plan.coverages.map((c) => ({ id: c.id, name: c.name })),
+            coverages: cart.plan.coverages.map((c) => ({
+              id: c.id,
+              name: c.name,
+              is_required: c.is_required,
+              monthly_paise: c.monthly_paise,
+            })),
+            underwriting: UNDERWRITING,
           },
     people: cart.people,
     billing: cart.billing,
@@ -372,4 +380,23 @@ export function cartJson(cart: CartDetails) {
       cart.quote === null || cart.plan === null ? null : quoteWithItems(cart.plan, cart.plan.coverages, cart.quote),
     updated_at: iso(cart.updatedAt),
   };
+}
+
+/**
+ * The cart's people as the review shows them (docs/product.md, Review): each row with its band and
+ * cover in words and the lives it covers (employees × the people its family cover takes in), and
+ * both totals. Employees and lives are two different numbers; neither stands for the other.
+ */
+export function peopleJson(ctx: ApiContext, people: CartDetails["people"]) {
+  if (people === null) return null;
+  const bands = new Map(listBands(ctx.db).map((b) => [b.code, b.label]));
+  const ranges = new Map(listRanges(ctx.db).map((r) => [r.code, r.label]));
+  const perMember = new Map(rangeRelations(ctx.db).map((r) => [r.range, r.relations.length]));
+  const rows = people.rows.map((r) => ({
+    ...r,
+    band_label: bands.get(r.band) ?? r.band,
+    range_label: ranges.get(r.range) ?? r.range,
+    lives: r.count * (perMember.get(r.range) ?? 1),
+  }));
+  return { rows, total: people.total, lives: rows.reduce((sum, r) => sum + r.lives, 0) };
 }

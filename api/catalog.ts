@@ -1,5 +1,6 @@
 import type { Db } from "./db";
 import { HttpError } from "./envelope";
+import { unitMonthlyPaise } from "./pricing";
 import { sql, sqlValues } from "./statements";
 
 export interface Company {
@@ -124,4 +125,47 @@ export function rateFor(db: Db, band: string, range: string, sumInsuredInr: numb
   ).get(band, range, sumInsuredInr) as number | undefined;
   if (paise === undefined) throw new Error(`no rate for ${band} / ${range} / ${sumInsuredInr}`);
   return paise;
+}
+
+/**
+ * Who stands behind the cover (docs/product.md, Who stands behind the cover): the insurer that
+ * underwrites every plan and the intermediary that arranges it, with their IRDAI registrations.
+ * The embedded API is a sandbox, so these are invented (plausibly shaped) and flagged `sample`;
+ * a real upstream answers its own.
+ */
+export const UNDERWRITING = {
+  insurer: {
+    name: "Suraksha General Insurance Company Limited",
+    irdai_registration_no: "901",
+  },
+  intermediary: {
+    name: "Kavach Health Benefits Private Limited",
+    kind: "Corporate agent (composite)",
+    irdai_registration_no: "CA0999",
+  },
+  sample: true,
+} as const;
+
+/** A plan as the catalogue answers it: with who underwrites it. */
+export function planJson(plan: Plan) {
+  return { ...plan, underwriting: UNDERWRITING };
+}
+
+/**
+ * The public catalogue (docs/product.md, Partner pages): every plan with its "from" price for the
+ * youngest band, employee only, and the always-included cover only: nothing paid is added. The
+ * same figure the plan step shows before any benefit is ticked.
+ */
+export function publicCatalogue(db: Db) {
+  const coverages = listCoverages(db);
+  const required = coverages.filter((c) => c.is_required === 1).map((c) => c.monthly_paise);
+  const youngest = listBands(db)[0]!.code;
+  const smallest = listRanges(db)[0]!.code;
+  return {
+    coverages,
+    plans: listPlans(db).map((p) => ({
+      ...planJson(p),
+      from_monthly_paise: unitMonthlyPaise(rateFor(db, youngest, smallest, p.sum_insured_inr), required),
+    })),
+  };
 }

@@ -10,6 +10,11 @@ import { iso } from "./context";
 
 const MONTHS = 12;
 
+/** The last day of cover bought on `start`: a year of it (also quoted on the review, api/routes/employer.ts). */
+export function coverEndDate(start: string): string {
+  return addDays(addMonths(start, MONTHS), -1);
+}
+
 /** In the sandbox the mandate is simulated; a real gateway would hand back its own id and method. */
 function mandate(order: OrderRow, start: string) {
   return {
@@ -67,7 +72,7 @@ export function membershipJson(ctx: ApiContext, cartId: number) {
       })) ?? [],
     bill: contents?.bill ?? null,
     start_date: start,
-    cover_end_date: start === null ? null : addDays(addMonths(start, MONTHS), -1),
+    cover_end_date: start === null ? null : coverEndDate(start),
     current_period: paid ? billingPeriod(order.policy, order.paid_at!) : null,
     billing: {
       policy: order.policy,

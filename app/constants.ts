@@ -5,6 +5,8 @@
 export const APP_VERSION = "1.0.2";
 export const PRODUCT_NAME = "Kavach";
 export const COPYRIGHT_YEAR = 2022;
+/** The billing the review shows chosen until the admin chooses; the summaries agree (docs/product.md, Review). */
+export const DEFAULT_BILLING = "yearly" as const;
 
 export const EMPLOYEES_MIN = 2;
 export const EMPLOYEES_MAX = 10_000;
@@ -43,6 +45,9 @@ export const MESSAGES = {
   nameLetters: "Use letters and spaces only.",
   emailInvalid: "Enter a valid email address, like name@company.com.",
   signedOut: "You have been signed out. Verify your mobile number to continue.",
+  /** After a failed payment: what happens to a debit the bank made anyway (docs/product.md, Payment outcomes). */
+  failedDebitReversed:
+    "If your bank or UPI app shows a debit for this attempt, it is reversed to the same account, usually within 5 to 7 working days; we keep nothing for a failed payment.",
 } as const;
 
 /** Greeting by hour (docs/product.md, Public pages). */

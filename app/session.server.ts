@@ -31,6 +31,8 @@ export interface SessionData {
   /** A partner link's references, sent with the plan request (docs/product.md, Query handling). */
   mid: string;
   identifier: string;
+  /** The plan a partner page's plan button chose, picked on the plan step (docs/product.md, Partner pages). */
+  planId: string;
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   companyNotFound,
   parseCartUpdate,
   parseQuoteRequest,
+  peopleJson,
   quoteFor,
   readCart,
 } from "../cart";
@@ -17,6 +18,8 @@ import {
   listCoverages,
   listPlans,
   listRanges,
+  planJson,
+  publicCatalogue,
   rangeRelations,
   rateFor,
   ratesFor,
@@ -24,12 +27,13 @@ import {
   searchCompanies,
 } from "../catalog";
 import { TESTIMONIALS } from "../content-data";
+import { istDate } from "../dates";
 import type { ApiContext } from "../context";
 import { HttpError, parseInput, route, sendOk } from "../envelope";
 import { checkGstin } from "../gstin";
 import { invoicePdf } from "../invoice-pdf";
 import { awaitInvoiceEmail, invoiceOfCart } from "../invoices";
-import { membershipJson } from "../membership";
+import { coverEndDate, membershipJson } from "../membership";
 import { createOrder, latestOrder, orderJson, orderOwner, verifyJson, verifyPayment } from "../orders";
 import { YEARLY_DISCOUNT_PCT, unitMonthlyPaise } from "../pricing";
 import { callerMobile, callerOf, requireToken } from "../tokens";
@@ -95,6 +99,13 @@ export function employerRouter(ctx: ApiContext): Router {
     route((_req, res) => sendOk(res, listCoverages(db))),
   );
 
+  // Public and read-only: plans, benefits and "from" prices for pages without a sign-in (partner
+  // landing pages), so every surface quotes the catalogue's price (docs/product.md, Partner pages).
+  router.get(
+    "/plan/catalogue",
+    route((_req, res) => sendOk(res, publicCatalogue(db))),
+  );
+
   router.post(
     "/plan/get-plans",
     auth,
@@ -116,7 +127,7 @@ export function employerRouter(ctx: ApiContext): Router {
       const youngest = listBands(db)[0]!.code;
       const smallest = listRanges(db)[0]!.code;
       const plans = listPlans(db).map((p) => ({
-        ...p,
+        ...planJson(p),
         from_monthly_paise: unitMonthlyPaise(rateFor(db, youngest, smallest, p.sum_insured_inr), addOns),
       }));
       sendOk(res, { source: body.source ?? null, plans });
@@ -299,5 +310,17 @@ export function employerRouter(ctx: ApiContext): Router {
 
 function fullCart(ctx: ApiContext, cartId: number) {
   const order = latestOrder(ctx, cartId);
-  return { ...cartJson(readCart(ctx, cartId)), order: order === undefined ? null : orderJson(ctx, order) };
+  const details = readCart(ctx, cartId);
+  const cart = cartJson(details);
+  return {
+    ...cart,
+    people: peopleJson(ctx, details.people),
+    cover: cart.quote === null ? null : coverIfPaidOn(istDate(ctx.now())),
+    order: order === undefined ? null : orderJson(ctx, order),
+  };
+}
+
+/** The cover a payment today would buy: it starts on the day of payment and runs a year (docs/product.md, Review). */
+function coverIfPaidOn(start: string) {
+  return { start_date: start, end_date: coverEndDate(start) };
 }

@@ -70,6 +70,17 @@ export function getCoverages(token: string) {
   });
 }
 
+/**
+ * Who underwrites a plan and who arranges it, with their IRDAI registration numbers
+ * (docs/product.md, Who stands behind the cover). `sample`: invented sandbox data, shown as such.
+ */
+const underwriting = z.object({
+  insurer: z.object({ name: z.string(), irdai_registration_no: z.string() }),
+  intermediary: z.object({ name: z.string(), kind: z.string(), irdai_registration_no: z.string() }),
+  sample: z.boolean(),
+});
+export type Underwriting = z.infer<typeof underwriting>;
+
 const plan = z.object({
   plan_id: z.string(),
   group_id: z.string(),
@@ -78,6 +89,7 @@ const plan = z.object({
   default_visibility: flag,
   features: z.array(z.string()),
   from_monthly_paise: paise,
+  underwriting,
 });
 export type Plan = z.infer<typeof plan>;
 
@@ -100,6 +112,22 @@ export function getPlans(token: string, query: PlanQuery) {
     body: query,
     sharedForMs: CATALOGUE_TTL_MS,
     data: plans,
+  });
+}
+
+const catalogue = z.object({ coverages, plans: z.array(plan) });
+export type Catalogue = z.infer<typeof catalogue>;
+
+/**
+ * The public catalogue: plans with their "from" price (the always-included cover only) and the
+ * benefits, without a sign-in, for the partner landing pages (docs/product.md, Partner pages).
+ */
+export function getCatalogue() {
+  return apiRequest({
+    backend: "employer",
+    path: "/plan/catalogue",
+    sharedForMs: CATALOGUE_TTL_MS,
+    data: catalogue,
   });
 }
 
@@ -185,6 +213,8 @@ const order = z.object({
 });
 export type Order = z.infer<typeof order>;
 
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
 const peopleRow = z.object({ band: z.string(), range: z.string(), count: z.number().int() });
 export type PeopleRow = z.infer<typeof peopleRow>;
 
@@ -198,12 +228,22 @@ const cart = z.object({
       name: z.string(),
       sum_insured_inr: z.number().int(),
       coverage_ids: z.array(z.string()),
-      coverages: z.array(z.object({ id: z.string(), name: z.string() })),
+      coverages: z.array(z.object({ id: z.string(), name: z.string(), is_required: flag, monthly_paise: paise })),
+      underwriting,
     })
     .nullable(),
-  people: z.object({ rows: z.array(peopleRow), total: z.number().int() }).nullable(),
+  people: z
+    .object({
+      rows: z.array(peopleRow.extend({ band_label: z.string(), range_label: z.string(), lives: z.number().int() })),
+      total: z.number().int(),
+      /** Lives covered: employees and the family members their cover takes in (docs/product.md, Review). */
+      lives: z.number().int(),
+    })
+    .nullable(),
   billing: z.object({ policy }).nullable(),
   quote: quote.nullable(),
+  /** The cover a payment today would buy (docs/product.md, Review); null until the cart is priced. */
+  cover: z.object({ start_date: isoDate, end_date: isoDate }).nullable(),
   order: order.nullable(),
   updated_at: z.string(),
 });
@@ -300,8 +340,6 @@ export function verifyOrder(callback: GatewayCallback, token?: string) {
     data: verification,
   });
 }
-
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
 const membership = z
   .object({

@@ -67,6 +67,15 @@ export function partnerRefs(params: URLSearchParams): { mid?: string; identifier
 }
 
 /**
+ * The plan a partner page's plan button chose (`plan`), kept until the plan step picks it
+ * (docs/product.md, Partner pages). Only a plan: benefits are never chosen for the buyer.
+ */
+export function planChoice(params: URLSearchParams): { planId?: string } {
+  const parsed = partnerRef.safeParse(params.get("plan"));
+  return parsed.success ? { planId: parsed.data } : {};
+}
+
+/**
  * `parent=LGE` with a prefill on home (docs/product.md, Query handling): the answer is the loader
  * page, which reloads the bare address after a second (a meta refresh, so script is not needed).
  */
@@ -111,9 +120,10 @@ export async function handleEntryQuery(
     return redirect(url.pathname, { headers });
   }
 
-  const updates: Partial<Pick<SessionData, "mediascopy" | "mid" | "identifier">> = {
+  const updates: Partial<Pick<SessionData, "mediascopy" | "mid" | "identifier" | "planId">> = {
     ...(mediascopy ? { mediascopy: true } : {}),
     ...partnerRefs(params),
+    ...planChoice(params),
   };
   const session = await getSession(request);
   const changed = Object.entries(updates).filter(([key, value]) => session.get(key as keyof typeof updates) !== value);

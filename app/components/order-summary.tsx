@@ -1,12 +1,16 @@
 import { Link } from "@remix-run/react";
 import type { Cart } from "~/api/employer.server";
+import { DEFAULT_BILLING } from "~/constants";
 import { PATHS } from "~/paths";
 import { formatCount, formatPaise, formatRupees } from "~/utils/money";
 
 /** The membership so far: company, plan, coverages, people and the price as it stands. */
 export function OrderSummary({ cart }: { cart: Cart }) {
   const { company, plan, people, quote, billing } = cart;
-  const bill = quote ? quote[billing?.policy ?? "monthly"] : null;
+  // The billing the review shows chosen. Both totals are in the page: where a billing radio sits
+  // beside the summary, CSS shows the one that is ticked, with or without script
+  // (docs/product.md, Review).
+  const shown = billing?.policy ?? DEFAULT_BILLING;
   return (
     <div className="summary">
       <h2 className="summary__title">Membership summary</h2>
@@ -40,11 +44,19 @@ export function OrderSummary({ cart }: { cart: Cart }) {
           </div>
         ) : null}
       </dl>
-      {bill ? (
-        <div className="summary__total">
-          <span>{bill.policy === "yearly" ? "Per year" : "Per month"}, incl. GST</span>
-          <strong>{formatPaise(bill.total_paise)}</strong>
-        </div>
+      {quote ? (
+        (["monthly", "yearly"] as const).map((policy) => (
+          <div
+            key={policy}
+            className="summary__total"
+            data-policy={policy}
+            data-shown={policy === shown ? "" : undefined}
+            data-testid={`summary-total-${policy}`}
+          >
+            <span>{policy === "yearly" ? "Per year" : "Per month"}, incl. GST</span>
+            <strong>{formatPaise(quote[policy].total_paise)}</strong>
+          </div>
+        ))
       ) : (
         <p className="muted small">Your price appears once you have chosen a plan and added people.</p>
       )}

@@ -6,6 +6,21 @@ import { Icon } from "./icons";
 import { LazyImage } from "./lazy-image";
 import { DemoLink } from "./demo-link";
 import { TestimonialCard } from "./marketing";
+import type { Underwriting } from "~/api/employer.server";
+import { formatPaise } from "~/utils/money";
+import { Underwriter } from "./underwriter";
+
+/** A plan card as the page shows it: all of it from the API catalogue but the button's words. */
+export interface PartnerPlanCard {
+  planId: string;
+  name: string;
+  features: string[];
+  /** The benefits every plan includes at no extra price (the always-included cover). */
+  included: string[];
+  fromMonthlyPaise: number;
+  underwriting: Underwriting;
+  button: { title: string; url: string };
+}
 
 /**
  * docs/product.md, Partner pages: layouts 1 and 2. Every field arrives checked and, for the two HTML fields,
@@ -24,10 +39,12 @@ export function themeStyle(theme: PartnerTheme): CSSProperties {
 /** `checkoutHref`: verify-phone with the partner's attribution (docs/product.md, Partner pages). */
 export function LayoutOne({
   data,
+  plans,
   partnerName,
   checkoutHref,
 }: {
   data: LayoutOneData;
+  plans: PartnerPlanCard[];
   partnerName: string;
   checkoutHref: string;
 }) {
@@ -68,21 +85,41 @@ export function LayoutOne({
             </h2>
           </header>
           <ul className="grid offer-grid">
-            {data.kavachBenefits.map((plan) => (
-              <li key={plan.topHeader} className="offer-card">
-                <h3 className="partner__ink">{plan.topHeader}</h3>
+            {plans.map((plan) => (
+              <li key={plan.planId} className="offer-card" data-plan-id={plan.planId}>
+                <h3 className="partner__ink">{plan.name}</h3>
                 <ul className="checklist">
-                  {plan.cardPoints.map((point) => (
+                  {plan.features.map((point) => (
                     <li key={point}>
                       <Icon name="check" size={20} />
                       <span>{point}</span>
                     </li>
                   ))}
+                  <li>
+                    <Icon name="check" size={20} />
+                    <span>Included: {plan.included.join(", ")}</span>
+                  </li>
                 </ul>
-                <div className="offer-card__price rich" dangerouslySetInnerHTML={{ __html: plan.priceContent }} />
+                {/* The checkout's own "from" price for this plan (docs/product.md, Partner pages). */}
+                <div className="offer-card__price">
+                  <p>
+                    From <strong data-testid="plan-price">{formatPaise(plan.fromMonthlyPaise)}</strong> per member /
+                    month
+                  </p>
+                  <p>
+                    <small>
+                      Youngest age band, employee only. GST extra; save 10% when you pay yearly. Other benefits are
+                      optional and priced in the checkout.
+                    </small>
+                  </p>
+                </div>
+                <p>
+                  <Underwriter underwriting={plan.underwriting} />
+                </p>
                 {/* A plain link: partner pages are not hydrated (docs/decisions/0003). */}
-                <a className="button partner__button button--block" href={plan.btnContentObj.url}>
-                  {plan.btnContentObj.title}
+                <a className="button partner__button button--block" href={plan.button.url}>
+                  {plan.button.title}
+                  <span className="visually-hidden">: {plan.name}</span>
                 </a>
               </li>
             ))}

@@ -1,12 +1,12 @@
 import { COPYRIGHT_YEAR } from "~/constants";
 import { PAGE_PATHS } from "~/content/page-paths";
-import { CORPORATE, EXTERNAL } from "~/content/site";
+import { BIMA_BHAROSA, CORPORATE, EXTERNAL } from "~/content/site";
 
 /**
  * docs/product.md, Public pages: information and legal links, four social networks, address, copyright; plus the
  * product pages, so every public page is a link or two from any other.
  */
-export function SiteFooter() {
+export function SiteFooter({ year, sample }: { year: number; sample: boolean }) {
   return (
     <footer className="site-footer">
       <div className="container site-footer__grid">
@@ -87,8 +87,22 @@ export function SiteFooter() {
           </ul>
         </nav>
       </div>
+      <div className="container site-footer__legal">
+        <p data-testid="licence-line">
+          {CORPORATE.legalName} is registered with IRDAI as a {CORPORATE.licence.kind}, Reg. No.{" "}
+          {CORPORATE.licence.registrationNo}, valid till {CORPORATE.licence.validTill}
+          {sample ? " (sample data)" : ""}. Insurance is the subject matter of solicitation.
+        </p>
+        <p data-testid="grievance-contact">
+          Grievances: write to <a href={`mailto:${CORPORATE.grievance.email}`}>{CORPORATE.grievance.email}</a> or call{" "}
+          <a href={CORPORATE.grievance.phoneHref}>{CORPORATE.grievance.phone}</a>; if we have not resolved it within 14
+          days, IRDAI’s <a href={BIMA_BHAROSA}>Bima Bharosa</a>.
+        </p>
+      </div>
+      {/* The spec's first year beside the server's current one (docs/product.md, Public pages). */}
       <p className="container site-footer__copy">
-        © {COPYRIGHT_YEAR} {CORPORATE.legalName}. All rights reserved.
+        © {year > COPYRIGHT_YEAR ? `${COPYRIGHT_YEAR}–${year}` : COPYRIGHT_YEAR} {CORPORATE.legalName}. All rights
+        reserved.
       </p>
     </footer>
   );

@@ -68,11 +68,11 @@ const layoutOne = z.object({
     bannerTextArea: z.object({ heading1: text, heading2: text, heading3: html }),
     bannerImage: imageUrl,
   }),
+  // Which catalogue plans the page offers, and each button's words. A plan's name, inclusions and
+  // price are the API catalogue's, never the file's (docs/product.md, Partner pages).
   kavachBenefits: z.array(
     z.object({
-      topHeader: text,
-      cardPoints: z.array(text),
-      priceContent: html,
+      planId: z.string().trim().max(100),
       btnContentObj: z.object({ title: text, url: sitePath }),
     }),
   ),

@@ -1,9 +1,10 @@
 import sanitizeHtml from "sanitize-html";
 
 /**
- * The partner JSON's HTML fields (banner heading3, plan priceContent) pass through this allow-list
- * before they reach a page: a few inline and list tags, links to https, mailto, tel or a path on this
- * site, and no attributes besides href/target. Scripts, styles and event handlers never survive.
+ * The partner JSON's HTML field (banner heading3; plan prices come from the API catalogue) passes
+ * through this allow-list before it reaches a page: a few inline and list tags, links to https,
+ * mailto, tel or a path on this site, and no attributes besides href/target. Scripts, styles and
+ * event handlers never survive.
  */
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: ["p", "br", "strong", "b", "em", "i", "u", "span", "small", "sup", "sub", "ul", "ol", "li", "a"],

@@ -11,6 +11,8 @@ import { CheckoutShell } from "~/components/checkout-shell";
 import { browserValidation, FormErrors, SubmitButton } from "~/components/form";
 import type { HydrationHandle } from "~/components/hydrated-behaviours";
 import { MonthlyBillingNote } from "~/components/monthly-billing";
+import { CoverDates, PeopleLines, PlanLines } from "~/components/price-lines";
+import { DEFAULT_BILLING } from "~/constants";
 import { PATHS } from "~/paths";
 import { seoMeta } from "~/seo";
 import { trackEvent } from "~/analytics/track.server";
@@ -66,15 +68,18 @@ export default function Review() {
         {cart.plan?.name} for {cart.company?.company_name}. <Link to={PATHS.checkout.addPeople}>Change people</Link> ·{" "}
         <Link to={PATHS.checkout.planSelect}>Change plan</Link>
       </p>
+      {cart.plan ? <PlanLines plan={cart.plan} /> : null}
+      {cart.people ? <PeopleLines people={cart.people} /> : null}
       <QuoteTable quote={quote} />
       <p className="small muted">{regimeNote(quote.tax_regime)}</p>
+      {cart.cover ? <CoverDates cover={cart.cover} /> : null}
       <Form method="post" {...getFormProps(form)} noValidate>
         <FormErrors id={form.errorId} errors={form.errors} />
         <BillingChoice
           legend="How would you like to pay?"
           name={fields.policy.name}
           quote={quote}
-          chosen={cart.billing?.policy ?? "yearly"}
+          chosen={cart.billing?.policy ?? DEFAULT_BILLING}
           options={BILLING_LABELS}
           errors={fields.policy.errors}
         />

@@ -1,18 +1,19 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirectDocument } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { createOrder, getPaymentOptions, updateCart } from "~/api/employer.server";
 import { paymentCallbackUrl } from "~/checkout/callback-url.server";
 import { attempt, requireCheckoutStep, withToken } from "~/checkout/guard.server";
 import { refusal, stepAction } from "~/checkout/step-action.server";
 import { firstUnfinishedStep } from "~/checkout/steps";
-import { BillingChoice } from "~/components/bill";
+import { BillBreakdown } from "~/components/bill";
 import { CheckoutShell } from "~/components/checkout-shell";
 import { browserValidation, FormErrors, SubmitButton } from "~/components/form";
 import type { HydrationHandle } from "~/components/hydrated-behaviours";
 import { MonthlyBillingNote } from "~/components/monthly-billing";
 import { PAGE_PATHS, productPath } from "~/content/page-paths";
+import { DEFAULT_BILLING, MESSAGES } from "~/constants";
 import { PATHS } from "~/paths";
 import { seoMeta } from "~/seo";
 import { trackEvent } from "~/analytics/track.server";
@@ -68,25 +69,30 @@ export default function Payment() {
   const { cart, reached, options, quote } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm({ lastResult, ...browserValidation(schema) });
+  // The review saved the billing choice before this step opens (app/checkout/steps.ts).
+  const policy = cart.billing?.policy ?? DEFAULT_BILLING;
+  const bill = quote[policy];
+  const label = options.find((o) => o.policy === policy)?.label ?? policy;
   return (
     <CheckoutShell step="payment" reached={reached} cart={cart}>
       <h1>Payment</h1>
       {cart.order?.status === "attempted" ? (
         <p className="notice notice--warning">
-          Your last payment did not go through. No money was taken; you can try again.
+          Your last payment did not go through. {MESSAGES.failedDebitReversed} You can try again, the same way or
+          another.
         </p>
       ) : null}
       <Form method="post" {...getFormProps(form)} noValidate>
         <FormErrors id={form.errorId} errors={form.errors} />
-        <BillingChoice
-          legend="Billing"
-          name={fields.policy.name}
-          quote={quote}
-          chosen={cart.billing?.policy ?? "yearly"}
-          options={options}
-          errors={fields.policy.errors}
-        />
-        <MonthlyBillingNote monthlyTotalPaise={quote.monthly.total_paise} />
+        {/* Billing is chosen once, on the review; this step states it (docs/product.md, Payment). */}
+        <input type="hidden" name={fields.policy.name} value={policy} />
+        <p data-testid="payment-billing">
+          Billing: <strong>{label}</strong>
+          {policy === "yearly" ? " (12 months paid at once)" : " (each month)"}.{" "}
+          <Link to={PATHS.checkout.checkout}>Change billing</Link>
+        </p>
+        <BillBreakdown bill={bill} regime={quote.tax_regime} />
+        {policy === "monthly" ? <MonthlyBillingNote monthlyTotalPaise={quote.monthly.total_paise} /> : null}
         {/* What the admin agrees to by paying, named where they decide (docs/product.md, Payment). */}
         <p className="small" id="payment-terms">
           By paying you accept Kavach’s <a href={PAGE_PATHS.terms}>terms of use</a> and the{" "}
@@ -94,12 +100,9 @@ export default function Payment() {
           prevails over any summary.
         </p>
         <SubmitButton pendingLabel="Taking you to payment…" className="button button--accent button--block">
-          Pay securely
+          Pay {formatPaise(bill.total_paise)}
         </SubmitButton>
-        <p className="small muted secure-note">
-          You will pay on our payment partner’s secure page and come back here. Yearly:{" "}
-          {formatPaise(quote.yearly.total_paise)} · Monthly: {formatPaise(quote.monthly.total_paise)}.
-        </p>
+        <p className="small muted secure-note">You will pay on our payment partner’s secure page and come back here.</p>
       </Form>
     </CheckoutShell>
   );

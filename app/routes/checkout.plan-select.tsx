@@ -12,6 +12,7 @@ import { attempt, requireCheckoutStep, withToken } from "~/checkout/guard.server
 import { refusal, stepAction } from "~/checkout/step-action.server";
 import { firstUnfinishedStep, nextPath } from "~/checkout/steps";
 import { CheckoutShell } from "~/components/checkout-shell";
+import { Underwriter } from "~/components/underwriter";
 import { browserValidation, FieldErrors, FormErrors, SubmitButton } from "~/components/form";
 import { partnerSourceFor } from "~/content/partner-source";
 import { PATHS } from "~/paths";
@@ -72,6 +73,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const planId =
     plans.find((p) => p.plan_id === requested)?.plan_id ??
     cart.plan?.plan_id ??
+    // The plan a partner page's button chose (docs/product.md, Partner pages).
+    plans.find((p) => p.plan_id === session.get("planId"))?.plan_id ??
     plans.find((p) => p.default_visibility)?.plan_id;
   return data({ cart, reached: firstUnfinishedStep(cart), coverages, selected, plans, planId }, { headers });
 }
@@ -122,6 +125,7 @@ export default function PlanSelect() {
             <li key={f}>{f}</li>
           ))}
         </ul>
+        <Underwriter underwriting={plan.underwriting} />
       </span>
     </label>
   );

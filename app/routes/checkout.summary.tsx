@@ -5,6 +5,7 @@ import { requireCheckoutStep } from "~/checkout/guard.server";
 import { firstUnfinishedStep, pathOf } from "~/checkout/steps";
 import { BillBreakdown, QuoteTable } from "~/components/bill";
 import { OrderSummary } from "~/components/order-summary";
+import { DEFAULT_BILLING } from "~/constants";
 import { PATHS } from "~/paths";
 import { seoMeta } from "~/seo";
 
@@ -28,7 +29,7 @@ export default function Summary() {
         {cart.quote ? (
           <>
             <QuoteTable quote={cart.quote} />
-            <BillBreakdown bill={cart.quote[cart.billing?.policy ?? "monthly"]} regime={cart.quote.tax_regime} />
+            <BillBreakdown bill={cart.quote[cart.billing?.policy ?? DEFAULT_BILLING]} regime={cart.quote.tax_regime} />
           </>
         ) : null}
         <p>

@@ -93,6 +93,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     from: session.get("from"),
     mid: session.get("mid"),
     identifier: session.get("identifier"),
+    planId: session.get("planId"),
   });
   const cart = await attempt(request, () => getCart(token));
   const next = cart.ok ? pathOf(firstUnfinishedStep(cart.value)) : PATHS.checkout.gstDetails;

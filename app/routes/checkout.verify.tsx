@@ -32,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const entry = await handleEntryQuery(request, { requireUtmSource: false });
   if (entry instanceof Response) return entry;
   const session = await getSession(request);
-  if (session.get("token")) return redirect(PATHS.checkout.gstDetails);
+  if (session.get("token")) return redirect(PATHS.checkout.gstDetails, { headers: entry ?? undefined });
   const prefill = prefillOf(session);
   const from = safeReturnHost(new URL(request.url).searchParams.get("from"));
   return data(

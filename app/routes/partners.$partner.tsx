@@ -2,9 +2,11 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { NOT_FOUND_META, PublicRouteErrorBoundary } from "~/components/not-found";
-import { LayoutOne, LayoutTwo, themeStyle } from "~/components/partner-landing";
+import { LayoutOne, LayoutTwo, type PartnerPlanCard, themeStyle } from "~/components/partner-landing";
+import { type Catalogue, getCatalogue } from "~/api/employer.server";
+import { ApiError } from "~/api/http.server";
 import type { SiteHeaderHandle } from "~/components/site-header";
-import { PartnerDataError, fetchPartnerData } from "~/content/partner-data.server";
+import { type LayoutOneData, PartnerDataError, fetchPartnerData } from "~/content/partner-data.server";
 import { partnerLandingPath } from "~/content/page-paths";
 import type { PartnerLanding } from "~/content/partner-landings";
 import { findPartnerLanding } from "~/content/partner-landings";
@@ -37,6 +39,37 @@ function checkoutHrefFor(landing: PartnerLanding, request: Request): string {
   return search ? `${PATHS.checkout.verify}?${search}` : PATHS.checkout.verify;
 }
 
+/**
+ * The file's plan cards, each filled from the API catalogue: the plan's name, what it includes, its
+ * "from" price and who underwrites it (docs/product.md, Partner pages). A card naming a plan the
+ * catalogue does not have is left out. Its button, when it starts the purchase, carries the plan.
+ */
+function planCards(file: LayoutOneData, catalogue: Catalogue, checkoutHref: string): PartnerPlanCard[] {
+  const included = catalogue.coverages.filter((c) => c.is_required).map((c) => c.name);
+  return file.kavachBenefits.flatMap((card) => {
+    const plan = catalogue.plans.find((p) => p.plan_id === card.planId);
+    if (plan === undefined) {
+      console.error(JSON.stringify({ level: "error", msg: "partner plan not in catalogue", plan: card.planId }));
+      return [];
+    }
+    const url =
+      card.btnContentObj.url === PATHS.checkout.verify
+        ? `${checkoutHref}${checkoutHref.includes("?") ? "&" : "?"}${new URLSearchParams({ plan: plan.plan_id })}`
+        : card.btnContentObj.url;
+    return [
+      {
+        planId: plan.plan_id,
+        name: plan.name,
+        features: plan.features,
+        included,
+        fromMonthlyPaise: plan.from_monthly_paise,
+        underwriting: plan.underwriting,
+        button: { title: card.btnContentObj.title, url },
+      },
+    ];
+  });
+}
+
 /** Co-branded partner landing pages (docs/product.md, Partner pages), from public/partners/{key}.json. */
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const landing = findPartnerLanding(params.partner);
@@ -44,26 +77,21 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   try {
     const file = await fetchPartnerData(selfOrigin(), landing);
     const checkoutHref = checkoutHrefFor(landing, request);
-    // The file's own buttons to verify-phone carry the attribution too.
-    const data =
-      file.layout === 1
-        ? {
-            ...file,
-            kavachBenefits: file.kavachBenefits.map((plan) =>
-              plan.btnContentObj.url === PATHS.checkout.verify
-                ? { ...plan, btnContentObj: { ...plan.btnContentObj, url: checkoutHref } }
-                : plan,
-            ),
-          }
-        : file;
+    // Prices come from the API's catalogue alone: without it the page shows none rather than a stale one.
+    const plans = file.layout === 1 ? planCards(file, await getCatalogue(), checkoutHref) : [];
     return json({
       seo: { ...landing.seo, path: partnerLandingPath(landing.key) },
       name: landing.name,
       purchaseLabel: landing.named ? PARTNER_PURCHASE_LABEL : PURCHASE_LABEL,
       checkoutHref,
-      data,
+      data: file,
+      plans,
     });
   } catch (error) {
+    if (error instanceof ApiError) {
+      console.error(JSON.stringify({ level: "error", msg: "catalogue unavailable", partner: landing.key }));
+      throw new Response("Partner page unavailable", { status: 503 });
+    }
     if (!(error instanceof PartnerDataError)) throw error;
     console.error(JSON.stringify({ level: "error", msg: error.message, partner: landing.key }));
     throw new Response("Partner page unavailable", { status: 503 });
@@ -90,9 +118,9 @@ export const handle: SiteHeaderHandle = {
 };
 
 export default function PartnerLandingPage() {
-  const { name, purchaseLabel, checkoutHref, data } = useLoaderData<typeof loader>();
+  const { name, purchaseLabel, checkoutHref, data, plans } = useLoaderData<typeof loader>();
   return data.layout === 1 ? (
-    <LayoutOne data={data} partnerName={name} checkoutHref={checkoutHref} />
+    <LayoutOne data={data} plans={plans} partnerName={name} checkoutHref={checkoutHref} />
   ) : (
     <LayoutTwo data={data} purchaseLabel={purchaseLabel} checkoutHref={checkoutHref} />
   );

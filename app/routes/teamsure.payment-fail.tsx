@@ -3,6 +3,7 @@ import { json, redirect } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { trackEvent } from "~/analytics/track.server";
 import { currentOrderStatus } from "~/checkout/payment-status.server";
+import { MESSAGES } from "~/constants";
 import { CORPORATE } from "~/content/site";
 import { PATHS } from "~/paths";
 import { seoMeta } from "~/seo";
@@ -48,18 +49,23 @@ export default function PaymentFail() {
           !
         </div>
         <h1>Payment failed</h1>
-        <p>Your payment did not go through and no money was taken. Please try again.</p>
-        {reason ? <p>The payment gateway said: “{reason}”</p> : null}
+        <p>Your payment did not go through, so your membership is not active yet.</p>
+        {reason ? <p data-testid="failure-reason">The payment gateway said: “{reason}”</p> : null}
+        <p data-testid="reversal-note">{MESSAGES.failedDebitReversed}</p>
         {orderId ? <p className="muted small">Reference: {orderId}</p> : null}
         <Form method="post" reloadDocument>
           <button type="submit" className="button button--accent">
-            Try again
+            Try again or pay another way
           </button>
         </Form>
-        <p className="small muted">
+        <p className="small">
+          On the payment page you can pay another way: another card, UPI or net banking. Your plan, people and price
+          stay as they are.
+        </p>
+        <p className="small" data-testid="support-contact">
           Need help? Write to <a href={`mailto:${CORPORATE.email}`}>{CORPORATE.email}</a> or call{" "}
-          <a href={CORPORATE.phoneHref}>{CORPORATE.phone}</a>
-          {orderId ? `, quoting ${orderId}` : ""}.
+          <a href={CORPORATE.phoneHref}>{CORPORATE.phone}</a> ({CORPORATE.hours}){orderId ? `, quoting ${orderId}` : ""}
+          .
         </p>
       </section>
     </div>

@@ -48,6 +48,7 @@ describe("carts", () => {
         people: null,
         billing: null,
         quote: null,
+        cover: null,
         order: null,
         updated_at: new Date(api.now()).toISOString(),
       },
@@ -71,12 +72,28 @@ describe("carts", () => {
       sum_insured_inr: 100000,
       coverage_ids: ["group-health-insurance", "doctor-consultation"],
       coverages: [
-        { id: "group-health-insurance", name: "Group Health Insurance" },
-        { id: "doctor-consultation", name: "Doctor Consultation" },
+        { id: "group-health-insurance", name: "Group Health Insurance", is_required: 1, monthly_paise: 0 },
+        { id: "doctor-consultation", name: "Doctor Consultation", is_required: 0, monthly_paise: 4900 },
       ],
+      underwriting: {
+        insurer: { name: "Suraksha General Insurance Company Limited", irdai_registration_no: "901" },
+        intermediary: {
+          name: "Kavach Health Benefits Private Limited",
+          kind: "Corporate agent (composite)",
+          irdai_registration_no: "CA0999",
+        },
+        sample: true,
+      },
     });
-    // The zero row is dropped.
-    expect(cart.people).toEqual({ rows: PEOPLE.slice(0, 2), total: 7 });
+    // The zero row is dropped. Employees and lives are two numbers: 5 × 1 + 2 × 2 = 9 lives.
+    expect(cart.people).toEqual({
+      rows: [
+        { ...PEOPLE[0], band_label: "18–35 years", range_label: "Employee only", lives: 5 },
+        { ...PEOPLE[1], band_label: "46–55 years", range_label: "Employee + spouse", lives: 4 },
+      ],
+      total: 7,
+      lives: 9,
+    });
     // 18–35 1A: ₹150 + ₹49 = ₹199 × 5 = ₹995; 46–55 2A: ₹576 + ₹49 = ₹625 × 2 = ₹1,250.
     // Monthly premium ₹2,245; 9% = ₹202.05 each. Yearly: 2,245 × 12 × 0.9 = ₹24,246; 9% = ₹2,182.14 each.
     expect(cart.quote).toEqual({
@@ -147,6 +164,21 @@ describe("carts", () => {
     expect(cart.order).toBeNull();
     const again = await api.call("GET", `${V1}/carts/get`, { token });
     expect(again.json.data).toEqual(cart);
+  });
+
+  it("quotes the cover a payment today would buy: from today (India) for a year, less a day", async () => {
+    const cart = await fillCart("29AAKCF2931M1Z6");
+    const today = new Date(api.now() + 330 * 60_000).toISOString().slice(0, 10);
+    const [y, m, d] = today.split("-");
+    const end = new Date(Date.UTC(Number(y) + 1, Number(m) - 1, Number(d) - 1)).toISOString().slice(0, 10);
+    expect(cart.cover).toEqual({ start_date: today, end_date: end });
+  });
+
+  it("adds nothing paid to a plan chosen without benefits: a fresh cart holds the included cover only", async () => {
+    const r = await update("plan", { plan_id: "kavach-standard", coverage_ids: [] });
+    expect(r.json.data.plan.coverages).toEqual([
+      { id: "group-health-insurance", name: "Group Health Insurance", is_required: 1, monthly_paise: 0 },
+    ]);
   });
 
   it("charges IGST to a company in another state", async () => {

@@ -119,6 +119,43 @@ describe("plans and coverages", () => {
     expect(defaults).toEqual(["group-health-insurance", "doctor-consultation", "discounted-health-checkups"]);
   });
 
+  it("answers the public catalogue without a sign-in: from-prices with nothing paid added, and who underwrites", async () => {
+    const r = await api.call("GET", `${V1}/plan/catalogue`);
+    expect(r.status).toBe(200);
+    const { plans, coverages } = r.json.data;
+    expect(coverages).toHaveLength(7);
+    // Youngest band, employee only: the rate alone (api/PRICES.md), as no paid benefit is chosen.
+    expect(
+      plans.map((p: { plan_id: string; from_monthly_paise: number }) => [p.plan_id, p.from_monthly_paise]),
+    ).toEqual([
+      ["kavach-essential", 15000],
+      ["kavach-standard", 23300],
+      ["kavach-plus", 29300],
+      ["kavach-premium", 39000],
+    ]);
+    expect(plans[0].features[0]).toBe("Sum insured ₹1,00,000 per family per year");
+    expect(plans[0].underwriting).toEqual({
+      insurer: { name: expect.any(String), irdai_registration_no: expect.stringMatching(/^\d{3}$/) },
+      intermediary: {
+        name: "Kavach Health Benefits Private Limited",
+        kind: expect.any(String),
+        irdai_registration_no: expect.stringMatching(/^CA\d{4}$/),
+      },
+      sample: true,
+    });
+  });
+
+  it("prices the public catalogue as get-plans does for the included cover alone", async () => {
+    const pub = await api.call("GET", `${V1}/plan/catalogue`);
+    const signedIn = await api.call("POST", `${V1}/plan/get-plans`, {
+      token,
+      body: { gstin: "29AAKCF2931M1Z6", coverage_ids: [] },
+    });
+    const prices = (plans: { plan_id: string; from_monthly_paise: number }[]) =>
+      plans.map((p) => [p.plan_id, p.from_monthly_paise]);
+    expect(prices(pub.json.data.plans)).toEqual(prices(signedIn.json.data.plans));
+  });
+
   it("lists four plans with from-prices for the chosen coverages", async () => {
     const r = await api.call("POST", `${V1}/plan/get-plans`, {
       token,

@@ -219,9 +219,12 @@ test("monthly billing pays the monthly total", async ({ page }) => {
   await enterCompanyDetails(page);
   await choosePlan(page);
   await addPeople(page);
-  await review(page, "Monthly");
+  await expect(page).toHaveURL(/\/checkout\/checkout$/);
   const monthly = page.locator(".billing-option", { hasText: "Monthly" }).locator(".bill__total dd");
   const total = await monthly.textContent();
+  await review(page, "Monthly");
+  // The payment step states the billing chosen on the review and names the amount on its button.
+  await expect(page.getByRole("button", { name: `Pay ${total}` })).toBeVisible();
   await pay(page);
   await expect(page.getByRole("button", { name: /Success/ })).toContainText(total!);
 });
@@ -268,6 +271,6 @@ test("the payment step names, with links, what the admin accepts by paying", asy
     "/employee-healthcare/group-health-insurance",
   );
   // Beside the button it qualifies, before it in reading order.
-  const pay = page.getByRole("button", { name: "Pay securely" });
+  const pay = page.getByRole("button", { name: /^Pay ₹/ });
   expect((await terms.boundingBox())!.y).toBeLessThan((await pay.boundingBox())!.y);
 });

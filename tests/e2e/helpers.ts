@@ -66,7 +66,7 @@ export async function review(page: Page, policy: "Monthly" | "Yearly" = "Yearly"
 /** From the payment page to the sandbox's hosted checkout. */
 export async function pay(page: Page) {
   await expect(page).toHaveURL(/\/checkout\/payment$/);
-  await page.getByRole("button", { name: "Pay securely" }).click();
+  await page.getByRole("button", { name: /^Pay ₹/ }).click();
   await expect(page).toHaveURL(/\/api\/sandbox\/checkout\//);
 }
 

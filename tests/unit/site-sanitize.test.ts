@@ -83,6 +83,7 @@ function poisonedLayoutOne() {
   data.banner.bannerTextArea.heading1 = `Welcome ${SCRIPT}`;
   data.banner.bannerTextArea.heading3 = `<p>Hello</p>${SCRIPT}${HANDLER}${JS_LINK}`;
   data.banner.bannerImage = "javascript:alert(7)";
+  // Prices are the catalogue's: a price in the file is not read at all.
   data.kavachBenefits[0].priceContent = `<p onclick="alert(8)">₹150</p>${SCRIPT}${JS_LINK}<iframe src="https://evil.example"></iframe>`;
   data.kavachBenefits[0].btnContentObj.url = "javascript:alert(9)";
   data.kavachBenefits[1].btnContentObj.url = "//evil.example/phish";
@@ -110,6 +111,7 @@ describe("partner data on its way to the page", () => {
     const html = render(
       createElement(LayoutOne, {
         data: one as LayoutOneData,
+        plans: [],
         partnerName: "Godrej Capital",
         checkoutHref: "/checkout/verify",
       }),
@@ -130,7 +132,7 @@ describe("partner data on its way to the page", () => {
       "/checkout/verify",
     ]);
     const html = render(
-      createElement(LayoutOne, { data, partnerName: "Godrej Capital", checkoutHref: "/checkout/verify" }),
+      createElement(LayoutOne, { data, plans: [], partnerName: "Godrej Capital", checkoutHref: "/checkout/verify" }),
     );
     expectSafe(html);
     // Plain-text fields are escaped, never parsed.
