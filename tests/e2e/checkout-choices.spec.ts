@@ -145,6 +145,10 @@ for (const javaScriptEnabled of [false, true]) {
       await page.getByLabel("36–45 years, 2A", { exact: true }).fill("5");
       await page.getByRole("button", { name: "Continue to review" }).click();
       await expect(page).toHaveURL(/\/checkout\/checkout$/);
+      // The review names the bands and covers in the same words.
+      const lines = page.getByRole("table", { name: "Premium by age band and family cover" }).getByRole("row");
+      await expect(lines.filter({ hasText: "18–35 years" })).toContainText("1A: Employee only");
+      await expect(lines.filter({ hasText: "36–45 years" })).toContainText("2A: Employee + spouse");
       // With people in the cart, the headcount is not put back.
       await page.goto("/checkout/add-people");
       await expect(page.getByLabel("18–35 years, 1A", { exact: true })).toHaveValue("7");
