@@ -22,6 +22,7 @@ import { ToastMessage } from "~/components/toast";
 import { APP_VERSION, COPYRIGHT_YEAR, MESSAGES } from "~/constants";
 import { enhanceScriptSrc } from "~/enhance-script.server";
 import { embeddedApi, publicOrigin } from "~/env.server";
+import { purchaseHrefFor } from "~/checkout/purchase-href.server";
 import { useNonce } from "~/nonce";
 import { getSession } from "~/session.server";
 import appStyles from "~/styles/app.css";
@@ -37,9 +38,14 @@ export const links: LinksFunction = () => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [session, { toast, setCookie }] = await Promise.all([getSession(request), takeToast(request)]);
+  const token = session.get("token");
+  // The header's purchase button leads a signed-in admin on; inside the checkout the stepper does
+  // that, and the header shows no button, so the cart is not read twice there.
+  const inCheckout = new URL(request.url).pathname.startsWith("/checkout/");
   return data(
     {
-      signedIn: Boolean(session.get("token")),
+      signedIn: Boolean(token),
+      purchaseHref: token && !inCheckout ? await purchaseHrefFor(token) : null,
       sandbox: embeddedApi,
       toast,
       origin: publicOrigin(request),
@@ -102,11 +108,11 @@ function Document({ signedIn, children }: { signedIn: boolean; children: ReactNo
 }
 
 export default function App() {
-  const { signedIn, sandbox, toast, year } = useLoaderData<typeof loader>();
+  const { signedIn, sandbox, toast, year, purchaseHref } = useLoaderData<typeof loader>();
   return (
     <Document signedIn={signedIn}>
       {sandbox ? <SandboxNotice /> : null}
-      <SiteHeader signedIn={signedIn} />
+      <SiteHeader signedIn={signedIn} purchaseHref={purchaseHref} />
       {toast ? <ToastMessage toast={toast} /> : null}
       <main id="main">
         <Outlet />
@@ -125,7 +131,7 @@ export function ErrorBoundary() {
   return (
     <Document signedIn={root?.signedIn ?? false}>
       {root?.sandbox ? <SandboxNotice /> : null}
-      <SiteHeader signedIn={root?.signedIn ?? false} />
+      <SiteHeader signedIn={root?.signedIn ?? false} purchaseHref={root?.purchaseHref ?? null} />
       <main id="main" className="container page-message">
         <h1>{notFound ? "Page not found" : "Something went wrong"}</h1>
         <p>{notFound ? "We could not find the page you were looking for." : MESSAGES.serviceDown}</p>

@@ -91,7 +91,7 @@ export async function signedInAdminWithFilledCart(origin: string): Promise<Admin
     `intent=verify&code=${await readCode(origin, mobile)}`,
     "/checkout/gst-details",
   );
-  await admin.post("/checkout/gst-details", `intent=gstin&gstin=${GSTIN}`, "/checkout/company-details");
+  await admin.post("/checkout/gst-details", `intent=confirm&gstin=${GSTIN}`, "/checkout/company-details");
   await admin.post("/checkout/company-details", COMPANY_DETAILS_BODY, "/checkout/plan-select");
   const planId = (await admin.page("/checkout/plan-select")).match(/name="planId" value="([^"]+)"/)?.[1];
   if (!planId) throw new Error("no plan on /checkout/plan-select");

@@ -101,12 +101,13 @@ async function walk(javaScriptEnabled: boolean): Promise<StepTime[]> {
   await page.getByLabel("One-time code").fill(sms.data[0].text.match(/\b(\d{4,6})\b/)![1]);
   await step("verify code → gst-details", /\/checkout\/gst-details$/, click("Verify and continue"));
   await page.getByLabel("GSTIN").fill(GSTIN);
-  await step("GSTIN → company-details", /\/checkout\/company-details$/, click(/Verify/));
+  await step("GSTIN → is this your company?", /\/checkout\/gst-details\?confirm=/, click(/Verify/));
+  await step("confirm → company-details", /\/checkout\/company-details$/, click("Yes, this is my company"));
   await page.getByLabel("Your full name").fill("Asha Rao");
   await page.getByLabel("Work email").fill("asha@fernleaf.example");
   await page.getByLabel(/Total employees/).fill("12");
   await step("details → plan-select", /\/checkout\/plan-select$/, click("Continue to plans"));
-  await step("plan → add-people", /\/checkout\/add-people$/, click("Buy this plan"));
+  await step("plan → add-people", /\/checkout\/add-people$/, click(/^Continue$/));
   await page.getByLabel("18–35 years, 1A", { exact: true }).fill("8");
   await step("people → checkout (review)", /\/checkout\/checkout$/, click("Continue to review"));
   await page.getByRole("radio", { name: /Yearly/ }).check();

@@ -1,5 +1,6 @@
 import type { Bill, Policy, Quote } from "~/api/employer.server";
 import { formatCount, formatPaise } from "~/utils/money";
+import { FamilyCover } from "./family-cover";
 
 const REGIME_NOTE: Record<Quote["tax_regime"], string> = {
   intra: "Your company is in Karnataka, like us: GST is split into CGST and SGST.",
@@ -40,8 +41,14 @@ export function regimeNote(regime: Quote["tax_regime"]) {
   return REGIME_NOTE[regime];
 }
 
-/** Line items per age band and family cover. */
-export function QuoteTable({ quote }: { quote: Quote }) {
+type Labelled = { code: string; label: string };
+
+/**
+ * Line items per age band and family cover; with the catalogue's `names`, each band and cover in
+ * words beside its code ("1A: Employee only"), else the codes alone.
+ */
+export function QuoteTable({ quote, names }: { quote: Quote; names?: { bands: Labelled[]; ranges: Labelled[] } }) {
+  const coverOf = (code: string) => names?.ranges.find((r) => r.code === code);
   return (
     <div className="table-scroll">
       <table className="quote-table">
@@ -64,8 +71,8 @@ export function QuoteTable({ quote }: { quote: Quote }) {
         <tbody>
           {quote.lines.map((line) => (
             <tr key={`${line.band}-${line.range}`}>
-              <td>{line.band}</td>
-              <td>{line.range}</td>
+              <td>{names?.bands.find((b) => b.code === line.band)?.label ?? line.band}</td>
+              <td>{coverOf(line.range) ? <FamilyCover range={coverOf(line.range)!} /> : line.range}</td>
               <td className="num">{formatCount(line.count)}</td>
               <td className="num">{formatPaise(line.unit_monthly_paise)}</td>
               <td className="num">{formatPaise(line.monthly_paise)}</td>

@@ -66,9 +66,15 @@ function useCobrand(): Cobrand | undefined {
   return undefined;
 }
 
-export function SiteHeader({ signedIn }: { signedIn: boolean }) {
+/**
+ * `purchaseHref`: where the purchase button takes a signed-in admin (the first unfinished step, or
+ * the membership once paid), read by the root loader; null inside the checkout, where the stepper
+ * leads on and the header shows no purchase button (docs/product.md, Users and roles).
+ */
+export function SiteHeader({ signedIn, purchaseHref }: { signedIn: boolean; purchaseHref: string | null }) {
   const cobrand = useCobrand();
   const { pathname } = useLocation();
+  const inCheckout = useMatches().some((match) => match.id === "routes/checkout");
   return (
     <header className={`site-header${cobrand ? " site-header--cobrand" : ""}`} style={cobrand?.style}>
       <div className="container site-header__bar">
@@ -97,13 +103,16 @@ export function SiteHeader({ signedIn }: { signedIn: boolean }) {
             </Form>
           ) : null}
           {cobrand ? <DemoLink className="button button--ghost button--small" /> : null}
-          {/* Signed in, Continue goes to the membership, which leads an admin without one to the first unfinished step. */}
-          <a
-            href={signedIn ? PATHS.membership : (cobrand?.purchaseHref ?? PATHS.checkout.verify)}
-            className={`button button--small${cobrand ? " partner__button" : ""}`}
-          >
-            {signedIn ? "Continue" : (cobrand?.purchaseLabel ?? PURCHASE_LABEL)}
-          </a>
+          {inCheckout ? null : (
+            // The same label signed in or not; signed in, it leads to where the admin is. Without a
+            // known place (a page loaded client-side), the membership finds the first unfinished step.
+            <a
+              href={signedIn ? (purchaseHref ?? PATHS.membership) : (cobrand?.purchaseHref ?? PATHS.checkout.verify)}
+              className={`button button--small${cobrand ? " partner__button" : ""}`}
+            >
+              {cobrand?.purchaseLabel ?? PURCHASE_LABEL}
+            </a>
+          )}
         </div>
       </div>
     </header>

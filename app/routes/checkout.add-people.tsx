@@ -5,11 +5,12 @@ import { Form, Link, useActionData, useFetcher, useLoaderData } from "@remix-run
 import type { FormEvent } from "react";
 import { useEffect, useRef } from "react";
 import type { Quote } from "~/api/employer.server";
-import { getPricing, updateCart } from "~/api/employer.server";
+import { getPricing, getQuote, updateCart } from "~/api/employer.server";
 import { attempt, requireCheckoutStep, withToken } from "~/checkout/guard.server";
 import { refusal, stepAction } from "~/checkout/step-action.server";
 import { firstUnfinishedStep, nextPath, peopleInRange } from "~/checkout/steps";
 import { CheckoutShell } from "~/components/checkout-shell";
+import { FamilyCover } from "~/components/family-cover";
 import { browserValidation, FormErrors, SubmitButton } from "~/components/form";
 import type { HydrationHandle } from "~/components/hydrated-behaviours";
 import { EMPLOYEES_MAX, EMPLOYEES_MIN, MESSAGES } from "~/constants";
@@ -41,6 +42,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { token, cart, headers } = await requireCheckoutStep(request, "people");
   const pricing = await withToken(request, token, (t) => getPricing(t, cart.plan!.group_id));
   const counts = new Map(cart.people?.rows.map((r) => [`${r.band}|${r.range}`, r.count]));
+  // First visit: the headcount from company details starts in the youngest band, employee only (the
+  // catalogue's first band and first family cover), for the admin to change (docs/product.md, Add people).
+  const headcount = cart.admin?.total_employees ?? null;
+  const first = { band: pricing.bands[0]?.code, range: pricing.ranges[0]?.code };
+  const prefill =
+    cart.people === null && headcount !== null && first.band && first.range
+      ? { band: first.band, range: first.range, count: headcount }
+      : null;
+  if (prefill) counts.set(`${prefill.band}|${prefill.range}`, prefill.count);
   const grid = pricing.bands.map((band) => ({
     band,
     cells: pricing.ranges.map((range) => ({
@@ -49,7 +59,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
       monthlyPaise: pricing.rates.find((r) => r.band === band.code && r.range === range.code)?.monthly_paise ?? null,
     })),
   }));
-  return data({ cart, reached: firstUnfinishedStep(cart), ranges: pricing.ranges, grid }, { headers });
+  // The price of the prefilled count, read-only (nothing is saved until a button is pressed); without
+  // it the page still works, as before the count was typed.
+  const quoted = prefill ? await attempt(request, () => getQuote(token, { rows: [prefill] })) : null;
+  const prefillQuote = quoted?.ok ? quoted.value : null;
+  return data(
+    {
+      cart,
+      reached: firstUnfinishedStep(cart),
+      ranges: pricing.ranges,
+      grid,
+      prefilled: prefill !== null,
+      prefillQuote,
+    },
+    { headers },
+  );
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -73,7 +97,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AddPeople() {
-  const { cart, reached, ranges, grid } = useLoaderData<typeof loader>();
+  const { cart, reached, ranges, grid, prefilled, prefillQuote } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form] = useForm({ lastResult, ...browserValidation(schema) });
   const liveQuote = useLiveQuote();
@@ -83,9 +107,9 @@ export default function AddPeople() {
   const countErrors = cellLabels.flatMap((label, i) =>
     (form.allErrors[`rows[${i}].count`] ?? []).map((error) => `${label}: ${error}`),
   );
-  // The live price once asked (script), else the cart's as saved (Recalculate).
-  const quote = liveQuote.answer?.quote ?? cart.quote;
-  const typed = liveQuote.answer?.quote != null;
+  // The live price once asked (script), else the cart's as saved (Recalculate), else the prefilled count's.
+  const quote = liveQuote.answer?.quote ?? cart.quote ?? prefillQuote;
+  const typed = liveQuote.answer?.quote != null || (cart.people === null && prefillQuote !== null);
   const total = typed ? quote!.members : (cart.people?.total ?? 0);
   const counted = typed || cart.people !== null;
   const headcount = cart.admin?.total_employees ?? null;
@@ -97,6 +121,12 @@ export default function AddPeople() {
         Tell us how many employees fall in each age band and whom they cover. The price depends on both: older bands and
         bigger families cost more.
       </p>
+      {prefilled ? (
+        <p className="notice" role="status">
+          We have started with the {formatCount(cart.admin?.total_employees ?? 0)} employees you gave on the company
+          details step, in the youngest band, employee only. Change the numbers to match your team.
+        </p>
+      ) : null}
       <Form method="post" {...getFormProps(form)} onChange={liveQuote.ask} noValidate>
         <FormErrors id={form.errorId} errors={[...(form.errors ?? []), ...countErrors]} />
         <div className="table-scroll">
@@ -107,8 +137,7 @@ export default function AddPeople() {
                 <th scope="col">Age band</th>
                 {ranges.map((r) => (
                   <th scope="col" key={r.code}>
-                    {r.code}
-                    <span className="muted small">{r.label}</span>
+                    <FamilyCover range={r} />
                   </th>
                 ))}
               </tr>

@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { updateCart } from "~/api/employer.server";
+import { getPricing, updateCart } from "~/api/employer.server";
 import { attempt, requireCheckoutStep } from "~/checkout/guard.server";
 import { refusal, stepAction } from "~/checkout/step-action.server";
 import { firstUnfinishedStep, nextPath } from "~/checkout/steps";
@@ -38,8 +38,11 @@ export const meta: MetaFunction = ({ matches }) =>
   );
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { cart, headers } = await requireCheckoutStep(request, "review");
-  return data({ cart, reached: firstUnfinishedStep(cart), quote: cart.quote! }, { headers });
+  const { token, cart, headers } = await requireCheckoutStep(request, "review");
+  // The bands and family covers in words (docs/product.md, Add people); without them, the codes alone.
+  const pricing = await attempt(request, () => getPricing(token, cart.plan!.group_id));
+  const names = pricing.ok ? { bands: pricing.value.bands, ranges: pricing.value.ranges } : undefined;
+  return data({ cart, reached: firstUnfinishedStep(cart), quote: cart.quote!, names }, { headers });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -58,7 +61,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Review() {
-  const { cart, reached, quote } = useLoaderData<typeof loader>();
+  const { cart, reached, quote, names } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm({ lastResult, ...browserValidation(billingChoice) });
   return (
@@ -70,7 +73,7 @@ export default function Review() {
       </p>
       {cart.plan ? <PlanLines plan={cart.plan} /> : null}
       {cart.people ? <PeopleLines people={cart.people} /> : null}
-      <QuoteTable quote={quote} />
+      <QuoteTable quote={quote} names={names} />
       <p className="small muted">{regimeNote(quote.tax_regime)}</p>
       {cart.cover ? <CoverDates cover={cart.cover} /> : null}
       <Form method="post" {...getFormProps(form)} noValidate>

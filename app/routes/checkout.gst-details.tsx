@@ -5,21 +5,27 @@ import { Form, Link, useActionData, useFetcher, useLoaderData, useSubmit } from 
 import type { KeyboardEvent } from "react";
 import { useEffect, useRef, useState } from "react";
 import { z } from "zod";
-import { searchEmployers, updateCart } from "~/api/employer.server";
+import { lookupGstin, searchEmployers, updateCart } from "~/api/employer.server";
+import { ApiError } from "~/api/http.server";
 import { prefillOf } from "~/checkout/entry-query.server";
-import { attempt, requireCheckoutStep } from "~/checkout/guard.server";
+import { attempt, requireCheckoutStep, withToken } from "~/checkout/guard.server";
 import { refusal, stepAction } from "~/checkout/step-action.server";
 import { firstUnfinishedStep, nextPath } from "~/checkout/steps";
 import { CheckoutShell } from "~/components/checkout-shell";
 import { browserValidation, FormErrors, SubmitButton, TextField } from "~/components/form";
 import { WhatsappToggle } from "~/components/whatsapp-toggle";
+import { PAGE_PATHS } from "~/content/page-paths";
 import { PATHS } from "~/paths";
 import { seoMeta } from "~/seo";
 import { trackEvent } from "~/analytics/track.server";
 import { seeOther } from "~/utils/see-other";
 import { gstin } from "~/validation/fields";
 
-const schema = z.object({ intent: z.enum(["gstin", "select"]), gstin }).strict();
+/**
+ * gstin: a typed GSTIN, looked up and shown back for the admin to confirm; confirm: that company, saved;
+ * select: a company chosen from the search by its name and state, saved (docs/product.md, GST details).
+ */
+const schema = z.object({ intent: z.enum(["gstin", "confirm", "select"]), gstin }).strict();
 const SEARCH_MIN = 2;
 /** How long typing pauses before the company search is asked. */
 const SEARCH_DELAY_MS = 250;
@@ -41,9 +47,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // A failed search is shown beside the search box; the GSTIN form still works.
   const search = q.length >= SEARCH_MIN ? await attempt(request, () => searchEmployers(token, q)) : null;
   const prefill = prefillOf(session);
+  // A GSTIN the registry knows, shown back before anything is saved: "Is this your company?".
+  const asked = gstin.safeParse(new URL(request.url).searchParams.get("confirm") ?? "");
+  // One the registry does not know (an address edited by hand) shows the plain step; an outage, the step's error.
+  const confirm = asked.success
+    ? await withToken(request, token, (t) =>
+        lookupGstin(t, asked.data).catch((error: unknown) => {
+          if (error instanceof ApiError && error.status === 404) return null;
+          throw error;
+        }),
+      )
+    : null;
   return data(
     {
       cart,
+      confirm,
       reached: firstUnfinishedStep(cart),
       q,
       results: search?.ok ? search.value : [],
@@ -59,18 +77,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   return stepAction(request, { step: "gst", schema }, async ({ value, token, session }) => {
     // The registry lookup is the API's: an unknown GSTIN is about the field, an outage about the page.
+    if (value.intent === "gstin") {
+      const found = await attempt(request, () => lookupGstin(token, value.gstin));
+      if (!found.ok) return refusal(found.error, "gstin");
+      return seeOther(`${PATHS.checkout.gstDetails}?${new URLSearchParams({ confirm: found.value.gstin })}`);
+    }
     const saved = await attempt(request, () => updateCart(token, { type: "company", item: { gstin: value.gstin } }));
     if (!saved.ok) return refusal(saved.error, "gstin");
     trackEvent(request, session, "purchase_account_details_proceed", {
       state_code: saved.value.company?.state_code ?? "",
-      via: value.intent,
+      via: value.intent === "select" ? "select" : "gstin",
     });
     return seeOther(nextPath("gst"));
   });
 }
 
 export default function GstDetails() {
-  const { cart, reached, q, results, searchError, prefillGstin, prefillError, whatsapp } =
+  const { cart, confirm, reached, q, results, searchError, prefillGstin, prefillError, whatsapp } =
     useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm({
@@ -85,42 +108,91 @@ export default function GstDetails() {
         We need your GST registration to tax the membership correctly and to put your company’s name on the policy.
       </p>
       <WhatsappToggle enabled={whatsapp} returnTo={PATHS.checkout.gstDetails} />
-      {cart.company ? (
-        <div className="notice notice--success verified-company">
-          <strong>{cart.company.company_name}</strong>
-          <span>
-            {cart.company.gstin} · {cart.company.state_name} ·{" "}
-            {cart.company.is_sez ? "SEZ unit: GST zero-rated" : "Not an SEZ unit"}
-          </span>
-          <Link className="button button--small" to={nextPath("gst")}>
-            Continue with this company
-          </Link>
-        </div>
-      ) : null}
-      {prefillError ? <p className="notice notice--warning">{prefillError}</p> : null}
-      <Form method="post" {...getFormProps(form)} noValidate>
-        <FormErrors id={form.errorId} errors={form.errors} />
-        <input type="hidden" name="intent" value="gstin" />
-        <TextField
-          meta={fields.gstin}
-          label="GSTIN"
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          maxLength={20}
-          placeholder="29AAKCF2931M1Z6"
-          hint="15 characters, as printed on your GST registration certificate."
-        />
-        <SubmitButton pendingLabel="Verifying…" className="button button--block">
-          {cart.company ? "Verify and use this GSTIN" : "Verify GSTIN"}
-        </SubmitButton>
-      </Form>
+      {confirm ? (
+        <ConfirmCompany company={confirm} errors={[...(form.errors ?? []), ...(fields.gstin.errors ?? [])]} />
+      ) : (
+        <>
+          {cart.company ? (
+            <div className="notice notice--success verified-company">
+              <strong>{cart.company.company_name}</strong>
+              <span>
+                {cart.company.gstin} · {cart.company.state_name} ·{" "}
+                {cart.company.is_sez ? "SEZ unit: GST zero-rated" : "Not an SEZ unit"}
+              </span>
+              <Link className="button button--small" to={nextPath("gst")}>
+                Continue with this company
+              </Link>
+            </div>
+          ) : null}
+          {prefillError ? <p className="notice notice--warning">{prefillError}</p> : null}
+          <Form method="post" {...getFormProps(form)} noValidate>
+            <FormErrors id={form.errorId} errors={form.errors} />
+            <input type="hidden" name="intent" value="gstin" />
+            <TextField
+              meta={fields.gstin}
+              label="GSTIN"
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              maxLength={20}
+              placeholder="29AAKCF2931M1Z6"
+              hint="15 characters, as printed on your GST registration certificate."
+            />
+            {fields.gstin.errors?.length ? (
+              // The way on from a GSTIN that will not do, beside its message (docs/product.md, GST details).
+              <p className="field__next" data-testid="gstin-next">
+                <a href="#company-search">Find your company by name</a> below, or{" "}
+                <a href={PAGE_PATHS.contact}>contact us</a> and we will help.
+              </p>
+            ) : null}
+            <SubmitButton pendingLabel="Verifying…" className="button button--block">
+              {cart.company ? "Verify and use this GSTIN" : "Verify GSTIN"}
+            </SubmitButton>
+          </Form>
 
-      <div className="divider">
-        <span>or find your company by name</span>
-      </div>
-      <CompanySearch q={q} results={results} searchError={searchError} />
+          <div className="divider">
+            <span>or find your company by name</span>
+          </div>
+          <CompanySearch q={q} results={results} searchError={searchError} />
+        </>
+      )}
     </CheckoutShell>
+  );
+}
+
+/**
+ * A typed GSTIN's company, shown back before it is saved (docs/product.md, GST details): a wrong
+ * digit can name a real but different company, and the name goes on the policy and the invoices.
+ */
+function ConfirmCompany({ company, errors }: { company: Company; errors: string[] }) {
+  return (
+    <section className="card confirm-company" aria-labelledby="confirm-company-title">
+      <h2 id="confirm-company-title">Is this your company?</h2>
+      <FormErrors errors={errors} />
+      <p className="confirm-company__name">
+        <strong>{company.company_name}</strong>
+      </p>
+      <dl className="confirm-company__facts">
+        <dt>State</dt>
+        <dd>{company.state_name}</dd>
+        <dt>GSTIN</dt>
+        <dd>{company.gstin}</dd>
+        {company.is_sez ? (
+          <>
+            <dt>SEZ unit</dt>
+            <dd>GST zero-rated</dd>
+          </>
+        ) : null}
+      </dl>
+      <Form method="post" className="actions">
+        <input type="hidden" name="intent" value="confirm" />
+        <input type="hidden" name="gstin" value={company.gstin} />
+        <SubmitButton pendingLabel="Saving…">Yes, this is my company</SubmitButton>
+        <Link to={PATHS.checkout.gstDetails} className="button button--ghost">
+          No, enter another GSTIN
+        </Link>
+      </Form>
+    </section>
   );
 }
 

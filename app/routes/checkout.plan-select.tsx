@@ -39,13 +39,14 @@ export const meta: MetaFunction = ({ matches }) =>
     matches,
   );
 
-/** The coverages in play: those just ticked (Update prices), else the cart's, else the defaults. */
+/**
+ * The coverages in play: those just ticked (Update prices), else the cart's, else only the ones always
+ * included. No paid add-on is ever ticked for the admin (docs/product.md, Plan).
+ */
 function chosenCoverages(url: URL, cart: Cart, coverages: Coverage[]): string[] {
   const known = new Set(coverages.map((c) => c.id));
   const fromQuery = url.searchParams.getAll("coverage").filter((c) => known.has(c));
-  const base = url.searchParams.has("update")
-    ? fromQuery
-    : (cart.plan?.coverage_ids ?? coverages.filter((c) => c.is_default).map((c) => c.id));
+  const base = url.searchParams.has("update") ? fromQuery : (cart.plan?.coverage_ids ?? []);
   return [...new Set([...coverages.filter((c) => c.is_required).map((c) => c.id), ...base])];
 }
 
@@ -109,26 +110,38 @@ export default function PlanSelect() {
   const picked = typeof fields.planId.initialValue === "string" ? fields.planId.initialValue : planId;
   const visible = plans.filter((p) => p.default_visibility);
   const more = plans.filter((p) => !p.default_visibility);
-  const planCard = (plan: (typeof plans)[number]) => (
-    <label key={plan.plan_id} className="plan-card">
-      <input type="radio" name={fields.planId.name} value={plan.plan_id} defaultChecked={plan.plan_id === picked} />
-      <span className="plan-card__body">
-        <span className="plan-card__head">
-          <strong>{plan.name}</strong>
-          <span className="plan-card__cover">{formatRupees(plan.sum_insured_inr)} cover</span>
-        </span>
-        <span className="plan-card__price">
-          from <strong>{formatPaise(fromPrice(plan.plan_id))}</strong> per member / month
-        </span>
-        <ul className="plan-card__features">
-          {plan.features.map((f) => (
-            <li key={f}>{f}</li>
-          ))}
-        </ul>
-        <Underwriter underwriting={plan.underwriting} />
-      </span>
-    </label>
+  // The comparison shows what differs between plans; what every plan has is said once, below them.
+  const shared = plans.reduce<string[]>(
+    (common, p, i) => (i === 0 ? p.features : common.filter((f) => p.features.includes(f))),
+    [],
   );
+  const planCard = (plan: (typeof plans)[number]) => {
+    const cover = formatRupees(plan.sum_insured_inr);
+    // The sum insured is the card's heading, so a feature restating it is not repeated.
+    const differs = plan.features.filter((f) => !shared.includes(f) && !f.includes(cover));
+    return (
+      <label key={plan.plan_id} className="plan-card">
+        <input type="radio" name={fields.planId.name} value={plan.plan_id} defaultChecked={plan.plan_id === picked} />
+        <span className="plan-card__body">
+          <span className="plan-card__head">
+            <strong className="plan-card__cover">{cover}</strong>
+            <span className="muted small">{plan.name}</span>
+          </span>
+          <span className="plan-card__price">
+            from <strong>{formatPaise(fromPrice(plan.plan_id))}</strong> per member / month
+          </span>
+          {differs.length ? (
+            <ul className="plan-card__features">
+              {differs.map((f) => (
+                <li key={f}>{f}</li>
+              ))}
+            </ul>
+          ) : null}
+          <Underwriter underwriting={plan.underwriting} />
+        </span>
+      </label>
+    );
+  };
   return (
     <CheckoutShell step="plan" reached={reached} cart={cart}>
       <h1>Choose your plan</h1>
@@ -140,39 +153,8 @@ export default function PlanSelect() {
         noValidate
       >
         <FormErrors id={form.errorId} errors={form.errors} />
-        <fieldset className="fieldset">
-          <legend>Benefits for your team</legend>
-          <div className="coverage-grid">
-            {coverages.map((c) => (
-              <label key={c.id} className="coverage">
-                <input
-                  type="checkbox"
-                  name={fields.coverage.name}
-                  value={c.id}
-                  defaultChecked={selected.includes(c.id)}
-                  disabled={c.is_required}
-                />
-                {c.is_required ? <input type="hidden" name={fields.coverage.name} value={c.id} /> : null}
-                <span>
-                  <strong>{c.name}</strong>
-                  <span className="muted small">
-                    {c.description}{" "}
-                    {c.is_required
-                      ? "Always included."
-                      : c.monthly_paise
-                        ? `+${formatPaise(c.monthly_paise)} per member / month.`
-                        : ""}
-                  </span>
-                </span>
-              </label>
-            ))}
-          </div>
-          <button type="submit" formMethod="get" name="update" value="1" className="button button--ghost button--small">
-            Update prices
-          </button>
-        </fieldset>
-        <fieldset className="fieldset">
-          <legend>Sum insured per family</legend>
+        <fieldset className="fieldset" aria-describedby={shared.length ? "plans-shared" : undefined}>
+          <legend>Sum insured per family per year</legend>
           <div className="plan-grid">{visible.map(planCard)}</div>
           {more.length ? (
             <details className="more-plans">
@@ -181,6 +163,54 @@ export default function PlanSelect() {
             </details>
           ) : null}
           <FieldErrors id={fields.planId.errorId} errors={fields.planId.errors} />
+          {shared.length ? (
+            <div id="plans-shared" className="plans-shared small">
+              <p>Every plan includes:</p>
+              <ul>
+                {shared.map((f) => (
+                  <li key={f}>{f}</li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+        </fieldset>
+        <fieldset className="fieldset">
+          <legend>Benefits for your team</legend>
+          <div className="coverage-grid">
+            {coverages.map((c) =>
+              c.is_required ? (
+                // Always part of the plan: said in words, not a box that cannot be unticked.
+                <div key={c.id} className="coverage coverage--included">
+                  <input type="hidden" name={fields.coverage.name} value={c.id} />
+                  <span>
+                    <strong>{c.name}</strong>
+                    <span className="muted small">{c.description}</span>
+                  </span>
+                  <span className="coverage__included">Included</span>
+                </div>
+              ) : (
+                <label key={c.id} className="coverage">
+                  <input
+                    type="checkbox"
+                    name={fields.coverage.name}
+                    value={c.id}
+                    defaultChecked={selected.includes(c.id)}
+                  />
+                  <span>
+                    <strong>{c.name}</strong>
+                    <span className="muted small">
+                      {c.description}
+                      {c.monthly_paise ? ` +${formatPaise(c.monthly_paise)} per member / month.` : ""}
+                      {c.is_default ? " Suggested." : ""}
+                    </span>
+                  </span>
+                </label>
+              ),
+            )}
+          </div>
+          <button type="submit" formMethod="get" name="update" value="1" className="button button--ghost button--small">
+            Update prices
+          </button>
         </fieldset>
         {live.quote ? (
           <p className="quote-box" aria-live="polite" data-testid="live-quote">
@@ -189,8 +219,9 @@ export default function PlanSelect() {
             <strong>{formatPaise(live.quote.yearly.total_paise)}</strong> per year
           </p>
         ) : null}
+        {/* "Continue", not a purchase: no total exists yet (docs/product.md, Plan). */}
         <SubmitButton pendingLabel="Saving…" className="button button--block">
-          Buy this plan
+          Continue
         </SubmitButton>
       </Form>
     </CheckoutShell>
@@ -201,7 +232,7 @@ export default function PlanSelect() {
  * Prices as the admin ticks benefits and picks a sum insured (docs/product.md, Prices and GST):
  * the plans' "from" prices come from this step's own loader (read-only with `update`), and once
  * people are in the cart, their price for the chosen plan from the live quote. Nothing is saved
- * until "Buy this plan"; the API prices, the browser only shows. Without script: Update prices.
+ * until Continue; the API prices, the browser only shows. Without script: Update prices.
  */
 function useLivePrices() {
   const plansFetcher = useFetcher<typeof loader>();

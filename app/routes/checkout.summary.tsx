@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { requireCheckoutStep } from "~/checkout/guard.server";
+import { getPricing } from "~/api/employer.server";
+import { attempt, requireCheckoutStep } from "~/checkout/guard.server";
 import { firstUnfinishedStep, pathOf } from "~/checkout/steps";
 import { BillBreakdown, QuoteTable } from "~/components/bill";
 import { OrderSummary } from "~/components/order-summary";
@@ -16,19 +17,23 @@ export const meta: MetaFunction = ({ matches }) =>
   );
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { cart, headers } = await requireCheckoutStep(request, "gst");
-  return data({ cart, back: pathOf(firstUnfinishedStep(cart)) }, { headers });
+  const { token, cart, headers } = await requireCheckoutStep(request, "gst");
+  // The bands and family covers in words (docs/product.md, Add people); without them, the codes alone.
+  const plan = cart.quote ? cart.plan : null;
+  const pricing = plan ? await attempt(request, () => getPricing(token, plan.group_id)) : null;
+  const names = pricing?.ok ? { bands: pricing.value.bands, ranges: pricing.value.ranges } : undefined;
+  return data({ cart, back: pathOf(firstUnfinishedStep(cart)), names }, { headers });
 }
 
 export default function Summary() {
-  const { cart, back } = useLoaderData<typeof loader>();
+  const { cart, back, names } = useLoaderData<typeof loader>();
   return (
     <div className="container checkout">
       <section className="card checkout-main stack">
         <OrderSummary cart={cart} />
         {cart.quote ? (
           <>
-            <QuoteTable quote={cart.quote} />
+            <QuoteTable quote={cart.quote} names={names} />
             <BillBreakdown bill={cart.quote[cart.billing?.policy ?? DEFAULT_BILLING]} regime={cart.quote.tax_regime} />
           </>
         ) : null}

@@ -13,6 +13,7 @@ import { seoMeta } from "~/seo";
 import { seeOther } from "~/utils/see-other";
 import { commitSession, getSession } from "~/session.server";
 import { safeReturnHost } from "~/utils/safe-redirect";
+import { purchaseHrefFor } from "~/checkout/purchase-href.server";
 import { mobileNumber } from "~/validation/fields";
 import { parseSubmission } from "~/validation/submission.server";
 
@@ -32,7 +33,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const entry = await handleEntryQuery(request, { requireUtmSource: false });
   if (entry instanceof Response) return entry;
   const session = await getSession(request);
-  if (session.get("token")) return redirect(PATHS.checkout.gstDetails, { headers: entry ?? undefined });
+  // Every purchase button leads here: a signed-in admin goes on to where they are (docs/product.md, Users and roles).
+  const token = session.get("token");
+  if (token) return redirect(await purchaseHrefFor(token), { headers: entry ?? undefined });
   const prefill = prefillOf(session);
   const from = safeReturnHost(new URL(request.url).searchParams.get("from"));
   return data(

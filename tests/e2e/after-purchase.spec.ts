@@ -130,7 +130,8 @@ for (const javaScriptEnabled of [false, true]) {
       await page.goto("/");
       await expect(page).toHaveURL(/\/membership$/);
       await page.goto("/about-us");
-      await page.getByRole("link", { name: "Continue" }).click();
+      // The header's purchase button keeps its label and, once paid, leads to the membership.
+      await page.getByRole("banner").getByRole("link", { name: "Purchase now" }).click();
       await expect(page).toHaveURL(/\/membership$/);
 
       // The email outbox holds the confirmation with the PDF attached.

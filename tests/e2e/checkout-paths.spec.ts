@@ -169,6 +169,7 @@ test("a prefill link keeps the good values, drops the bad one and says why", asy
   await page.getByRole("button", { name: "Verify and continue" }).click();
   await expect(page.getByLabel("GSTIN")).toHaveValue(FERNLEAF);
   await page.getByRole("button", { name: /Verify/ }).click();
+  await page.getByRole("button", { name: "Yes, this is my company" }).click();
   await expect(page.getByLabel("Your full name")).toHaveValue("Ravi Kumar");
   await expect(page.getByLabel(/Total employees/)).toHaveValue("25");
   await expect(page.getByLabel("Work email")).toHaveValue("");

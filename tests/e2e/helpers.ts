@@ -29,10 +29,13 @@ export const FERNLEAF = "29AAKCF2931M1Z6"; // Karnataka
 export const HARBOURLINE = "33AAHCS4170P1ZY"; // Tamil Nadu, SEZ
 export const TANAGER = "07AAFCT1128B1ZV"; // Delhi
 
+/** Types the GSTIN, then answers "Is this your company?" with yes. */
 export async function enterGstin(page: Page, gstin: string) {
   await expect(page).toHaveURL(/\/checkout\/gst-details$/);
   await page.getByLabel("GSTIN").fill(gstin);
   await page.getByRole("button", { name: /Verify/ }).click();
+  await expect(page.getByRole("heading", { name: "Is this your company?" })).toBeVisible();
+  await page.getByRole("button", { name: "Yes, this is my company" }).click();
 }
 
 export async function enterCompanyDetails(page: Page, employees = "12") {
@@ -45,7 +48,7 @@ export async function enterCompanyDetails(page: Page, employees = "12") {
 
 export async function choosePlan(page: Page) {
   await expect(page).toHaveURL(/\/checkout\/plan-select$/);
-  await page.getByRole("button", { name: "Buy this plan" }).click();
+  await page.getByRole("button", { name: "Continue", exact: true }).click();
 }
 
 export async function addPeople(

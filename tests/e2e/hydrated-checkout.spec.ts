@@ -37,10 +37,12 @@ test("typing counts on add-people updates the price in place, and the cart is un
   expect(posts).toEqual([]);
   await expect(page).toHaveURL(/\/checkout\/add-people$/);
 
-  // Nothing was saved: a fresh load shows the cart as it was, with nobody added.
+  // Nothing was saved: a fresh load shows the cart as it was, with nobody added, so the grid starts
+  // again from the headcount given on company details.
   await page.reload();
-  await expect(page.getByLabel("18–35 years, 1A", { exact: true })).toHaveValue("0");
-  await expect(page.getByTestId("live-quote")).toHaveCount(0);
+  await expect(page.getByLabel("18–35 years, 1A", { exact: true })).toHaveValue("12");
+  await expect(page.getByLabel("36–45 years, 2A+2C", { exact: true })).toHaveValue("0");
+  await expect(page.getByTestId("live-quote")).toContainText("12 members");
 
   await page.getByLabel("18–35 years, 1A", { exact: true }).fill("8");
   await page.getByLabel("36–45 years, 2A+2C", { exact: true }).fill("4");
@@ -77,11 +79,13 @@ test("each client-side step change pushes one page view and starts at the top", 
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   await enterGstin(page, FERNLEAF);
   await expect(page).toHaveURL(/company-details$/);
-  await expect.poll(views).toEqual([...before, "/checkout/company-details"]);
+  // "Is this your company?" is a view of its own, between the GSTIN and the next step.
+  const confirmed = [...before, `/checkout/gst-details?confirm=${FERNLEAF}`, "/checkout/company-details"];
+  await expect.poll(views).toEqual(confirmed);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   await enterCompanyDetails(page);
   await expect(page).toHaveURL(/plan-select$/);
-  await expect.poll(views).toEqual([...before, "/checkout/company-details", "/checkout/plan-select"]);
+  await expect.poll(views).toEqual([...confirmed, "/checkout/plan-select"]);
 });
 
 test("company search shows results as the admin types, chosen with the keyboard", async ({ page }) => {

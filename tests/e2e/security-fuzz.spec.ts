@@ -203,7 +203,7 @@ const ACTIONS: ActionUnderTest[] = [
     path: "/checkout/gst-details",
     visitor: signedInAtPayment,
     form: formOf({
-      intent: field(fc.constantFrom("gstin", "select")),
+      intent: field(fc.constantFrom("gstin", "confirm", "select")),
       gstin: field(
         fc.oneof(
           fc.constantFrom(FERNLEAF_GSTIN, "07AAFCT1128B1ZV", "29aakcf2931m1z6"),

@@ -25,7 +25,7 @@ test.beforeAll(async () => {
   const mobile = freshMobile();
   await admin.post("/checkout/verify", { mobile });
   await admin.post("/checkout/verify-otp", { intent: "verify", code: await latestCode(upstream.baseUrl, mobile) });
-  await admin.post("/checkout/gst-details", { intent: "gstin", gstin: FERNLEAF_GSTIN });
+  await admin.post("/checkout/gst-details", { intent: "confirm", gstin: FERNLEAF_GSTIN });
   await admin.post("/checkout/company-details", {
     name: "Asha Rao",
     email: "asha.rao@fernleaf.example",
@@ -66,7 +66,7 @@ const PUBLIC_FORMS: Array<{ path: string; form: Form; typed: string[] }> = [
 
 /** Step forms: with reads working the form comes back filled; in a full outage, as a form to send again. */
 const STEP_FORMS: Array<{ path: string; form: Form; typed: string[] }> = [
-  { path: "/checkout/gst-details", form: { intent: "gstin", gstin: "07AAFCT1128B1ZV" }, typed: ["07AAFCT1128B1ZV"] },
+  { path: "/checkout/gst-details", form: { intent: "confirm", gstin: "07AAFCT1128B1ZV" }, typed: ["07AAFCT1128B1ZV"] },
   {
     path: "/checkout/company-details",
     form: { name: "Ravi Kumar", email: "ravi@tanager.example", totalEmployees: "40" },

@@ -117,7 +117,7 @@ export const FERNLEAF_GSTIN = "29AAKCF2931M1Z6";
 /** Fills every step up to payment through the forms; leaves the cart ready to pay. */
 export async function fillCart(visitor: Visitor): Promise<void> {
   const steps: Array<[string, Form]> = [
-    ["/checkout/gst-details", { intent: "gstin", gstin: FERNLEAF_GSTIN }],
+    ["/checkout/gst-details", { intent: "confirm", gstin: FERNLEAF_GSTIN }],
     ["/checkout/company-details", { name: "Asha Rao", email: "asha.rao@fernleaf.example", totalEmployees: "12" }],
   ];
   for (const [path, form] of steps) await expectSeeOther(visitor.post(path, form), path);
