@@ -31,6 +31,8 @@ export interface SessionData {
   /** A partner link's references, sent with the plan request (docs/product.md, Query handling). */
   mid: string;
   identifier: string;
+  /** The public calculator's choice after "Buy this", written into the cart at sign-in (docs/product.md, Public pages). */
+  pendingQuote: { planId: string; coverage: string[]; rows: Array<{ band: string; range: string; count: number }> };
 }
 
 /**

@@ -5,6 +5,8 @@ import {
   cartIdFor,
   cartJson,
   companyNotFound,
+  estimateFor,
+  parseEstimateRequest,
   parseCartUpdate,
   parseQuoteRequest,
   quoteFor,
@@ -153,6 +155,30 @@ export function employerRouter(ctx: ApiContext): Router {
       const request = parseQuoteRequest(req.body);
       sendOk(res, quoteFor(ctx, cartIdFor(ctx, callerMobile(res)), request));
     }),
+  );
+
+  // Public and read-only (docs/decisions/0016): what the price calculator on the public pages
+  // offers, and what its choice would cost. No token, nothing written, nothing sent.
+  router.get(
+    "/plan/catalogue",
+    route((_req, res) =>
+      sendOk(res, {
+        plans: listPlans(db).map(({ plan_id, name, sum_insured_inr, default_visibility }) => ({
+          plan_id,
+          name,
+          sum_insured_inr,
+          default_visibility,
+        })),
+        coverages: listCoverages(db),
+        bands: listBands(db),
+        ranges: listRanges(db),
+      }),
+    ),
+  );
+
+  router.post(
+    "/plan/estimate",
+    route((req, res) => sendOk(res, estimateFor(ctx, parseEstimateRequest(req.body)))),
   );
 
   router.get(

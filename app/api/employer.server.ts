@@ -232,6 +232,49 @@ export function getQuote(token: string, request: { rows?: PeopleRow[]; plan_id?:
   return apiRequest({ backend: "employer", method: "POST", path: "/plan/quote", token, body: request, data: quote });
 }
 
+const catalogue = z.object({
+  plans: z.array(
+    z.object({ plan_id: z.string(), name: z.string(), sum_insured_inr: z.number().int(), default_visibility: flag }),
+  ),
+  coverages: z.array(coverage),
+  bands: z.array(z.object({ code: z.string(), label: z.string() })),
+  ranges: z.array(z.object({ code: z.string(), label: z.string() })),
+});
+export type Catalogue = z.infer<typeof catalogue>;
+
+/** What the public price calculator offers (docs/decisions/0016): no token; the same for everyone. */
+export function getCatalogue() {
+  return apiRequest({
+    backend: "employer",
+    path: "/plan/catalogue",
+    sharedForMs: CATALOGUE_TTL_MS,
+    data: catalogue,
+  });
+}
+
+/**
+ * The public calculator's price (docs/decisions/0016): the API's own pricing for a plan, coverages
+ * and people, without a token and without writing anything; the GST lines for the regime the
+ * visitor says applies (there is no company yet to tell).
+ */
+export function getEstimate(request: {
+  rows: PeopleRow[];
+  plan_id: string;
+  coverage_ids: string[];
+  tax_regime: "intra" | "inter" | "sez";
+}) {
+  return apiRequest({
+    backend: "employer",
+    method: "POST",
+    path: "/plan/estimate",
+    body: request,
+    // Writes nothing, so a retry after an outage is harmless. Not shared: one answer per choice
+    // of people would crowd the catalogue out of the shared answers.
+    idempotent: true,
+    data: quote,
+  });
+}
+
 const paymentOption = z.object({ policy, label: z.string(), months: z.number().int(), discount_pct: z.number() });
 export type PaymentOption = z.infer<typeof paymentOption>;
 

@@ -147,12 +147,27 @@ test.describe("with JavaScript on", () => {
     });
   }
 
-  test("the greeting follows the browser's own hour", async ({ browser }) => {
-    const context = await browser.newContext({ timezoneId: "UTC" });
+  test("the greeting is India's, and the same before and after the page's script runs", async ({
+    browser,
+    request,
+  }) => {
+    const india = greetingForHour(kolkataHour());
+    // A browser whose own clock would greet differently: the text must still not change after load.
+    const timezoneId = ["America/Los_Angeles", "Pacific/Honolulu", "Europe/London", "Asia/Tokyo"].find(
+      (zone) =>
+        greetingForHour(
+          Number(new Intl.DateTimeFormat("en-GB", { timeZone: zone, hour: "numeric", hourCycle: "h23" }).format()) % 24,
+        ) !== india,
+    );
+    // As sent (before any script): React's text separators aside, the greeting for India's hour.
+    const served = (await (await request.get("/")).text()).replaceAll("<!-- -->", "");
+    expect(served).toContain(`${india}! Cover your team in minutes.`);
+    const context = await browser.newContext({ timezoneId });
     const page = await context.newPage();
-    await page.clock.setFixedTime(new Date("2024-03-01T21:30:00Z"));
     await page.goto("/");
-    await expect(page.locator(".hero .eyebrow")).toContainText("Good To See You");
+    await page.waitForLoadState("networkidle");
+    // After the page script has run: the same text.
+    await expect(page.locator(".hero .eyebrow")).toHaveText(`${india}! Cover your team in minutes.`);
     await context.close();
   });
 
