@@ -49,7 +49,7 @@ export function PriceCalculator({ view, page }: { view: CalculatorView; page: st
                     />
                     <span className="plan-card__body">
                       <strong>{plan.name}</strong>
-                      <span className="plan-card__cover">Cover {formatRupees(plan.sum_insured_inr)} a year</span>
+                      <span>Cover {formatRupees(plan.sum_insured_inr)} a year</span>
                     </span>
                   </label>
                 ))}

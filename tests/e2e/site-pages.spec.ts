@@ -202,6 +202,33 @@ test.describe("with JavaScript on", () => {
     await expect(page.locator(".field__error")).toHaveText(MESSAGES.phoneRequired);
   });
 
+  test("a slow page shows the full-screen loader only after two seconds", async ({ page }) => {
+    await page.goto("/reviews");
+    await page.waitForLoadState("networkidle");
+    await page.route("**/about-us", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 4000));
+      await route.continue();
+    });
+    // While the old page waits, Playwright cannot read it; the page notes when the loader appeared
+    // (ms after the click) in sessionStorage, which the next page of the tab can still read.
+    await page
+      .getByRole("link", { name: "About", exact: true })
+      .first()
+      .evaluate((link: HTMLAnchorElement) => {
+        const clicked = performance.now();
+        new MutationObserver(() => {
+          if (document.querySelector(".fs-loader") && !sessionStorage.loaderAfterMs)
+            sessionStorage.loaderAfterMs = String(Math.round(performance.now() - clicked));
+        }).observe(document.body, { childList: true });
+        link.click();
+      });
+    await expect(page).toHaveURL(/\/about-us$/, { timeout: 10_000 });
+    const after = Number(await page.evaluate(() => sessionStorage.loaderAfterMs));
+    // Absent at 1 s, there by 2.5 s.
+    expect(after).toBeGreaterThanOrEqual(1000);
+    expect(after).toBeLessThanOrEqual(2500);
+  });
+
   test("a signed-in admin sees the logged-in home", async ({ page }) => {
     await signIn(page);
     await expect(page).not.toHaveURL(/verify-otp/);
