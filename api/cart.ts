@@ -352,6 +352,43 @@ export function quoteFor(ctx: ApiContext, cartId: number, request: QuoteRequest)
   return quoteWithItems(plan, coverages, quote);
 }
 
+const estimateRequestSchema = quoteRequestSchema.extend({
+  tax_regime: z
+    .enum(["intra", "inter", "sez"], { errorMap: () => ({ message: "tax_regime must be intra, inter or sez." }) })
+    .optional(),
+});
+export type EstimateRequest = z.infer<typeof estimateRequestSchema>;
+
+export function parseEstimateRequest(body: unknown): EstimateRequest {
+  return parseInput(estimateRequestSchema, body);
+}
+
+/**
+ * What a plan, coverages and people would cost before anyone signs in (the public price calculator;
+ * docs/product.md, Public pages, and docs/decisions/0016). Read-only and anonymous. With no company
+ * there is no buyer's state, so the caller says where the buyer is (`tax_regime`; another state,
+ * IGST, when not given): the GST lines, to the paisa, are then the ones the cart will show.
+ */
+export function estimateFor(ctx: ApiContext, request: EstimateRequest): ReturnType<typeof quoteWithItems> {
+  const db = ctx.db;
+  if (request.plan_id === undefined) throw new HttpError(400, "plan_id is required.");
+  const plan = findPlan(db, request.plan_id);
+  if (plan === undefined) throw new HttpError(400, `Unknown plan: ${request.plan_id}.`);
+  const coverages = resolveCoverages(db, request.coverage_ids ?? []);
+  const rows = validPeopleRows(ctx, request.rows ?? []);
+  const quote = computeQuote(
+    rows.map((r) => ({
+      ...r,
+      unit_monthly_paise: unitMonthlyPaise(
+        rateFor(db, r.band, r.range, plan.sum_insured_inr),
+        coverages.map((c) => c.monthly_paise),
+      ),
+    })),
+    request.tax_regime ?? "inter",
+  );
+  return quoteWithItems(plan, coverages, quote);
+}
+
 /** The Cart shape of the contract, without `order` (the caller adds it). */
 export function cartJson(cart: CartDetails) {
   return {

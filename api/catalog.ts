@@ -159,13 +159,15 @@ export function planJson(plan: Plan) {
 export function publicCatalogue(db: Db) {
   const coverages = listCoverages(db);
   const required = coverages.filter((c) => c.is_required === 1).map((c) => c.monthly_paise);
-  const youngest = listBands(db)[0]!.code;
-  const smallest = listRanges(db)[0]!.code;
+  const bands = listBands(db);
+  const ranges = listRanges(db);
   return {
     coverages,
     plans: listPlans(db).map((p) => ({
       ...planJson(p),
-      from_monthly_paise: unitMonthlyPaise(rateFor(db, youngest, smallest, p.sum_insured_inr), required),
+      from_monthly_paise: unitMonthlyPaise(rateFor(db, bands[0]!.code, ranges[0]!.code, p.sum_insured_inr), required),
     })),
+    bands,
+    ranges,
   };
 }

@@ -5,6 +5,8 @@ import {
   cartIdFor,
   cartJson,
   companyNotFound,
+  estimateFor,
+  parseEstimateRequest,
   parseCartUpdate,
   parseQuoteRequest,
   peopleJson,
@@ -99,8 +101,9 @@ export function employerRouter(ctx: ApiContext): Router {
     route((_req, res) => sendOk(res, listCoverages(db))),
   );
 
-  // Public and read-only: plans, benefits and "from" prices for pages without a sign-in (partner
-  // landing pages), so every surface quotes the catalogue's price (docs/product.md, Partner pages).
+  // Public and read-only: plans, benefits, "from" prices, bands and family covers for pages without
+  // a sign-in (partner landing pages, the price calculator), so every surface quotes the
+  // catalogue's price (docs/product.md, Partner pages; docs/decisions/0016).
   router.get(
     "/plan/catalogue",
     route((_req, res) => sendOk(res, publicCatalogue(db))),
@@ -164,6 +167,13 @@ export function employerRouter(ctx: ApiContext): Router {
       const request = parseQuoteRequest(req.body);
       sendOk(res, quoteFor(ctx, cartIdFor(ctx, callerMobile(res)), request));
     }),
+  );
+
+  // Public and read-only (docs/decisions/0016): what the public price calculator's choice would
+  // cost. No token, nothing written, nothing sent.
+  router.post(
+    "/plan/estimate",
+    route((req, res) => sendOk(res, estimateFor(ctx, parseEstimateRequest(req.body)))),
   );
 
   router.get(

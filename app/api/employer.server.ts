@@ -115,12 +115,15 @@ export function getPlans(token: string, query: PlanQuery) {
   });
 }
 
-const catalogue = z.object({ coverages, plans: z.array(plan) });
+const labelledCodes = z.array(z.object({ code: z.string(), label: z.string() }));
+const catalogue = z.object({ coverages, plans: z.array(plan), bands: labelledCodes, ranges: labelledCodes });
 export type Catalogue = z.infer<typeof catalogue>;
 
 /**
- * The public catalogue: plans with their "from" price (the always-included cover only) and the
- * benefits, without a sign-in, for the partner landing pages (docs/product.md, Partner pages).
+ * The public catalogue, the same for everyone and without a sign-in: plans with their "from" price
+ * (the always-included cover only), the benefits, the age bands and family covers. The partner
+ * landing pages quote it (docs/product.md, Partner pages) and the public price calculator offers
+ * it (docs/decisions/0016), so every surface states the catalogue's prices.
  */
 export function getCatalogue() {
   return apiRequest({
@@ -270,6 +273,29 @@ export function updateCart(token: string, update: CartUpdate) {
  */
 export function getQuote(token: string, request: { rows?: PeopleRow[]; plan_id?: string; coverage_ids?: string[] }) {
   return apiRequest({ backend: "employer", method: "POST", path: "/plan/quote", token, body: request, data: quote });
+}
+
+/**
+ * The public calculator's price (docs/decisions/0016): the API's own pricing for a plan, coverages
+ * and people, without a token and without writing anything; the GST lines for the regime the
+ * visitor says applies (there is no company yet to tell).
+ */
+export function getEstimate(request: {
+  rows: PeopleRow[];
+  plan_id: string;
+  coverage_ids: string[];
+  tax_regime: "intra" | "inter" | "sez";
+}) {
+  return apiRequest({
+    backend: "employer",
+    method: "POST",
+    path: "/plan/estimate",
+    body: request,
+    // Writes nothing, so a retry after an outage is harmless. Not shared: one answer per choice
+    // of people would crowd the catalogue out of the shared answers.
+    idempotent: true,
+    data: quote,
+  });
 }
 
 const paymentOption = z.object({ policy, label: z.string(), months: z.number().int(), discount_pct: z.number() });

@@ -1,6 +1,6 @@
 import { greetingForHour } from "~/constants";
 
-/** The hour in India, which the server renders the greeting for before the browser's own clock is known. */
+/** The hour in India (Asia/Kolkata), which the greeting is chosen by. */
 export function kolkataHour(now = new Date()): number {
   const hour = new Intl.DateTimeFormat("en-GB", { timeZone: "Asia/Kolkata", hour: "numeric", hourCycle: "h23" }).format(
     now,
@@ -8,7 +8,11 @@ export function kolkataHour(now = new Date()): number {
   return Number(hour) % 24;
 }
 
-/** The greeting by hour: India's hour from the server; the page's script puts in the visitor's own (enhance/greeting.ts). */
+/**
+ * The greeting by hour (docs/product.md, Public pages), rendered on the server for the hour in
+ * India and never changed in the browser: the text a visitor reads does not move after load. A
+ * shared copy of the page is kept no longer than the Indian hour (app/page-sharing.server.ts).
+ */
 export function Greeting({ serverHour }: { serverHour: number }) {
-  return <span data-greeting="">{greetingForHour(serverHour)}</span>;
+  return <>{greetingForHour(serverHour)}</>;
 }

@@ -6,14 +6,14 @@
  */
 import { startCarousels } from "./carousel";
 import { watchCrossTabLogout } from "./cross-tab-logout";
-import { showLocalGreeting } from "./greeting";
 import { watchLazyImages } from "./lazy-images";
 import { pushPageView } from "./page-views";
 import { showPendingSubmissions } from "./pending";
+import { liveQuotes } from "./quote";
 
 pushPageView();
 watchCrossTabLogout();
 showPendingSubmissions();
-showLocalGreeting();
 watchLazyImages();
 startCarousels();
+liveQuotes();

@@ -6,7 +6,7 @@
  *   cloned from the page's <template id="page-loader">.
  * A page restored from the back-forward cache is put back as it was before it was left.
  */
-const LOADER_DELAY_MS = 400;
+const LOADER_DELAY_MS = 2_000;
 
 let loaderTimer: number | undefined;
 const restorers: Array<() => void> = [];

@@ -1,12 +1,14 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { calculatorHeaders, calculatorPageHeaders, calculatorView } from "~/calculator.server";
 import { LoaderPage, handleEntryQuery } from "~/checkout/entry-query.server";
 import { redirectPaidAdminToMembership } from "~/checkout/membership-home.server";
 import { FullScreenLoader } from "~/components/full-screen-loader";
 import { Greeting, kolkataHour } from "~/components/greeting";
 import { HeroArt } from "~/components/hero-art";
 import { Icon } from "~/components/icons";
+import { PriceCalculator } from "~/components/price-calculator";
 import { PurchaseButton } from "~/components/cta";
 import { DemoLink } from "~/components/demo-link";
 import { CheckList, CtaBand, FeatureGrid, PageHero, ProductCards, Section } from "~/components/marketing";
@@ -39,8 +41,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     products: productCards(),
     comparison: { intro: COMPARISON.intro, takeaways: COMPARISON.takeaways },
   };
-  return json({ seo: HOME_SEO, hour: kolkataHour(), ...copy }, { headers: entry ?? undefined });
+  const params = new URL(request.url).searchParams;
+  const calculator = await calculatorView(params);
+  const headers = calculatorHeaders(params, entry ?? new Headers());
+  return json({ seo: HOME_SEO, hour: kolkataHour(), calculator, ...copy }, { headers });
 }
+
+export const headers = calculatorPageHeaders;
 
 type HomeData = Exclude<ReturnType<typeof useLoaderData<typeof loader>>, { reloadTo: string }>;
 
@@ -51,7 +58,7 @@ export default function Home() {
   return root?.signedIn ? <SignedInHome data={data} /> : <Landing data={data} />;
 }
 
-function Landing({ data: { hour, home, products, comparison } }: { data: HomeData }) {
+function Landing({ data: { hour, home, products, comparison, calculator } }: { data: HomeData }) {
   return (
     <>
       <PageHero
@@ -81,6 +88,8 @@ function Landing({ data: { hour, home, products, comparison } }: { data: HomeDat
           ))}
         </dl>
       </section>
+
+      <PriceCalculator view={calculator} page={PAGE_PATHS.home} />
 
       <Section
         eyebrow="One plan, seven benefits"

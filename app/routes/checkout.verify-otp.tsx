@@ -6,6 +6,7 @@ import { z } from "zod";
 import { getCart } from "~/api/employer.server";
 import { sendCode, setWhatsapp, verifyCode } from "~/api/global.server";
 import { attempt } from "~/checkout/guard.server";
+import { choiceToast, writeChoiceToCart } from "~/checkout/pending-quote.server";
 import { firstUnfinishedStep, pathOf } from "~/checkout/steps";
 import { CheckoutShell } from "~/components/checkout-shell";
 import { browserValidation, FormErrors, SubmitButton, TextField } from "~/components/form";
@@ -95,9 +96,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     identifier: session.get("identifier"),
     planId: session.get("planId"),
   });
-  const cart = await attempt(request, () => getCart(token));
+  // "Buy this" on the public price calculator: its choice goes into the cart now (docs/product.md, Public pages).
+  const pending = session.get("pendingQuote");
+  const carried = pending ? await attempt(request, () => writeChoiceToCart(token, pending)) : null;
+  const cart = carried?.ok ? carried : await attempt(request, () => getCart(token));
   const next = cart.ok ? pathOf(firstUnfinishedStep(cart.value)) : PATHS.checkout.gstDetails;
-  return seeOther(next, { "Set-Cookie": await commitSession(fresh) });
+  const headers = new Headers({ "Set-Cookie": await commitSession(fresh) });
+  if (carried) return redirectWithToast(next, choiceToast(carried.ok ? null : carried.error.message), headers);
+  return seeOther(next, headers);
 }
 
 export default function VerifyOtp() {

@@ -1,26 +1,35 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { calculatorHeaders, calculatorPageHeaders, calculatorView } from "~/calculator.server";
 import { PurchaseButton } from "~/components/cta";
 import { Icon } from "~/components/icons";
 import { CheckList, CtaBand, PageHero, Section } from "~/components/marketing";
+import { PriceCalculator } from "~/components/price-calculator";
 import { BENEFITS, BENEFITS_SEO } from "~/content/benefits";
-import { productPath } from "~/content/page-paths";
+import { PAGE_PATHS, productPath } from "~/content/page-paths";
 import { PRODUCTS } from "~/content/products";
 import { seoMeta } from "~/seo";
 
-export async function loader() {
-  return json({
-    seo: BENEFITS_SEO,
-    page: BENEFITS,
-    products: PRODUCTS.map(({ slug, name, icon, summary, price }) => ({ slug, name, icon, summary, price })),
-  });
+export async function loader({ request }: LoaderFunctionArgs) {
+  const params = new URL(request.url).searchParams;
+  return json(
+    {
+      seo: BENEFITS_SEO,
+      page: BENEFITS,
+      products: PRODUCTS.map(({ slug, name, icon, summary, price }) => ({ slug, name, icon, summary, price })),
+      calculator: await calculatorView(params),
+    },
+    { headers: calculatorHeaders(params, new Headers()) },
+  );
 }
+
+export const headers = calculatorPageHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? seoMeta(data.seo, matches) : []);
 
 export default function Benefits() {
-  const { page, products } = useLoaderData<typeof loader>();
+  const { page, products, calculator } = useLoaderData<typeof loader>();
   return (
     <>
       <PageHero eyebrow="Employee healthcare benefits" title={page.headline} intro={page.intro} icon="shield">
@@ -48,9 +57,10 @@ export default function Benefits() {
           ))}
         </ul>
       </Section>
-      <Section tone="tint" title="How pricing works">
+      <Section title="How pricing works">
         <CheckList items={page.howPricing} />
       </Section>
+      <PriceCalculator view={calculator} page={PAGE_PATHS.benefits} />
       <CtaBand
         title="Build your plan"
         text="Choose the benefits that fit your team and see the price for everyone before you pay."

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { EMPLOYEES_MAX, MESSAGES } from "~/constants";
+import { referenceId } from "./fields";
 
 /**
  * The add-people grid's rows (docs/product.md, Add people): shared by the step's form (checked in
@@ -30,7 +31,15 @@ export const peopleRows = z
 
 export const addPeopleSchema = z.object({ intent: z.enum(["recalculate", "continue"]), rows: peopleRows }).strict();
 
-/** What the live price asks about: the grid as typed, and on plan-select a plan and coverages. */
+/**
+ * What the live price asks about: the grid as typed, and on plan-select (and the public price
+ * calculator) a plan and coverages. Those are upstream ids, longer than a band or cover code
+ * ("discounted-health-checkups").
+ */
 export const quoteQuery = z
-  .object({ rows: peopleRows.optional(), planId: code.optional(), coverage: z.array(code).max(20).optional() })
+  .object({
+    rows: peopleRows.optional(),
+    planId: referenceId.optional(),
+    coverage: z.array(referenceId).max(20).optional(),
+  })
   .strict();

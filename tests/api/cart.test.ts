@@ -380,3 +380,42 @@ describe("POST /plan/quote", () => {
     expect(JSON.stringify(plan.json)).toContain("Unknown plan");
   });
 });
+
+describe("the public calculator's calls (GET /plan/catalogue, POST /plan/estimate)", () => {
+  const estimate = (body: unknown) => api.call("POST", `${V1}/plan/estimate`, { body });
+
+  it("offers the plans, benefits, age bands and covers to anyone, without a token", async () => {
+    const r = await api.call("GET", `${V1}/plan/catalogue`);
+    expect(r.status).toBe(200);
+    expect(r.json.data.plans.map((p: { plan_id: string }) => p.plan_id)).toContain("kavach-essential");
+    expect(r.json.data.coverages.find((c: { id: string }) => c.id === "group-health-insurance").is_required).toBe(1);
+    expect(r.json.data.bands[0].code).toBe("18-35");
+    expect(r.json.data.ranges.map((x: { code: string }) => x.code)).toEqual(["1A", "2A", "2A+2C"]);
+  });
+
+  it("prices without a token exactly as the cart of a buyer in another state, in Karnataka or in an SEZ", async () => {
+    const cart = await fillCart("07AAFCT1128B1ZV");
+    const body = { plan_id: "kavach-essential", coverage_ids: ["doctor-consultation"], rows: PEOPLE };
+    const asked = await estimate(body);
+    expect(asked.status).toBe(200);
+    expect(asked.json.data).toEqual(cart.quote);
+    // Told the buyer is in Karnataka (CGST + SGST) or an SEZ unit, it prices as those carts do.
+    const karnataka = await fillCart("29AAKCF2931M1Z6");
+    const intra = await estimate({ ...body, tax_regime: "intra" });
+    expect(intra.json.data).toEqual(karnataka.quote);
+    const sez = await fillCart("33AAHCS4170P1ZY");
+    expect((await estimate({ ...body, tax_regime: "sez" })).json.data).toEqual(sez.quote);
+  });
+
+  it("refuses a missing plan, no people or too many, and unknown benefits, saying why", async () => {
+    expect((await estimate({ rows: PEOPLE })).json.msg).toBe("plan_id is required.");
+    const none = await estimate({ plan_id: "kavach-essential", rows: [{ band: "18-35", range: "1A", count: 0 }] });
+    expect(none.status).toBe(400);
+    expect(none.json.msg).toBe("Add at least one person.");
+    const many = await estimate({ plan_id: "kavach-essential", rows: [{ band: "18-35", range: "1A", count: 10_001 }] });
+    expect(many.status).toBe(400);
+    const unknown = await estimate({ plan_id: "kavach-essential", coverage_ids: ["no-such"], rows: PEOPLE });
+    expect(unknown.status).toBe(400);
+    expect(unknown.json.msg).toContain("Unknown coverage");
+  });
+});

@@ -147,12 +147,27 @@ test.describe("with JavaScript on", () => {
     });
   }
 
-  test("the greeting follows the browser's own hour", async ({ browser }) => {
-    const context = await browser.newContext({ timezoneId: "UTC" });
+  test("the greeting is India's, and the same before and after the page's script runs", async ({
+    browser,
+    request,
+  }) => {
+    const india = greetingForHour(kolkataHour());
+    // A browser whose own clock would greet differently: the text must still not change after load.
+    const timezoneId = ["America/Los_Angeles", "Pacific/Honolulu", "Europe/London", "Asia/Tokyo"].find(
+      (zone) =>
+        greetingForHour(
+          Number(new Intl.DateTimeFormat("en-GB", { timeZone: zone, hour: "numeric", hourCycle: "h23" }).format()) % 24,
+        ) !== india,
+    );
+    // As sent (before any script): React's text separators aside, the greeting for India's hour.
+    const served = (await (await request.get("/")).text()).replaceAll("<!-- -->", "");
+    expect(served).toContain(`${india}! Cover your team in minutes.`);
+    const context = await browser.newContext({ timezoneId });
     const page = await context.newPage();
-    await page.clock.setFixedTime(new Date("2024-03-01T21:30:00Z"));
     await page.goto("/");
-    await expect(page.locator(".hero .eyebrow")).toContainText("Good To See You");
+    await page.waitForLoadState("networkidle");
+    // After the page script has run: the same text.
+    await expect(page.locator(".hero .eyebrow")).toHaveText(`${india}! Cover your team in minutes.`);
     await context.close();
   });
 
@@ -185,6 +200,33 @@ test.describe("with JavaScript on", () => {
     await page.getByLabel("Mobile number").fill("");
     await page.getByRole("button", { name: "Send me the link" }).click();
     await expect(page.locator(".field__error")).toHaveText(MESSAGES.phoneRequired);
+  });
+
+  test("a slow page shows the full-screen loader only after two seconds", async ({ page }) => {
+    await page.goto("/reviews");
+    await page.waitForLoadState("networkidle");
+    await page.route("**/about-us", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 4000));
+      await route.continue();
+    });
+    // While the old page waits, Playwright cannot read it; the page notes when the loader appeared
+    // (ms after the click) in sessionStorage, which the next page of the tab can still read.
+    await page
+      .getByRole("link", { name: "About", exact: true })
+      .first()
+      .evaluate((link: HTMLAnchorElement) => {
+        const clicked = performance.now();
+        new MutationObserver(() => {
+          if (document.querySelector(".fs-loader") && !sessionStorage.loaderAfterMs)
+            sessionStorage.loaderAfterMs = String(Math.round(performance.now() - clicked));
+        }).observe(document.body, { childList: true });
+        link.click();
+      });
+    await expect(page).toHaveURL(/\/about-us$/, { timeout: 10_000 });
+    const after = Number(await page.evaluate(() => sessionStorage.loaderAfterMs));
+    // Absent at 1 s, there by 2.5 s.
+    expect(after).toBeGreaterThanOrEqual(1000);
+    expect(after).toBeLessThanOrEqual(2500);
   });
 
   test("a signed-in admin sees the logged-in home", async ({ page }) => {
