@@ -40,7 +40,10 @@ export function regimeNote(regime: Quote["tax_regime"]) {
   return REGIME_NOTE[regime];
 }
 
-/** Line items per age band and family cover. */
+/**
+ * Line items per age band and family cover. In a narrow step each row is a card read as one line;
+ * data-joiner and data-suffix are the words CSS puts between its cells there (docs/product.md, Phone widths).
+ */
 export function QuoteTable({ quote }: { quote: Quote }) {
   return (
     <div className="table-scroll">
@@ -65,10 +68,16 @@ export function QuoteTable({ quote }: { quote: Quote }) {
           {quote.lines.map((line) => (
             <tr key={`${line.band}-${line.range}`}>
               <td>{line.band}</td>
-              <td>{line.range}</td>
-              <td className="num">{formatCount(line.count)}</td>
-              <td className="num">{formatPaise(line.unit_monthly_paise)}</td>
-              <td className="num">{formatPaise(line.monthly_paise)}</td>
+              <td data-joiner="·">{line.range}</td>
+              <td className="num" data-joiner="·">
+                {formatCount(line.count)}
+              </td>
+              <td className="num" data-joiner="×">
+                {formatPaise(line.unit_monthly_paise)}
+              </td>
+              <td className="num" data-joiner="=">
+                {formatPaise(line.monthly_paise)}
+              </td>
             </tr>
           ))}
         </tbody>
@@ -77,9 +86,13 @@ export function QuoteTable({ quote }: { quote: Quote }) {
             <th scope="row" colSpan={2}>
               Premium per month
             </th>
-            <td className="num">{formatCount(quote.members)}</td>
+            <td className="num" data-joiner="·" data-suffix="people">
+              {formatCount(quote.members)}
+            </td>
             <td />
-            <td className="num">{formatPaise(quote.monthly.premium_paise)}</td>
+            <td className="num" data-testid="quote-total">
+              {formatPaise(quote.monthly.premium_paise)}
+            </td>
           </tr>
         </tfoot>
       </table>
@@ -90,6 +103,7 @@ export function QuoteTable({ quote }: { quote: Quote }) {
 /** Monthly and yearly side by side, each with its full breakdown and the yearly saving. */
 export function BillingChoice({
   legend,
+  id,
   name,
   quote,
   chosen,
@@ -97,6 +111,8 @@ export function BillingChoice({
   errors,
 }: {
   legend: string;
+  /** The first option's id: where the error summary's link leads. */
+  id?: string;
   name: string;
   quote: Quote;
   chosen: Policy;
@@ -107,11 +123,17 @@ export function BillingChoice({
     <fieldset className="fieldset">
       <legend>{legend}</legend>
       <div className="billing-options">
-        {options.map(({ policy, label }) => {
+        {options.map(({ policy, label }, i) => {
           const bill = quote[policy];
           return (
             <label key={policy} className="billing-option">
-              <input type="radio" name={name} value={policy} defaultChecked={policy === chosen} />
+              <input
+                type="radio"
+                id={i === 0 ? id : undefined}
+                name={name}
+                value={policy}
+                defaultChecked={policy === chosen}
+              />
               <span className="billing-option__body">
                 <span className="billing-option__head">
                   <strong>{label}</strong>

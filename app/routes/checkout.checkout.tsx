@@ -8,7 +8,7 @@ import { refusal, stepAction } from "~/checkout/step-action.server";
 import { firstUnfinishedStep, nextPath } from "~/checkout/steps";
 import { BillingChoice, QuoteTable, regimeNote } from "~/components/bill";
 import { CheckoutShell } from "~/components/checkout-shell";
-import { browserValidation, FormErrors, SubmitButton } from "~/components/form";
+import { browserValidation, ErrorSummary, SubmitButton } from "~/components/form";
 import type { HydrationHandle } from "~/components/hydrated-behaviours";
 import { MonthlyBillingNote } from "~/components/monthly-billing";
 import { PATHS } from "~/paths";
@@ -69,9 +69,10 @@ export default function Review() {
       <QuoteTable quote={quote} />
       <p className="small muted">{regimeNote(quote.tax_regime)}</p>
       <Form method="post" {...getFormProps(form)} noValidate>
-        <FormErrors id={form.errorId} errors={form.errors} />
+        <ErrorSummary form={form} />
         <BillingChoice
           legend="How would you like to pay?"
+          id={fields.policy.id}
           name={fields.policy.name}
           quote={quote}
           chosen={cart.billing?.policy ?? "yearly"}

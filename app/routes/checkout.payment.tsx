@@ -9,7 +9,7 @@ import { refusal, stepAction } from "~/checkout/step-action.server";
 import { firstUnfinishedStep } from "~/checkout/steps";
 import { BillingChoice } from "~/components/bill";
 import { CheckoutShell } from "~/components/checkout-shell";
-import { browserValidation, FormErrors, SubmitButton } from "~/components/form";
+import { browserValidation, ErrorSummary, SubmitButton } from "~/components/form";
 import type { HydrationHandle } from "~/components/hydrated-behaviours";
 import { MonthlyBillingNote } from "~/components/monthly-billing";
 import { PAGE_PATHS, productPath } from "~/content/page-paths";
@@ -77,9 +77,10 @@ export default function Payment() {
         </p>
       ) : null}
       <Form method="post" {...getFormProps(form)} noValidate>
-        <FormErrors id={form.errorId} errors={form.errors} />
+        <ErrorSummary form={form} />
         <BillingChoice
           legend="Billing"
+          id={fields.policy.id}
           name={fields.policy.name}
           quote={quote}
           chosen={cart.billing?.policy ?? "yearly"}

@@ -12,7 +12,7 @@ import { attempt, requireCheckoutStep, withToken } from "~/checkout/guard.server
 import { refusal, stepAction } from "~/checkout/step-action.server";
 import { firstUnfinishedStep, nextPath } from "~/checkout/steps";
 import { CheckoutShell } from "~/components/checkout-shell";
-import { browserValidation, FieldErrors, FormErrors, SubmitButton } from "~/components/form";
+import { browserValidation, FieldErrors, ErrorSummary, SubmitButton } from "~/components/form";
 import { partnerSourceFor } from "~/content/partner-source";
 import { PATHS } from "~/paths";
 import { seoMeta } from "~/seo";
@@ -108,7 +108,14 @@ export default function PlanSelect() {
   const more = plans.filter((p) => !p.default_visibility);
   const planCard = (plan: (typeof plans)[number]) => (
     <label key={plan.plan_id} className="plan-card">
-      <input type="radio" name={fields.planId.name} value={plan.plan_id} defaultChecked={plan.plan_id === picked} />
+      <input
+        type="radio"
+        // The first plan is where the error summary's link leads.
+        id={plan === visible[0] ? fields.planId.id : undefined}
+        name={fields.planId.name}
+        value={plan.plan_id}
+        defaultChecked={plan.plan_id === picked}
+      />
       <span className="plan-card__body">
         <span className="plan-card__head">
           <strong>{plan.name}</strong>
@@ -135,7 +142,7 @@ export default function PlanSelect() {
         data-people={cart.people ? "" : undefined}
         noValidate
       >
-        <FormErrors id={form.errorId} errors={form.errors} />
+        <ErrorSummary form={form} />
         <fieldset className="fieldset">
           <legend>Benefits for your team</legend>
           <div className="coverage-grid">
@@ -143,6 +150,7 @@ export default function PlanSelect() {
               <label key={c.id} className="coverage">
                 <input
                   type="checkbox"
+                  id={c === coverages[0] ? fields.coverage.id : undefined}
                   name={fields.coverage.name}
                   value={c.id}
                   defaultChecked={selected.includes(c.id)}

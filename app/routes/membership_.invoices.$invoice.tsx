@@ -100,7 +100,8 @@ export default function InvoicePage() {
             {inv.recipient.is_sez ? ", SEZ unit" : ""}
           </p>
         </section>
-        <div className="table-scroll">
+        {/* Focusable so the lines can be scrolled sideways from the keyboard on a phone. */}
+        <div className="table-scroll" role="region" aria-label="Invoice lines" tabIndex={0}>
           <table>
             <thead>
               <tr>
