@@ -47,7 +47,7 @@ export function regimeNote(regime: Quote["tax_regime"]) {
 export function QuoteTable({ quote }: { quote: Quote }) {
   return (
     <div className="table-scroll">
-      <table className="quote-table">
+      <table className="quote-table stack-table">
         <caption className="visually-hidden">Premium by age band and family cover</caption>
         <thead>
           <tr>

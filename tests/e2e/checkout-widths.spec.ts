@@ -13,6 +13,9 @@ import { FERNLEAF, addPeople, choosePlan, enterCompanyDetails, enterGstin, fresh
  */
 const SHOTS = "tests/e2e/.artifacts/checkout";
 
+// Four long walks, independent of each other: spread over the workers.
+test.describe.configure({ mode: "parallel" });
+
 const WIDTHS = [
   { width: 320, script: "on", audit: false },
   { width: 360, script: "refused", audit: true },
@@ -167,9 +170,11 @@ for (const { width, script, audit } of WIDTHS) {
     await state("outcome-success");
     await page.goto("/membership");
     await state("membership");
+    await expectInView("membership", ".stack-table td.num");
     const invoice = page.locator('a[href^="/membership/invoices/"]:not([href$=".pdf"])').first();
     await page.goto((await invoice.getAttribute("href"))!);
     await state("invoice");
+    await expectInView("invoice", ".stack-table td.num");
 
     await context.close();
     expect(problems).toEqual([]);
