@@ -107,14 +107,24 @@ function Document({ signedIn, children }: { signedIn: boolean; children: ReactNo
   );
 }
 
+/** The first thing a keyboard reaches: past the header to the page's own content (docs/product.md, Accessibility). */
+function SkipLink() {
+  return (
+    <a className="skip-link" href="#main">
+      Skip to main content
+    </a>
+  );
+}
+
 export default function App() {
   const { signedIn, sandbox, toast, year, purchaseHref } = useLoaderData<typeof loader>();
   return (
     <Document signedIn={signedIn}>
+      <SkipLink />
       {sandbox ? <SandboxNotice /> : null}
       <SiteHeader signedIn={signedIn} purchaseHref={purchaseHref} />
       {toast ? <ToastMessage toast={toast} /> : null}
-      <main id="main">
+      <main id="main" tabIndex={-1}>
         <Outlet />
       </main>
       <SiteFooter year={year} sample={sandbox} />
@@ -130,9 +140,10 @@ export function ErrorBoundary() {
   if (!notFound) console.error(error);
   return (
     <Document signedIn={root?.signedIn ?? false}>
+      <SkipLink />
       {root?.sandbox ? <SandboxNotice /> : null}
       <SiteHeader signedIn={root?.signedIn ?? false} purchaseHref={root?.purchaseHref ?? null} />
-      <main id="main" className="container page-message">
+      <main id="main" tabIndex={-1} className="container page-message">
         <h1>{notFound ? "Page not found" : "Something went wrong"}</h1>
         <p>{notFound ? "We could not find the page you were looking for." : MESSAGES.serviceDown}</p>
         <p>

@@ -45,13 +45,15 @@ type Labelled = { code: string; label: string };
 
 /**
  * Line items per age band and family cover; with the catalogue's `names`, each band and cover in
- * words beside its code ("1A: Employee only"), else the codes alone.
+ * words beside its code ("1A: Employee only"), else the codes alone. In a narrow step each row is a
+ * card read as one line; data-joiner is the word CSS puts between its cells there (docs/product.md,
+ * Phone widths).
  */
 export function QuoteTable({ quote, names }: { quote: Quote; names?: { bands: Labelled[]; ranges: Labelled[] } }) {
   const coverOf = (code: string) => names?.ranges.find((r) => r.code === code);
   return (
     <div className="table-scroll">
-      <table className="quote-table">
+      <table className="quote-table stack-table">
         <caption className="visually-hidden">Premium by age band and family cover</caption>
         <thead>
           <tr>
@@ -72,10 +74,16 @@ export function QuoteTable({ quote, names }: { quote: Quote; names?: { bands: La
           {quote.lines.map((line) => (
             <tr key={`${line.band}-${line.range}`}>
               <td>{names?.bands.find((b) => b.code === line.band)?.label ?? line.band}</td>
-              <td>{coverOf(line.range) ? <FamilyCover range={coverOf(line.range)!} /> : line.range}</td>
-              <td className="num">{formatCount(line.count)}</td>
-              <td className="num">{formatPaise(line.unit_monthly_paise)}</td>
-              <td className="num">{formatPaise(line.monthly_paise)}</td>
+              <td data-joiner="·">{coverOf(line.range) ? <FamilyCover range={coverOf(line.range)!} /> : line.range}</td>
+              <td className="num" data-joiner="·">
+                {formatCount(line.count)}
+              </td>
+              <td className="num" data-joiner="×">
+                {formatPaise(line.unit_monthly_paise)}
+              </td>
+              <td className="num" data-joiner="=">
+                {formatPaise(line.monthly_paise)}
+              </td>
             </tr>
           ))}
         </tbody>
@@ -84,9 +92,13 @@ export function QuoteTable({ quote, names }: { quote: Quote; names?: { bands: La
             <th scope="row" colSpan={2}>
               Premium per month
             </th>
-            <td className="num">{formatCount(quote.members)}</td>
+            <td className="num" data-joiner="·" data-suffix="people">
+              {formatCount(quote.members)}
+            </td>
             <td />
-            <td className="num">{formatPaise(quote.monthly.premium_paise)}</td>
+            <td className="num" data-testid="quote-total">
+              {formatPaise(quote.monthly.premium_paise)}
+            </td>
           </tr>
         </tfoot>
       </table>
@@ -97,6 +109,7 @@ export function QuoteTable({ quote, names }: { quote: Quote; names?: { bands: La
 /** Monthly and yearly side by side, each with its full breakdown and the yearly saving. */
 export function BillingChoice({
   legend,
+  id,
   name,
   quote,
   chosen,
@@ -104,6 +117,8 @@ export function BillingChoice({
   errors,
 }: {
   legend: string;
+  /** The first option's id: where the error summary's link leads. */
+  id?: string;
   name: string;
   quote: Quote;
   chosen: Policy;
@@ -114,11 +129,17 @@ export function BillingChoice({
     <fieldset className="fieldset">
       <legend>{legend}</legend>
       <div className="billing-options">
-        {options.map(({ policy, label }) => {
+        {options.map(({ policy, label }, i) => {
           const bill = quote[policy];
           return (
             <label key={policy} className="billing-option">
-              <input type="radio" name={name} value={policy} defaultChecked={policy === chosen} />
+              <input
+                type="radio"
+                id={i === 0 ? id : undefined}
+                name={name}
+                value={policy}
+                defaultChecked={policy === chosen}
+              />
               <span className="billing-option__body">
                 <span className="billing-option__head">
                   <strong>{label}</strong>

@@ -32,6 +32,7 @@ export function HydratedBehaviours({ signedIn, version }: { signedIn: boolean; v
   usePageViews();
   useCrossTabLogout(signedIn);
   useReloadOnBack();
+  useNoCheckOnSubmitPress();
   // The version reset: a page served by a newer release than this bundle loads it afresh.
   useEffect(() => {
     if (version !== APP_VERSION) window.location.reload();
@@ -92,6 +93,42 @@ function useReloadOnBack() {
     if (key === firstKey.current && entry?.type === "back_forward") window.location.reload();
     return () => removeEventListener("pageshow", onPageShow);
   }, [wanted, key]);
+}
+
+/** What counts as a submit button. */
+const SUBMIT_BUTTON = 'button:not([type]), button[type="submit"], input[type="submit"]';
+
+/**
+ * A field is checked as it is left (docs/product.md, Checkout steps), but not when it is left
+ * because a submit button is being pressed: its message would appear above the button between
+ * press and release, move it, and the click would be lost. The submit checks every field anyway
+ * (docs/product.md, Accessibility). Conform listens for focusout on the document: a press on a
+ * submit button stops the focusout that the press causes before it gets there. The press ends
+ * with its click (on a touch screen the focus moves only after the finger is lifted).
+ */
+function useNoCheckOnSubmitPress() {
+  useEffect(() => {
+    let pressing = false;
+    const onPointerDown = (event: PointerEvent) => {
+      pressing = event.target instanceof Element && event.target.closest(SUBMIT_BUTTON) !== null;
+    };
+    const onFocusOut = (event: FocusEvent) => {
+      if (pressing) event.stopImmediatePropagation();
+    };
+    const onDone = () => {
+      pressing = false;
+    };
+    addEventListener("pointerdown", onPointerDown, true);
+    addEventListener("focusout", onFocusOut, true);
+    addEventListener("click", onDone, true);
+    addEventListener("keydown", onDone, true);
+    return () => {
+      removeEventListener("pointerdown", onPointerDown, true);
+      removeEventListener("focusout", onFocusOut, true);
+      removeEventListener("click", onDone, true);
+      removeEventListener("keydown", onDone, true);
+    };
+  }, []);
 }
 
 /**

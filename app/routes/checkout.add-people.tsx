@@ -11,7 +11,7 @@ import { refusal, stepAction } from "~/checkout/step-action.server";
 import { firstUnfinishedStep, nextPath, peopleInRange } from "~/checkout/steps";
 import { CheckoutShell } from "~/components/checkout-shell";
 import { FamilyCover } from "~/components/family-cover";
-import { browserValidation, FormErrors, SubmitButton } from "~/components/form";
+import { browserValidation, ErrorSummary, SubmitButton } from "~/components/form";
 import type { HydrationHandle } from "~/components/hydrated-behaviours";
 import { EMPLOYEES_MAX, EMPLOYEES_MIN, MESSAGES } from "~/constants";
 import type { QuoteAnswer } from "~/routes/checkout.quote";
@@ -102,10 +102,14 @@ export default function AddPeople() {
   const [form] = useForm({ lastResult, ...browserValidation(schema) });
   const liveQuote = useLiveQuote();
   const submitted = (lastResult?.initialValue?.rows ?? null) as Array<{ count?: string }> | null;
-  // A refused count is named by its cell above the table: the cells have no room for a message.
-  const cellLabels = grid.flatMap((row) => row.cells.map((cell) => `${row.band.label}, ${cell.range}`));
-  const countErrors = cellLabels.flatMap((label, i) =>
-    (form.allErrors[`rows[${i}].count`] ?? []).map((error) => `${label}: ${error}`),
+  // A refused count is named by its cell in the error summary: the cells have no room for a message.
+  const targets = Object.fromEntries(
+    grid.flatMap((row, r) =>
+      row.cells.map((cell, c) => [
+        `rows[${r * row.cells.length + c}].count`,
+        { id: `count-${row.band.code}-${cell.range}`, label: `${row.band.label}, ${cell.range}` },
+      ]),
+    ),
   );
   // The live price once asked (script), else the cart's as saved (Recalculate), else the prefilled count's.
   const quote = liveQuote.answer?.quote ?? cart.quote ?? prefillQuote;
@@ -128,7 +132,7 @@ export default function AddPeople() {
         </p>
       ) : null}
       <Form method="post" {...getFormProps(form)} onChange={liveQuote.ask} noValidate>
-        <FormErrors id={form.errorId} errors={[...(form.errors ?? []), ...countErrors]} />
+        <ErrorSummary form={form} targets={targets} />
         <div className="table-scroll">
           <table className="people-table">
             <caption className="visually-hidden">Employees by age band and family cover</caption>
@@ -151,7 +155,7 @@ export default function AddPeople() {
                     const line = lineOf(row.band.code, cell.range);
                     const id = `count-${row.band.code}-${cell.range}`;
                     return (
-                      <td key={cell.range}>
+                      <td key={cell.range} data-label={`${cell.range} · ${ranges[c]!.label}`}>
                         <input type="hidden" name={`rows[${i}].band`} value={row.band.code} />
                         <input type="hidden" name={`rows[${i}].range`} value={cell.range} />
                         <label htmlFor={id} className="visually-hidden">

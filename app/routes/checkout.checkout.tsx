@@ -8,7 +8,7 @@ import { refusal, stepAction } from "~/checkout/step-action.server";
 import { firstUnfinishedStep, nextPath } from "~/checkout/steps";
 import { BillingChoice, QuoteTable, regimeNote } from "~/components/bill";
 import { CheckoutShell } from "~/components/checkout-shell";
-import { browserValidation, FormErrors, SubmitButton } from "~/components/form";
+import { browserValidation, ErrorSummary, SubmitButton } from "~/components/form";
 import type { HydrationHandle } from "~/components/hydrated-behaviours";
 import { MonthlyBillingNote } from "~/components/monthly-billing";
 import { CoverDates, PeopleLines, PlanLines } from "~/components/price-lines";
@@ -77,9 +77,10 @@ export default function Review() {
       <p className="small muted">{regimeNote(quote.tax_regime)}</p>
       {cart.cover ? <CoverDates cover={cart.cover} /> : null}
       <Form method="post" {...getFormProps(form)} noValidate>
-        <FormErrors id={form.errorId} errors={form.errors} />
+        <ErrorSummary form={form} />
         <BillingChoice
           legend="How would you like to pay?"
+          id={fields.policy.id}
           name={fields.policy.name}
           quote={quote}
           chosen={cart.billing?.policy ?? DEFAULT_BILLING}

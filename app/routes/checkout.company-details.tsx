@@ -9,7 +9,7 @@ import { attempt, requireCheckoutStep } from "~/checkout/guard.server";
 import { refusal, stepAction } from "~/checkout/step-action.server";
 import { firstUnfinishedStep, nextPath } from "~/checkout/steps";
 import { CheckoutShell } from "~/components/checkout-shell";
-import { browserValidation, FormErrors, SubmitButton, TextField } from "~/components/form";
+import { browserValidation, ErrorSummary, SubmitButton, TextField } from "~/components/form";
 import { EMPLOYEES_MAX, EMPLOYEES_MIN } from "~/constants";
 import { PATHS } from "~/paths";
 import { seoMeta } from "~/seo";
@@ -86,7 +86,7 @@ export default function CompanyDetails() {
         </p>
       ))}
       <Form method="post" {...getFormProps(form)} noValidate>
-        <FormErrors id={form.errorId} errors={form.errors} />
+        <ErrorSummary form={form} />
         <TextField meta={fields.name} label="Your full name" autoComplete="name" maxLength={80} />
         <TextField
           meta={fields.email}

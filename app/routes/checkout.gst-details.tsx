@@ -12,7 +12,7 @@ import { attempt, requireCheckoutStep, withToken } from "~/checkout/guard.server
 import { refusal, stepAction } from "~/checkout/step-action.server";
 import { firstUnfinishedStep, nextPath } from "~/checkout/steps";
 import { CheckoutShell } from "~/components/checkout-shell";
-import { browserValidation, FormErrors, SubmitButton, TextField } from "~/components/form";
+import { browserValidation, ErrorSummary, FormErrors, SubmitButton, TextField } from "~/components/form";
 import { WhatsappToggle } from "~/components/whatsapp-toggle";
 import { PAGE_PATHS } from "~/content/page-paths";
 import { PATHS } from "~/paths";
@@ -126,7 +126,7 @@ export default function GstDetails() {
           ) : null}
           {prefillError ? <p className="notice notice--warning">{prefillError}</p> : null}
           <Form method="post" {...getFormProps(form)} noValidate>
-            <FormErrors id={form.errorId} errors={form.errors} />
+            <ErrorSummary form={form} />
             <input type="hidden" name="intent" value="gstin" />
             <TextField
               meta={fields.gstin}

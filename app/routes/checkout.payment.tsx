@@ -9,7 +9,7 @@ import { refusal, stepAction } from "~/checkout/step-action.server";
 import { firstUnfinishedStep } from "~/checkout/steps";
 import { BillBreakdown } from "~/components/bill";
 import { CheckoutShell } from "~/components/checkout-shell";
-import { browserValidation, FormErrors, SubmitButton } from "~/components/form";
+import { browserValidation, ErrorSummary, SubmitButton } from "~/components/form";
 import type { HydrationHandle } from "~/components/hydrated-behaviours";
 import { MonthlyBillingNote } from "~/components/monthly-billing";
 import { PAGE_PATHS, productPath } from "~/content/page-paths";
@@ -83,7 +83,7 @@ export default function Payment() {
         </p>
       ) : null}
       <Form method="post" {...getFormProps(form)} noValidate>
-        <FormErrors id={form.errorId} errors={form.errors} />
+        <ErrorSummary form={form} />
         {/* Billing is chosen once, on the review; this step states it (docs/product.md, Payment). */}
         <input type="hidden" name={fields.policy.name} value={policy} />
         <p data-testid="payment-billing">

@@ -13,7 +13,7 @@ import { refusal, stepAction } from "~/checkout/step-action.server";
 import { firstUnfinishedStep, nextPath } from "~/checkout/steps";
 import { CheckoutShell } from "~/components/checkout-shell";
 import { Underwriter } from "~/components/underwriter";
-import { browserValidation, FieldErrors, FormErrors, SubmitButton } from "~/components/form";
+import { browserValidation, FieldErrors, ErrorSummary, SubmitButton } from "~/components/form";
 import { partnerSourceFor } from "~/content/partner-source";
 import { PATHS } from "~/paths";
 import { seoMeta } from "~/seo";
@@ -121,7 +121,14 @@ export default function PlanSelect() {
     const differs = plan.features.filter((f) => !shared.includes(f) && !f.includes(cover));
     return (
       <label key={plan.plan_id} className="plan-card">
-        <input type="radio" name={fields.planId.name} value={plan.plan_id} defaultChecked={plan.plan_id === picked} />
+        <input
+          type="radio"
+          // The first plan is where the error summary's link leads.
+          id={plan === visible[0] ? fields.planId.id : undefined}
+          name={fields.planId.name}
+          value={plan.plan_id}
+          defaultChecked={plan.plan_id === picked}
+        />
         <span className="plan-card__body">
           <span className="plan-card__head">
             <strong className="plan-card__cover">{cover}</strong>
@@ -152,7 +159,7 @@ export default function PlanSelect() {
         data-people={cart.people ? "" : undefined}
         noValidate
       >
-        <FormErrors id={form.errorId} errors={form.errors} />
+        <ErrorSummary form={form} />
         <fieldset className="fieldset" aria-describedby={shared.length ? "plans-shared" : undefined}>
           <legend>Sum insured per family per year</legend>
           <div className="plan-grid">{visible.map(planCard)}</div>
@@ -192,6 +199,7 @@ export default function PlanSelect() {
                 <label key={c.id} className="coverage">
                   <input
                     type="checkbox"
+                    id={c === coverages.find((o) => !o.is_required) ? fields.coverage.id : undefined}
                     name={fields.coverage.name}
                     value={c.id}
                     defaultChecked={selected.includes(c.id)}

@@ -9,7 +9,7 @@ import { attempt } from "~/checkout/guard.server";
 import { choiceToast, writeChoiceToCart } from "~/checkout/pending-quote.server";
 import { firstUnfinishedStep, pathOf } from "~/checkout/steps";
 import { CheckoutShell } from "~/components/checkout-shell";
-import { browserValidation, FormErrors, SubmitButton, TextField } from "~/components/form";
+import { browserValidation, ErrorSummary, FormErrors, SubmitButton, TextField } from "~/components/form";
 import { ResendCountdown } from "~/components/resend-countdown";
 import { OTP_LENGTH } from "~/constants";
 import { PATHS } from "~/paths";
@@ -126,12 +126,15 @@ export default function VerifyOtp() {
         . <Link to={PATHS.checkout.verify}>Change number</Link>
       </p>
       <Form method="post" {...getFormProps(form)} noValidate>
-        <FormErrors id={form.errorId} errors={form.errors} />
+        <ErrorSummary form={form} />
         <TextField
           meta={fields.code}
           label="One-time code"
           inputMode="numeric"
           autoComplete="one-time-code"
+          // The code is all this page asks for: the field has the focus on arrival (docs/product.md, Accessibility).
+          // eslint-disable-next-line jsx-a11y/no-autofocus
+          autoFocus
           maxLength={OTP_LENGTH}
           className="input--code"
           hint="The code is valid for 10 minutes."

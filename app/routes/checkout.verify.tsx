@@ -7,7 +7,7 @@ import { sendCode } from "~/api/global.server";
 import { handleEntryQuery, prefillOf } from "~/checkout/entry-query.server";
 import { attempt } from "~/checkout/guard.server";
 import { CheckoutShell } from "~/components/checkout-shell";
-import { browserValidation, FormErrors, SubmitButton, TextField } from "~/components/form";
+import { browserValidation, ErrorSummary, SubmitButton, TextField } from "~/components/form";
 import { PATHS } from "~/paths";
 import { seoMeta } from "~/seo";
 import { seeOther } from "~/utils/see-other";
@@ -82,7 +82,7 @@ export default function VerifyPhone() {
       <p className="muted">We’ll send a one-time code to your mobile number to keep your company’s purchase secure.</p>
       {prefillError ? <p className="notice notice--warning">{prefillError}</p> : null}
       <Form method="post" {...getFormProps(form)} noValidate>
-        <FormErrors id={form.errorId} errors={form.errors} />
+        <ErrorSummary form={form} />
         <TextField
           meta={fields.mobile}
           label="Mobile number"

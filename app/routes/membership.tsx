@@ -165,7 +165,7 @@ export default function MembershipPage() {
           <p className="muted">Your GST tax invoice is issued when the payment is confirmed.</p>
         ) : (
           <div className="table-scroll">
-            <table>
+            <table className="stack-table">
               <thead>
                 <tr>
                   <th scope="col">Invoice</th>
@@ -184,9 +184,13 @@ export default function MembershipPage() {
                     <td className="nowrap">
                       <a href={invoicePath(i.id)}>{i.number}</a>
                     </td>
-                    <td className="nowrap">{formatShortDate(i.date)}</td>
-                    <td className="num">{formatPaise(i.total_paise)}</td>
-                    <td>
+                    <td className="nowrap" data-joiner="·">
+                      {formatShortDate(i.date)}
+                    </td>
+                    <td className="num" data-joiner="·">
+                      {formatPaise(i.total_paise)}
+                    </td>
+                    <td data-joiner="·">
                       <a href={invoicePdfPath(i.id)} download>
                         Download PDF<span className="visually-hidden"> of invoice {i.number}</span>
                       </a>
@@ -252,7 +256,7 @@ function Billing({ m }: { m: Membership }) {
             <>
               <h3>Payment schedule</h3>
               <div className="table-scroll">
-                <table>
+                <table className="stack-table">
                   <thead>
                     <tr>
                       <th scope="col">Month</th>
@@ -266,10 +270,14 @@ function Billing({ m }: { m: Membership }) {
                   <tbody>
                     {b.schedule.map((s) => (
                       <tr key={s.number}>
-                        <td>{s.number}</td>
-                        <td className="nowrap">{formatShortDate(s.date)}</td>
-                        <td className="num">{formatPaise(s.amount_paise)}</td>
-                        <td>{s.status === "paid" ? "Paid" : "Scheduled"}</td>
+                        <td data-joiner="Month">{s.number}</td>
+                        <td className="nowrap" data-joiner="·">
+                          {formatShortDate(s.date)}
+                        </td>
+                        <td className="num" data-joiner="·">
+                          {formatPaise(s.amount_paise)}
+                        </td>
+                        <td data-joiner="·">{s.status === "paid" ? "Paid" : "Scheduled"}</td>
                       </tr>
                     ))}
                   </tbody>

@@ -100,8 +100,9 @@ export default function InvoicePage() {
             {inv.recipient.is_sez ? ", SEZ unit" : ""}
           </p>
         </section>
-        <div className="table-scroll">
-          <table>
+        {/* Focusable so the lines can be scrolled sideways from the keyboard on a phone. */}
+        <div className="table-scroll" role="region" aria-label="Invoice lines" tabIndex={0}>
+          <table className="stack-table">
             <thead>
               <tr>
                 <th scope="col">Description of service</th>
@@ -119,8 +120,10 @@ export default function InvoicePage() {
                     <br />
                     <span className="muted small">{l.detail}</span>
                   </td>
-                  <td>{l.sac}</td>
-                  <td className="num">{formatPaise(l.taxable_paise)}</td>
+                  <td data-joiner="SAC">{l.sac}</td>
+                  <td className="num" data-joiner="·">
+                    {formatPaise(l.taxable_paise)}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -135,14 +135,25 @@ test.describe("with JavaScript off", () => {
 
 test.describe("with JavaScript on", () => {
   for (const { path } of PUBLIC_PAGES) {
-    test(`${path}: no serious or critical accessibility violations`, async ({ page }) => {
+    test(`${path}: no sideways scroll on a phone, no serious or critical accessibility violations`, async ({
+      page,
+    }) => {
       const errors: string[] = [];
       page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
       await page.goto(path);
       await page.waitForLoadState("networkidle");
-      const results = await new AxeBuilder({ page }).analyze();
-      const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-      expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+      // docs/product.md, Phone widths and Accessibility: axe at 360 and 1280 px.
+      for (const width of [320, 360, 414, 1280]) {
+        await page.setViewportSize({ width, height: 900 });
+        const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+        expect(wide, `page width at ${width} px`).toBeLessThanOrEqual(width);
+        if (width !== 360 && width !== 1280) continue;
+        const results = await new AxeBuilder({ page }).analyze();
+        const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+        expect(serious.map((v) => `${width} px ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual(
+          [],
+        );
+      }
       expect(errors, "hydration and runtime errors").toEqual([]);
     });
   }

@@ -1,0 +1,157 @@
+import type { Locator, Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { FERNLEAF, enterGstin, freshMobile, readCode, signIn } from "./helpers";
+
+/**
+ * What axe cannot see (docs/product.md, Accessibility): the skip link, the error summary that takes
+ * the focus after a refused post and links each message to its field, the code field focused on
+ * arrival, named stepper links, a focus ring that stands out, and a submit click that is never lost.
+ */
+
+const summary = (page: Page) => page.locator(".error-summary");
+
+/** Each of the summary's links leads to a field on the page: its href is "#" + the input's id. */
+async function expectLinksToFields(page: Page, labels: string[]) {
+  const links = summary(page).getByRole("link");
+  await expect(links).toHaveCount(labels.length);
+  for (const [i, label] of labels.entries()) {
+    const href = await links.nth(i).getAttribute("href");
+    const id = await page.getByLabel(label, { exact: true }).getAttribute("id");
+    expect(href).toBe(`#${id}`);
+  }
+}
+
+for (const javaScriptEnabled of [false, true]) {
+  test.describe(`JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("the skip link is the first stop and leads past the header to the page", async ({ page }) => {
+      for (const path of ["/", "/checkout/verify"]) {
+        await page.goto(path);
+        await page.keyboard.press("Tab");
+        const skip = page.getByRole("link", { name: "Skip to main content" });
+        await expect(skip).toBeFocused();
+        await expect(skip).toBeInViewport();
+        await page.keyboard.press("Enter");
+        await expect(page.locator("main")).toBeFocused();
+        // The next Tab goes on from the page's content, not from the header.
+        await page.keyboard.press("Tab");
+        expect(await page.evaluate(() => document.activeElement?.closest("main") !== null)).toBe(true);
+      }
+    });
+
+    test("a refused step opens on the error summary, whose messages link to their fields", async ({ page }) => {
+      await signIn(page);
+      await enterGstin(page, FERNLEAF);
+      await expect(page).toHaveURL(/\/checkout\/company-details$/);
+      await page.getByLabel("Your full name").fill("");
+      await page.getByLabel("Work email").fill("asha.rao@");
+      await page.getByRole("button", { name: "Continue to plans" }).click();
+      await expect(summary(page)).toBeFocused();
+      await expect(summary(page).getByRole("heading", { name: "There is a problem" })).toBeVisible();
+      await expect(summary(page)).toContainText("Enter your name.");
+      await expect(summary(page)).toContainText("Enter a valid email address");
+      await expectLinksToFields(page, ["Your full name", "Work email"]);
+      // Everything typed stays, the message beside each field too.
+      await expect(page.getByLabel("Work email")).toHaveValue("asha.rao@");
+      await expect(page.getByLabel("Work email")).toHaveAttribute("aria-invalid", "true");
+      await summary(page)
+        .getByRole("link", { name: /valid email/ })
+        .click();
+      await expect(page.getByLabel("Work email")).toBeFocused();
+    });
+
+    test("the code field has the focus on arrival; a wrong code opens on the summary", async ({ page }) => {
+      const mobile = freshMobile();
+      await page.goto("/checkout/verify");
+      await page.getByLabel("Mobile number").fill(mobile);
+      await page.getByRole("button", { name: "Send code" }).click();
+      await expect(page).toHaveURL(/\/checkout\/verify-otp$/);
+      const field = page.getByLabel("One-time code");
+      await expect(field).toBeFocused();
+      const code = await readCode(page.request, mobile);
+      // The right length, so only the server can refuse it.
+      await field.fill(code === "0000" ? "1111" : "0000");
+      await page.getByRole("button", { name: "Verify and continue" }).click();
+      await expect(summary(page)).toBeFocused();
+      await expect(summary(page)).not.toBeEmpty();
+    });
+
+    for (const width of [360, 1280]) {
+      test(`at ${width} px every stepper link is named after its step`, async ({ page }) => {
+        await page.setViewportSize({ width, height: 800 });
+        await signIn(page);
+        await enterGstin(page, FERNLEAF);
+        await expect(page).toHaveURL(/\/checkout\/company-details$/);
+        const links = page.getByRole("navigation", { name: "Checkout progress" }).getByRole("link");
+        await expect(links).toHaveCount(2);
+        await expect(links.nth(0)).toHaveAccessibleName("Mobile");
+        await expect(links.nth(1)).toHaveAccessibleName("Company");
+      });
+    }
+  });
+}
+
+test.describe("JavaScript on", () => {
+  test("a press on Send code is not lost to the message that leaving the field brings", async ({ page }) => {
+    await page.goto("/checkout/verify");
+    await expect.poll(() => page.evaluate(() => "__remixRouter" in window)).toBe(true);
+    // Typed and never left: the press on the button is what takes the focus away.
+    await page.getByLabel("Mobile number").fill("12345");
+    await page.getByRole("button", { name: "Send code" }).click();
+    await expect(summary(page)).toBeFocused();
+    await expect(summary(page).getByRole("link")).toHaveText(/10-digit Indian mobile number/);
+  });
+
+  test("the focus ring stands out at least 3:1 from what is around it", async ({ page }) => {
+    await page.goto("/checkout/verify");
+    const seen: string[] = [];
+    // Through the header, the form and into the footer's dark band, by keyboard (focus-visible).
+    for (let i = 0; i < 60 && !seen.some((s) => s.includes("in footer")); i++) {
+      await page.keyboard.press("Tab");
+      const ring = await ringContrast(page.locator(":focus"));
+      seen.push(ring.what);
+      expect(ring.width, `${ring.what}: ring width`).toBeGreaterThanOrEqual(2);
+      expect(ring.contrast, `${ring.what}: ${ring.color} on ${ring.background}`).toBeGreaterThanOrEqual(3);
+    }
+    // The walk reached the form and the footer.
+    expect(seen.some((s) => s.startsWith("input"))).toBe(true);
+    expect(seen.some((s) => s.includes("in footer"))).toBe(true);
+  });
+});
+
+/**
+ * The focused element's outline and the background it is drawn on: the first opaque background of
+ * an ancestor (the ring sits outside the element, offset from it). Colours come from computed styles.
+ */
+function ringContrast(focused: Locator) {
+  return focused.evaluate((el) => {
+    const rgb = (css: string) => (css.match(/[\d.]+/g) ?? []).map(Number);
+    const luminance = ([r, g, b]: number[]) => {
+      const lin = (c: number) => {
+        const s = c / 255;
+        return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+      };
+      return 0.2126 * lin(r!) + 0.7152 * lin(g!) + 0.0722 * lin(b!);
+    };
+    const style = getComputedStyle(el);
+    let background = "rgb(255, 255, 255)";
+    for (let node = el.parentElement; node; node = node.parentElement) {
+      const bg = getComputedStyle(node).backgroundColor;
+      const alpha = rgb(bg)[3];
+      if (bg !== "transparent" && (alpha === undefined || alpha === 1)) {
+        background = bg;
+        break;
+      }
+    }
+    const [a, b] = [luminance(rgb(style.outlineColor)), luminance(rgb(background))].sort((x, y) => y - x);
+    const name = `${el.tagName.toLowerCase()} "${(el.textContent ?? "").trim().slice(0, 30)}"`;
+    return {
+      what: `${name}${el.closest("footer") ? " in footer" : ""}`,
+      width: style.outlineStyle === "none" ? 0 : parseFloat(style.outlineWidth),
+      color: style.outlineColor,
+      background,
+      contrast: (a! + 0.05) / (b! + 0.05),
+    };
+  });
+}
