@@ -79,7 +79,9 @@ describe("the pipeline", () => {
     });
     const started = performance.now();
     for (let i = 0; i < 50; i++) pipeline.emit(record(`e${i}`));
-    expect(performance.now() - started).toBeLessThan(50);
+    // The collector would hold each call for a minute; emitting waited for none of them (the bound
+    // is loose so a loaded machine cannot fail it).
+    expect(performance.now() - started).toBeLessThan(1_000);
     await expect
       .poll(() => (fs.existsSync(file) ? fs.readFileSync(file, "utf8").trim().split("\n").length : 0))
       .toBe(50);
@@ -105,7 +107,9 @@ describe("the pipeline", () => {
     pipeline.emit(record("x"));
     await pipeline.idle();
     expect(attempts).toHaveLength(3);
-    expect(attempts[2] - attempts[1]).toBeGreaterThanOrEqual(attempts[1] - attempts[0]);
+    // The waits double (20 then 40 ms); timers never fire early, only late on a busy machine.
+    expect(attempts[1] - attempts[0]).toBeGreaterThanOrEqual(19);
+    expect(attempts[2] - attempts[1]).toBeGreaterThanOrEqual(39);
     expect(logs).toEqual([expect.objectContaining({ msg: "analytics batch dropped", sink: "failing" })]);
   });
 
