@@ -43,12 +43,13 @@ export const meta: MetaFunction = ({ matches }) =>
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { token, session, cart, headers } = await requireCheckoutStep(request, "gst");
-  const q = searchQuery.catch("").parse(new URL(request.url).searchParams.get("q") ?? "");
+  const url = new URL(request.url);
+  const q = searchQuery.catch("").parse(url.searchParams.get("q") ?? "");
   // A failed search is shown beside the search box; the GSTIN form still works.
   const search = q.length >= SEARCH_MIN ? await attempt(request, () => searchEmployers(token, q)) : null;
   const prefill = prefillOf(session);
   // A GSTIN the registry knows, shown back before anything is saved: "Is this your company?".
-  const asked = gstin.safeParse(new URL(request.url).searchParams.get("confirm") ?? "");
+  const asked = gstin.safeParse(url.searchParams.get("confirm") ?? "");
   // One the registry does not know (an address edited by hand) shows the plain step; an outage, the step's error.
   const confirm = asked.success
     ? await withToken(request, token, (t) =>

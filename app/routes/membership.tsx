@@ -5,6 +5,7 @@ import type { Membership } from "~/api/employer.server";
 import { getCart, getMembership } from "~/api/employer.server";
 import { requireToken, withToken } from "~/checkout/guard.server";
 import { firstUnfinishedStep, pathOf } from "~/checkout/steps";
+import { FamilyCover } from "~/components/family-cover";
 import { PATHS, invoicePath, invoicePdfPath } from "~/paths";
 import { seoMeta } from "~/seo";
 import { formatDate, formatShortDate } from "~/utils/dates";
@@ -137,7 +138,7 @@ export default function MembershipPage() {
                 <tr key={`${p.band}|${p.range}`}>
                   <td>{p.band_label}</td>
                   <td>
-                    {p.range} <span className="muted">({p.range_label})</span>
+                    <FamilyCover range={{ code: p.range, label: p.range_label }} />
                   </td>
                   <td className="num">{formatCount(p.count)}</td>
                 </tr>

@@ -95,8 +95,10 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(cover.getByText("Kavach Essential")).toBeVisible();
       await expect(cover.getByText("12", { exact: true })).toBeVisible();
       const members = page.getByRole("region", { name: "Members by age band and family cover", exact: true });
-      await expect(members.getByRole("row", { name: /18–35 years 1A .* 8/ })).toBeVisible();
-      await expect(members.getByRole("row", { name: /36–45 years 2A\+2C .* 4/ })).toBeVisible();
+      await expect(members.getByRole("row", { name: /18–35 years 1A: Employee only 8/ })).toBeVisible();
+      await expect(
+        members.getByRole("row", { name: /36–45 years 2A\+2C: Employee, spouse and two children 4/ }),
+      ).toBeVisible();
       await expect(
         page.getByRole("region", { name: "Billing", exact: true }).getByText("Yearly, paid in full"),
       ).toBeVisible();

@@ -169,3 +169,16 @@ test("without a headcount, add-people starts empty", async ({ page }) => {
   expect(counts.every((c) => c === "0")).toBe(true);
   await expect(page.getByTestId("live-quote")).toHaveCount(0);
 });
+
+test("an address that asks to confirm a GSTIN the registry does not know, or no GSTIN at all, shows the plain step", async ({
+  page,
+}) => {
+  await signIn(page);
+  await expect(page).toHaveURL(/\/checkout\/gst-details$/);
+  for (const confirm of [UNKNOWN, "not-a-gstin"]) {
+    const answer = await page.goto(`/checkout/gst-details?confirm=${confirm}`);
+    expect(answer?.status(), confirm).toBe(200);
+    await expect(page.getByRole("heading", { name: "Is this your company?" })).toHaveCount(0);
+    await expect(page.getByLabel("GSTIN")).toBeVisible();
+  }
+});
