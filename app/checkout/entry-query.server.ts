@@ -123,7 +123,9 @@ export async function handleEntryQuery(
   const updates: Partial<Pick<SessionData, "mediascopy" | "mid" | "identifier" | "planId">> = {
     ...(mediascopy ? { mediascopy: true } : {}),
     ...partnerRefs(params),
-    ...planChoice(params),
+    // Only verify-phone, where partner plan buttons lead: on home `plan` is the price calculator's
+    // question (docs/decisions/0016), which must not set a cookie.
+    ...(url.pathname === PATHS.checkout.verify ? planChoice(params) : {}),
   };
   const session = await getSession(request);
   const changed = Object.entries(updates).filter(([key, value]) => session.get(key as keyof typeof updates) !== value);
