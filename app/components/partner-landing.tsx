@@ -8,7 +8,6 @@ import { DemoLink } from "./demo-link";
 import { TestimonialCard } from "./marketing";
 import type { Underwriting } from "~/api/employer.server";
 import { formatPaise } from "~/utils/money";
-import { Underwriter } from "./underwriter";
 
 /** A plan card as the page shows it: all of it from the API catalogue but the button's words. */
 export interface PartnerPlanCard {
@@ -114,7 +113,7 @@ export function LayoutOne({
                   </p>
                 </div>
                 <p>
-                  <Underwriter underwriting={plan.underwriting} />
+                  <span className="underwriter small muted">{plan.underwriting.line}</span>
                 </p>
                 {/* A plain link: partner pages are not hydrated (docs/decisions/0003). */}
                 <a className="button partner__button button--block" href={plan.button.url}>
