@@ -43,7 +43,8 @@ export function LayoutOne({
   checkoutHref,
 }: {
   data: LayoutOneData;
-  plans: PartnerPlanCard[];
+  /** Null when the catalogue could not be read: no plan is shown rather than a price of the page's own. */
+  plans: PartnerPlanCard[] | null;
   partnerName: string;
   checkoutHref: string;
 }) {
@@ -83,8 +84,14 @@ export function LayoutOne({
               Plans for your team
             </h2>
           </header>
+          {plans === null ? (
+            <p className="notice">
+              We cannot show the plans and their prices right now. <a href={checkoutHref}>Start in the checkout</a> to
+              see them.
+            </p>
+          ) : null}
           <ul className="grid offer-grid">
-            {plans.map((plan) => (
+            {(plans ?? []).map((plan) => (
               <li key={plan.planId} className="offer-card" data-plan-id={plan.planId}>
                 <h3 className="partner__ink">{plan.name}</h3>
                 <ul className="checklist">
