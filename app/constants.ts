@@ -45,9 +45,6 @@ export const MESSAGES = {
   nameLetters: "Use letters and spaces only.",
   emailInvalid: "Enter a valid email address, like name@company.com.",
   signedOut: "You have been signed out. Verify your mobile number to continue.",
-  /** After a failed payment: what happens to a debit the bank made anyway (docs/product.md, Payment outcomes). */
-  failedDebitReversed:
-    "If your bank or UPI app shows a debit for this attempt, it is reversed to the same account, usually within 5 to 7 working days; we keep nothing for a failed payment.",
 } as const;
 
 /** Greeting by hour (docs/product.md, Public pages). */

@@ -19,7 +19,7 @@ import { SandboxNotice } from "~/components/sandbox-notice";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { ToastMessage } from "~/components/toast";
-import { APP_VERSION, COPYRIGHT_YEAR, MESSAGES } from "~/constants";
+import { APP_VERSION, MESSAGES } from "~/constants";
 import { enhanceScriptSrc } from "~/enhance-script.server";
 import { embeddedApi, publicOrigin } from "~/env.server";
 import { purchaseHrefFor } from "~/checkout/purchase-href.server";
@@ -28,7 +28,7 @@ import { getSession } from "~/session.server";
 import appStyles from "~/styles/app.css";
 import siteStyles from "~/styles/site.css";
 import { takeToast } from "~/toast.server";
-import { todayInIndia } from "~/utils/dates";
+import { footerLegal } from "~/content/footer-legal.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: appStyles },
@@ -53,8 +53,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       // Data-saver mode: no route hydrates, the page works as with script off (decision 0003).
       saveData: request.headers.get("Save-Data")?.trim().toLowerCase() === "on",
       version: APP_VERSION,
-      // The footer's copyright runs to this year, from the server's clock in India (docs/product.md, Public pages).
-      year: Number(todayInIndia().slice(0, 4)),
+      // Licence, grievance contact and the copyright to this year (docs/product.md, Who stands behind the cover).
+      legal: footerLegal(embeddedApi),
     },
     { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
   );
@@ -117,7 +117,7 @@ function SkipLink() {
 }
 
 export default function App() {
-  const { signedIn, sandbox, toast, year, purchaseHref } = useLoaderData<typeof loader>();
+  const { signedIn, sandbox, toast, legal, purchaseHref } = useLoaderData<typeof loader>();
   return (
     <Document signedIn={signedIn}>
       <SkipLink />
@@ -127,7 +127,7 @@ export default function App() {
       <main id="main" tabIndex={-1}>
         <Outlet />
       </main>
-      <SiteFooter year={year} sample={sandbox} />
+      <SiteFooter legal={legal} />
     </Document>
   );
 }
@@ -152,8 +152,7 @@ export function ErrorBoundary() {
           </a>
         </p>
       </main>
-      {/* Without the root's data (its loader failed), the spec's year alone. */}
-      <SiteFooter year={root?.year ?? COPYRIGHT_YEAR} sample={root?.sandbox ?? false} />
+      <SiteFooter legal={root?.legal} />
     </Document>
   );
 }

@@ -74,11 +74,21 @@ export function getCoverages(token: string) {
  * Who underwrites a plan and who arranges it, with their IRDAI registration numbers
  * (docs/product.md, Who stands behind the cover). `sample`: invented sandbox data, shown as such.
  */
-const underwriting = z.object({
-  insurer: z.object({ name: z.string(), irdai_registration_no: z.string() }),
-  intermediary: z.object({ name: z.string(), kind: z.string(), irdai_registration_no: z.string() }),
-  sample: z.boolean(),
-});
+const underwriting = z
+  .object({
+    insurer: z.object({ name: z.string(), irdai_registration_no: z.string() }),
+    intermediary: z.object({ name: z.string(), kind: z.string(), irdai_registration_no: z.string() }),
+    sample: z.boolean(),
+  })
+  // The one sentence every page shows (plan cards, review, partner pages), made here on the server
+  // so the checkout's script carries none of it: "Underwritten by …; arranged by …. Sample data."
+  .transform((u) => ({
+    ...u,
+    line:
+      `Underwritten by ${u.insurer.name} (IRDAI Reg. No. ${u.insurer.irdai_registration_no}); arranged by ` +
+      `${u.intermediary.name}, ${u.intermediary.kind.toLowerCase()} (IRDAI Reg. No. ${u.intermediary.irdai_registration_no})` +
+      (u.sample ? ". Sample data." : "."),
+  }));
 export type Underwriting = z.infer<typeof underwriting>;
 
 const plan = z.object({

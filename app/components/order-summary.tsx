@@ -51,7 +51,6 @@ export function OrderSummary({ cart }: { cart: Cart }) {
             className="summary__total"
             data-policy={policy}
             data-shown={policy === shown ? "" : undefined}
-            data-testid={`summary-total-${policy}`}
           >
             <span>{policy === "yearly" ? "Per year" : "Per month"}, incl. GST</span>
             <strong>{formatPaise(quote[policy].total_paise)}</strong>

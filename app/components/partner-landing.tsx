@@ -8,7 +8,6 @@ import { DemoLink } from "./demo-link";
 import { TestimonialCard } from "./marketing";
 import type { Underwriting } from "~/api/employer.server";
 import { formatPaise } from "~/utils/money";
-import { Underwriter } from "./underwriter";
 
 /** A plan card as the page shows it: all of it from the API catalogue but the button's words. */
 export interface PartnerPlanCard {
@@ -44,7 +43,8 @@ export function LayoutOne({
   checkoutHref,
 }: {
   data: LayoutOneData;
-  plans: PartnerPlanCard[];
+  /** Null when the catalogue could not be read: no plan is shown rather than a price of the page's own. */
+  plans: PartnerPlanCard[] | null;
   partnerName: string;
   checkoutHref: string;
 }) {
@@ -84,8 +84,14 @@ export function LayoutOne({
               Plans for your team
             </h2>
           </header>
+          {plans === null ? (
+            <p className="notice">
+              We cannot show the plans and their prices right now. <a href={checkoutHref}>Start in the checkout</a> to
+              see them.
+            </p>
+          ) : null}
           <ul className="grid offer-grid">
-            {plans.map((plan) => (
+            {(plans ?? []).map((plan) => (
               <li key={plan.planId} className="offer-card" data-plan-id={plan.planId}>
                 <h3 className="partner__ink">{plan.name}</h3>
                 <ul className="checklist">
@@ -114,7 +120,7 @@ export function LayoutOne({
                   </p>
                 </div>
                 <p>
-                  <Underwriter underwriting={plan.underwriting} />
+                  <span className="underwriter small muted">{plan.underwriting.line}</span>
                 </p>
                 {/* A plain link: partner pages are not hydrated (docs/decisions/0003). */}
                 <a className="button partner__button button--block" href={plan.button.url}>

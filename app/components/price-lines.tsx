@@ -1,7 +1,6 @@
 import type { Cart } from "~/api/employer.server";
 import { formatDate } from "~/utils/dates";
 import { formatCount, formatPaise, formatRupees } from "~/utils/money";
-import { Underwriter } from "./underwriter";
 
 type CartPlan = NonNullable<Cart["plan"]>;
 type CartPeople = NonNullable<Cart["people"]>;
@@ -24,9 +23,9 @@ export function PlanLines({ plan }: { plan: CartPlan }) {
         </div>
       </dl>
       <p>
-        <Underwriter underwriting={plan.underwriting} />
+        <span className="underwriter small muted">{plan.underwriting.line}</span>
       </p>
-      <table className="review-table" data-testid="review-benefits">
+      <table className="review-table">
         <caption>Benefits, per member per month</caption>
         <tbody>
           {plan.coverages.map((c) => (
@@ -47,7 +46,7 @@ export function PeopleLines({ people }: { people: CartPeople }) {
       <h2 id="review-people" className="review-part__title">
         People covered
       </h2>
-      <table className="review-table" data-testid="review-people">
+      <table className="review-table">
         <thead>
           <tr>
             <th scope="col">Age band and cover</th>
@@ -73,12 +72,8 @@ export function PeopleLines({ people }: { people: CartPeople }) {
         <tfoot>
           <tr>
             <th scope="row">Total</th>
-            <td className="num" data-testid="review-employees">
-              {formatCount(people.total)}
-            </td>
-            <td className="num" data-testid="review-lives">
-              {formatCount(people.lives)}
-            </td>
+            <td className="num">{formatCount(people.total)}</td>
+            <td className="num">{formatCount(people.lives)}</td>
           </tr>
         </tfoot>
       </table>
@@ -89,7 +84,7 @@ export function PeopleLines({ people }: { people: CartPeople }) {
 /** The cover a payment today buys: from the day of payment for a year. */
 export function CoverDates({ cover }: { cover: NonNullable<Cart["cover"]> }) {
   return (
-    <p data-testid="review-cover">
+    <p>
       Cover starts on <strong>{formatDate(cover.start_date)}</strong> (the day you pay) and ends on{" "}
       <strong>{formatDate(cover.end_date)}</strong>.
     </p>

@@ -1,12 +1,13 @@
 import { COPYRIGHT_YEAR } from "~/constants";
 import { PAGE_PATHS } from "~/content/page-paths";
-import { BIMA_BHAROSA, CORPORATE, EXTERNAL } from "~/content/site";
+import type { FooterLegal } from "~/content/footer-legal.server";
+import { CORPORATE, EXTERNAL } from "~/content/site";
 
 /**
  * docs/product.md, Public pages: information and legal links, four social networks, address, copyright; plus the
  * product pages, so every public page is a link or two from any other.
  */
-export function SiteFooter({ year, sample }: { year: number; sample: boolean }) {
+export function SiteFooter({ legal }: { legal?: FooterLegal }) {
   return (
     <footer className="site-footer">
       <div className="container site-footer__grid">
@@ -87,22 +88,18 @@ export function SiteFooter({ year, sample }: { year: number; sample: boolean }) 
           </ul>
         </nav>
       </div>
-      <div className="container site-footer__legal">
-        <p data-testid="licence-line">
-          {CORPORATE.legalName} is registered with IRDAI as a {CORPORATE.licence.kind}, Reg. No.{" "}
-          {CORPORATE.licence.registrationNo}, valid till {CORPORATE.licence.validTill}
-          {sample ? " (sample data)" : ""}. Insurance is the subject matter of solicitation.
-        </p>
-        <p data-testid="grievance-contact">
-          Grievances: write to <a href={`mailto:${CORPORATE.grievance.email}`}>{CORPORATE.grievance.email}</a> or call{" "}
-          <a href={CORPORATE.grievance.phoneHref}>{CORPORATE.grievance.phone}</a>; if we have not resolved it within 14
-          days, IRDAI’s <a href={BIMA_BHAROSA}>Bima Bharosa</a>.
-        </p>
-      </div>
-      {/* The spec's first year beside the server's current one (docs/product.md, Public pages). */}
+      {legal ? (
+        <div className="container site-footer__legal">
+          <p data-testid="licence-line">{legal.licence}</p>
+          <p data-testid="grievance-contact">
+            Grievances: <a href={`mailto:${legal.grievance.email}`}>{legal.grievance.email}</a> or{" "}
+            <a href={legal.grievance.phoneHref}>{legal.grievance.phone}</a>; if not resolved within 14 days, IRDAI’s{" "}
+            <a href={legal.bimaBharosa}>Bima Bharosa</a>.
+          </p>
+        </div>
+      ) : null}
       <p className="container site-footer__copy">
-        © {year > COPYRIGHT_YEAR ? `${COPYRIGHT_YEAR}–${year}` : COPYRIGHT_YEAR} {CORPORATE.legalName}. All rights
-        reserved.
+        {legal?.copyright ?? `© ${COPYRIGHT_YEAR} ${CORPORATE.legalName}. All rights reserved.`}
       </p>
     </footer>
   );

@@ -32,18 +32,7 @@ export const CORPORATE = {
   claimsEmail: "claims@kavach.example",
   hours: "Monday to Saturday, 9 am to 7 pm IST",
   cin: "U66000KA2021PTC150000",
-  /**
-   * The licence line (docs/product.md, Who stands behind the cover): Kavach arranges the cover as an
-   * IRDAI-registered intermediary. The same registration the API's catalogue names as intermediary;
-   * invented for the sandbox, so the footer marks it sample data while the sandbox serves.
-   */
-  licence: { kind: "corporate agent (composite)", registrationNo: "CA0999", validTill: "31 March 2028" },
-  /** Where a complaint goes first; IRDAI's Bima Bharosa after 14 days without a resolution. */
-  grievance: { email: "grievance@kavach.example", phone: "+91 80 4718 2200", phoneHref: "tel:+918047182200" },
 } as const;
-
-/** IRDAI's grievance portal, for a complaint not resolved by Kavach within 14 days. */
-export const BIMA_BHAROSA = "https://bimabharosa.irdai.gov.in";
 
 /** docs/product.md, Partner pages: Buy Now on the three named partner pages, Purchase now everywhere else. */
 export const PURCHASE_LABEL = "Purchase now";

@@ -13,7 +13,7 @@ import { browserValidation, ErrorSummary, SubmitButton } from "~/components/form
 import type { HydrationHandle } from "~/components/hydrated-behaviours";
 import { MonthlyBillingNote } from "~/components/monthly-billing";
 import { PAGE_PATHS, productPath } from "~/content/page-paths";
-import { DEFAULT_BILLING, MESSAGES } from "~/constants";
+import { DEFAULT_BILLING } from "~/constants";
 import { PATHS } from "~/paths";
 import { seoMeta } from "~/seo";
 import { trackEvent } from "~/analytics/track.server";
@@ -78,15 +78,14 @@ export default function Payment() {
       <h1>Payment</h1>
       {cart.order?.status === "attempted" ? (
         <p className="notice notice--warning">
-          Your last payment did not go through. {MESSAGES.failedDebitReversed} You can try again, the same way or
-          another.
+          Your last payment did not go through. You can try again, the same way or another.
         </p>
       ) : null}
       <Form method="post" {...getFormProps(form)} noValidate>
         <ErrorSummary form={form} />
         {/* Billing is chosen once, on the review; this step states it (docs/product.md, Payment). */}
         <input type="hidden" name={fields.policy.name} value={policy} />
-        <p data-testid="payment-billing">
+        <p>
           Billing: <strong>{label}</strong>
           {policy === "yearly" ? " (12 months paid at once)" : " (each month)"}.{" "}
           <Link to={PATHS.checkout.checkout}>Change billing</Link>

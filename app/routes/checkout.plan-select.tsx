@@ -12,7 +12,6 @@ import { attempt, requireCheckoutStep, withToken } from "~/checkout/guard.server
 import { refusal, stepAction } from "~/checkout/step-action.server";
 import { firstUnfinishedStep, nextPath } from "~/checkout/steps";
 import { CheckoutShell } from "~/components/checkout-shell";
-import { Underwriter } from "~/components/underwriter";
 import { browserValidation, FieldErrors, ErrorSummary, SubmitButton } from "~/components/form";
 import { partnerSourceFor } from "~/content/partner-source";
 import { PATHS } from "~/paths";
@@ -144,7 +143,8 @@ export default function PlanSelect() {
               ))}
             </ul>
           ) : null}
-          <Underwriter underwriting={plan.underwriting} />
+          {/* Who stands behind the plan (docs/product.md, Who stands behind the cover). */}
+          <span className="underwriter small muted">{plan.underwriting.line}</span>
         </span>
       </label>
     );

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { NOT_FOUND_META, PublicRouteErrorBoundary } from "~/components/not-found";
@@ -70,6 +70,17 @@ function planCards(file: LayoutOneData, catalogue: Catalogue, checkoutHref: stri
   });
 }
 
+/** The plan cards, or null when the catalogue cannot be read (the page then says so). */
+async function catalogueCards(file: LayoutOneData, checkoutHref: string, partner: string) {
+  try {
+    return planCards(file, await getCatalogue(), checkoutHref);
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    console.error(JSON.stringify({ level: "error", msg: "catalogue unavailable", partner }));
+    return null;
+  }
+}
+
 /** Co-branded partner landing pages (docs/product.md, Partner pages), from public/partners/{key}.json. */
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const landing = findPartnerLanding(params.partner);
@@ -77,26 +88,30 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   try {
     const file = await fetchPartnerData(selfOrigin(), landing);
     const checkoutHref = checkoutHrefFor(landing, request);
-    // Prices come from the API's catalogue alone: without it the page shows none rather than a stale one.
-    const plans = file.layout === 1 ? planCards(file, await getCatalogue(), checkoutHref) : [];
-    return json({
-      seo: { ...landing.seo, path: partnerLandingPath(landing.key) },
-      name: landing.name,
-      purchaseLabel: landing.named ? PARTNER_PURCHASE_LABEL : PURCHASE_LABEL,
-      checkoutHref,
-      data: file,
-      plans,
-    });
+    // Prices come from the API's catalogue alone: without it the page shows no plans rather than a
+    // price of its own, and stays up (docs/product.md, Partner pages).
+    const plans = file.layout === 1 ? await catalogueCards(file, checkoutHref, landing.key) : [];
+    return json(
+      {
+        seo: { ...landing.seo, path: partnerLandingPath(landing.key) },
+        name: landing.name,
+        purchaseLabel: landing.named ? PARTNER_PURCHASE_LABEL : PURCHASE_LABEL,
+        checkoutHref,
+        data: file,
+        plans,
+      },
+      // A page without its plans is not kept for other visitors (docs/decisions/0010): the next one
+      // gets them as soon as the catalogue answers again.
+      plans === null ? { headers: { "Cache-Control": "no-store" } } : undefined,
+    );
   } catch (error) {
-    if (error instanceof ApiError) {
-      console.error(JSON.stringify({ level: "error", msg: "catalogue unavailable", partner: landing.key }));
-      throw new Response("Partner page unavailable", { status: 503 });
-    }
     if (!(error instanceof PartnerDataError)) throw error;
     console.error(JSON.stringify({ level: "error", msg: error.message, partner: landing.key }));
     throw new Response("Partner page unavailable", { status: 503 });
   }
 }
+
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   data ? seoMeta(data.seo, matches) : NOT_FOUND_META;

@@ -3,7 +3,6 @@ import { json, redirect } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { trackEvent } from "~/analytics/track.server";
 import { currentOrderStatus } from "~/checkout/payment-status.server";
-import { MESSAGES } from "~/constants";
 import { CORPORATE } from "~/content/site";
 import { PATHS } from "~/paths";
 import { seoMeta } from "~/seo";
@@ -51,7 +50,11 @@ export default function PaymentFail() {
         <h1>Payment failed</h1>
         <p>Your payment did not go through, so your membership is not active yet.</p>
         {reason ? <p data-testid="failure-reason">The payment gateway said: “{reason}”</p> : null}
-        <p data-testid="reversal-note">{MESSAGES.failedDebitReversed}</p>
+        {/* What happens to a debit the bank made anyway (docs/product.md, Payment outcomes). */}
+        <p data-testid="reversal-note">
+          If your bank or UPI app shows a debit for this attempt, it is reversed to the same account, usually within 5
+          to 7 working days; we keep nothing for a failed payment.
+        </p>
         {orderId ? <p className="muted small">Reference: {orderId}</p> : null}
         <Form method="post" reloadDocument>
           <button type="submit" className="button button--accent">

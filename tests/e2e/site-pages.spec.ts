@@ -277,6 +277,12 @@ test.describe("when the API is down", () => {
     for (const path of ["/", "/partners/godrej", "/partners/workbay", "/employee-healthcare/fitness-tracking"]) {
       expect((await page.goto(`${down}${path}`))?.status()).toBe(200);
     }
+    // Prices are the API catalogue's alone: without it a partner page names none (docs/product.md, Partner pages).
+    const degraded = await page.goto(`${down}/partners/godrej`);
+    // Not kept for the next visitor: the plans come back with the catalogue.
+    expect(degraded?.headers()["cache-control"]).toBe("no-store");
+    await expect(page.getByText("We cannot show the plans and their prices right now.")).toBeVisible();
+    await expect(page.locator(".offer-card")).toHaveCount(0);
   });
 });
 
