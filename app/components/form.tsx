@@ -3,7 +3,7 @@ import { getInputProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { useNavigation } from "@remix-run/react";
 import type { InputHTMLAttributes, MouseEvent, ReactNode } from "react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import type { ZodTypeAny } from "zod";
 
 type InputType = "text" | "email" | "tel" | "number" | "search";
@@ -85,92 +85,53 @@ export function FormErrors({ id, errors }: { id?: string; errors?: string[] }) {
   );
 }
 
-/** The name of the button Conform submits with to check one field (its INTENT, not re-exported by @conform-to/react). */
-const CONFORM_INTENT = "__intent__";
-
 /** Where a refused field's summary link leads when its input is not Conform's `${formId}-${name}`. */
 export type SummaryTargets = Record<string, { id: string; label?: string }>;
-
-interface SummaryItem {
-  message: string;
-  href?: string;
-}
-
-function summaryItems(formId: string, errors: Record<string, string[] | undefined>, targets: SummaryTargets) {
-  return Object.entries(errors).flatMap(([name, messages]): SummaryItem[] => {
-    const message = messages?.[0];
-    if (!message) return [];
-    if (name === "") return (messages ?? []).map((m) => ({ message: m }));
-    const target = targets[name];
-    return [
-      {
-        message: target?.label ? `${target.label}: ${message}` : message,
-        href: `#${target?.id ?? `${formId}-${name}`}`,
-      },
-    ];
-  });
-}
 
 /**
  * The error summary at the top of a step's form (docs/product.md, Accessibility): after a refused
  * submit it says "There is a problem", lists every message (a field's links to its input) and takes
- * the focus: without script by `autofocus` in the page the server sends, with script after each
- * submit the browser's check or the server refused. It shows what the last submit refused and
- * changes only at the next one, so nothing appears or vanishes above the button being clicked.
+ * the focus: without script by `autofocus` in the page the server sends, with script each time the
+ * browser's check or the server refuses a submit. It shows what the last refused submit refused and
+ * changes only at the next one (a field checked as it is left or typed in reports no status), so
+ * nothing appears or vanishes above the button being clicked.
  */
 // Conform's FormMetadata is generic in the schema: any step's form fits.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function ErrorSummary({ form, targets = {} }: { form: FormMetadata<any, string[]>; targets?: SummaryTargets }) {
-  const errors = form.allErrors;
-  const errorsKey = JSON.stringify(errors);
-  const [shown, setShown] = useState(() => ({ items: summaryItems(form.id, errors, targets), tick: 0 }));
-  const submitted = useRef(false);
   const box = useRef<HTMLDivElement>(null);
+  // Conform replaces its error record at each report: a new one with "error" is a new refusal.
+  const { status, allErrors } = form;
+  const refused = useRef(allErrors);
+  if (status === "error") refused.current = allErrors;
   useEffect(() => {
-    // Conform checks a field as it is left by a submit with its intent button: not the admin's submit.
-    const onSubmit = (event: SubmitEvent) => {
-      const submitter = event.submitter as HTMLButtonElement | null;
-      if ((event.target as HTMLFormElement).id === form.id && submitter?.name !== CONFORM_INTENT)
-        submitted.current = true;
-    };
-    document.addEventListener("submit", onSubmit, true);
-    return () => document.removeEventListener("submit", onSubmit, true);
-  }, [form.id]);
-  useEffect(() => {
-    if (!submitted.current) return;
-    if (form.status === "error") {
-      submitted.current = false;
-      setShown(({ tick }) => ({ items: summaryItems(form.id, errors, targets), tick: tick + 1 }));
-    } else if (errorsKey === "{}") {
-      // Passed the browser's check: the post is on its way, what it refused before no longer holds.
-      setShown((now) => (now.items.length ? { items: [], tick: now.tick } : now));
-    }
-    // errorsKey stands for errors; targets are derived from the loader's data, fixed for the page.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [form.status, errorsKey]);
-  useEffect(() => {
-    if (shown.tick > 0) box.current?.focus();
-  }, [shown.tick]);
-  if (!shown.items.length) return <div id={form.errorId} ref={box} hidden />;
+    if (status === "error") box.current?.focus();
+  }, [status, allErrors]);
+  const items = Object.entries(refused.current).flatMap(([name, messages = []]) =>
+    messages.map((message) => {
+      const target = targets[name];
+      const text = target?.label ? `${target.label}: ${message}` : message;
+      return name ? <a href={`#${target?.id ?? `${form.id}-${name}`}`}>{text}</a> : text;
+    }),
+  );
+  if (!items.length) return <div id={form.errorId} hidden />;
   return (
     <div
       className="error-summary"
       id={form.errorId}
       ref={box}
       tabIndex={-1}
-      aria-labelledby={`${form.id}-summary-title`}
+      aria-labelledby={`${form.id}-summary`}
       // GOV.UK's pattern: the page that answers a refused post opens on the summary.
       // eslint-disable-next-line jsx-a11y/no-autofocus
       autoFocus
     >
-      <h2 className="error-summary__title" id={`${form.id}-summary-title`}>
+      <h2 className="error-summary__title" id={`${form.id}-summary`}>
         There is a problem
       </h2>
       <ul>
-        {shown.items.map((item) => (
-          <li key={`${item.href ?? ""}${item.message}`}>
-            {item.href ? <a href={item.href}>{item.message}</a> : item.message}
-          </li>
+        {items.map((item, i) => (
+          <li key={i}>{item}</li>
         ))}
       </ul>
     </div>

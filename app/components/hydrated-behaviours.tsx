@@ -95,39 +95,26 @@ function useReloadOnBack() {
   }, [wanted, key]);
 }
 
-/** What counts as a submit button. */
-const SUBMIT_BUTTON = 'button:not([type]), button[type="submit"], input[type="submit"]';
-
 /**
  * A field is checked as it is left (docs/product.md, Checkout steps), but not when it is left
  * because a submit button is being pressed: its message would appear above the button between
  * press and release, move it, and the click would be lost. The submit checks every field anyway
- * (docs/product.md, Accessibility). Conform listens for focusout on the document: a press on a
- * submit button stops the focusout that the press causes before it gets there. The press ends
- * with its click (on a touch screen the focus moves only after the finger is lifted).
+ * (docs/product.md, Accessibility). Conform listens for focusout on the document: during a press
+ * on a submit button, which ends with its click, the focusout is stopped before it gets there.
+ * Mounted once for the page's life (root), so the listeners are never removed.
  */
 function useNoCheckOnSubmitPress() {
   useEffect(() => {
     let pressing = false;
-    const onPointerDown = (event: PointerEvent) => {
-      pressing = event.target instanceof Element && event.target.closest(SUBMIT_BUTTON) !== null;
-    };
-    const onFocusOut = (event: FocusEvent) => {
+    const listen = <E extends Event>(type: string, on: (event: E) => void) =>
+      addEventListener(type, on as EventListener, true);
+    listen("pointerdown", (event) => {
+      pressing = (event.target as Element).closest?.('button:not([type]),[type="submit"]') != null;
+    });
+    listen("focusout", (event) => {
       if (pressing) event.stopImmediatePropagation();
-    };
-    const onDone = () => {
-      pressing = false;
-    };
-    addEventListener("pointerdown", onPointerDown, true);
-    addEventListener("focusout", onFocusOut, true);
-    addEventListener("click", onDone, true);
-    addEventListener("keydown", onDone, true);
-    return () => {
-      removeEventListener("pointerdown", onPointerDown, true);
-      removeEventListener("focusout", onFocusOut, true);
-      removeEventListener("click", onDone, true);
-      removeEventListener("keydown", onDone, true);
-    };
+    });
+    listen("click", () => (pressing = false));
   }, []);
 }
 

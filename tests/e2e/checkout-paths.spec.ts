@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { DOWN_PORT } from "../../playwright.config";
 import {
   addPeople,
@@ -59,11 +59,17 @@ test("jumping ahead by URL lands on the first unfinished step", async ({ page })
   await expect(page).toHaveURL(/\/checkout\/company-details$/);
 });
 
+/** A field's message beside it, and the same message in the error summary at the top of the form. */
+async function expectRefused(page: Page, message: string) {
+  await expect(page.locator(".field__error").filter({ hasText: message })).toBeVisible();
+  await expect(page.locator(".error-summary").getByRole("link", { name: message })).toBeVisible();
+}
+
 test("bad input on every step gets a message beside the field and keeps what was typed", async ({ page }) => {
   await page.goto("/checkout/verify");
   await page.getByLabel("Mobile number").fill("12345");
   await page.getByRole("button", { name: "Send code" }).click();
-  await expect(page.getByText("Enter a 10-digit Indian mobile number")).toBeVisible();
+  await expectRefused(page, "Enter a 10-digit Indian mobile number");
   await expect(page.getByLabel("Mobile number")).toHaveValue("12345");
 
   const mobile = freshMobile();
@@ -71,12 +77,12 @@ test("bad input on every step gets a message beside the field and keeps what was
   await page.getByRole("button", { name: "Send code" }).click();
   await page.getByLabel("One-time code").fill("12");
   await page.getByRole("button", { name: "Verify and continue" }).click();
-  await expect(page.getByText("Enter the 4-digit code we sent you.")).toBeVisible();
+  await expectRefused(page, "Enter the 4-digit code we sent you.");
   const code = await readCode(page.request, mobile);
   const wrong = code === "0000" ? "1111" : "0000";
   await page.getByLabel("One-time code").fill(wrong);
   await page.getByRole("button", { name: "Verify and continue" }).click();
-  await expect(page.getByText(/The code is incorrect/)).toBeVisible();
+  await expect(page.locator(".error-summary")).toContainText("The code is incorrect");
   // A one-time code is never echoed back.
   await expect(page.getByLabel("One-time code")).toHaveValue("");
   await page.getByLabel("One-time code").fill(code);
@@ -84,23 +90,23 @@ test("bad input on every step gets a message beside the field and keeps what was
 
   await page.getByLabel("GSTIN").fill("29AAKCF2931M1Z7");
   await page.getByRole("button", { name: /Verify/ }).click();
-  await expect(page.getByText("last character does not match")).toBeVisible();
+  await expectRefused(page, "last character does not match");
   await expect(page.getByLabel("GSTIN")).toHaveValue("29AAKCF2931M1Z7");
   await page.getByLabel("GSTIN").fill("45AAKCF2931M1Z6");
   await page.getByRole("button", { name: /Verify/ }).click();
-  await expect(page.getByText("state code")).toBeVisible();
+  await expectRefused(page, "state code");
   await page.getByLabel("GSTIN").fill("29AAKCF2931M1");
   await page.getByRole("button", { name: /Verify/ }).click();
-  await expect(page.getByText("exactly 15 letters or digits")).toBeVisible();
+  await expectRefused(page, "exactly 15 letters or digits");
   await enterGstin(page, FERNLEAF);
 
   await page.getByLabel("Your full name").fill("Asha R4o");
   await page.getByLabel("Work email").fill("asha@fernleaf");
   await page.getByLabel(/Total employees/).fill("1");
   await page.getByRole("button", { name: "Continue to plans" }).click();
-  await expect(page.getByText("Use letters and spaces only.")).toBeVisible();
-  await expect(page.getByText("Enter a valid email address")).toBeVisible();
-  await expect(page.getByText("Employees range can be from 2 to 10,000")).toBeVisible();
+  await expectRefused(page, "Use letters and spaces only.");
+  await expectRefused(page, "Enter a valid email address");
+  await expectRefused(page, "Employees range can be from 2 to 10,000");
   await expect(page.getByLabel("Your full name")).toHaveValue("Asha R4o");
   await expect(page.getByLabel("Work email")).toHaveValue("asha@fernleaf");
   await expect(page.getByLabel(/Total employees/)).toHaveValue("1");
@@ -109,7 +115,9 @@ test("bad input on every step gets a message beside the field and keeps what was
   await choosePlan(page);
   await page.getByLabel("18–35 years, 1A", { exact: true }).fill("1");
   await page.getByRole("button", { name: "Continue to review" }).click();
-  await expect(page.getByText("Employees range can be from 2 to 10,000. You have added 1.")).toBeVisible();
+  await expect(page.locator(".error-summary")).toContainText(
+    "Employees range can be from 2 to 10,000. You have added 1.",
+  );
   await expect(page.getByLabel("18–35 years, 1A", { exact: true })).toHaveValue("1");
   await addPeople(page, { "18–35 years, 1A": "3" });
   await expect(page).toHaveURL(/\/checkout\/checkout$/);

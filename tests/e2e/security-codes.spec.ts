@@ -33,10 +33,15 @@ function visitorFromNewAddress(): Visitor {
   return new Visitor(server.url, { "x-forwarded-for": `203.0.113.${lastAddress}` });
 }
 
-/** The messages the page shows in its alerts (a field's alert is in the page, empty, until it has one). */
+/**
+ * The messages the page shows in its alerts and its error summary (a field's alert is in the page,
+ * empty, until it has one).
+ */
 function alertText(html: string): string {
-  return [...html.matchAll(/role="alert"[^>]*>([\s\S]*?)<\/(?:div|p)>/g)]
-    .map(([, inner]) => inner!.replace(/<[^>]+>/g, ""))
+  return [
+    ...html.matchAll(/role="alert"[^>]*>([\s\S]*?)<\/(?:div|p)>|class="error-summary"[\s\S]*?<ul>([\s\S]*?)<\/ul>/g),
+  ]
+    .map(([, alert, summary]) => (alert ?? summary)!.replace(/<[^>]+>/g, ""))
     .filter(Boolean)
     .join(" ");
 }

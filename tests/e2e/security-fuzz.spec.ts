@@ -93,10 +93,10 @@ function fillableFields(html: string): Set<string> {
   );
 }
 
-/** Error texts the page shows: alerts, and the error lines beside fields and forms. */
+/** Error texts the page shows: alerts, the error summary, and the error lines beside fields and forms. */
 function shownErrors(html: string): string[] {
   const errorElement =
-    /<(div|p|section)\b[^>]*(?:role="alert"|class="(?:field__error|form-error)")[^>]*>([\s\S]*?)<\/\1>/g;
+    /<(div|p|section)\b[^>]*(?:role="alert"|class="(?:field__error|form-error|error-summary)")[^>]*>([\s\S]*?)<\/\1>/g;
   return [...html.matchAll(errorElement)]
     .map(([, , inner]) => decodeEntities(inner!.replace(/<[^>]+>/g, "")).trim())
     .filter(Boolean);
