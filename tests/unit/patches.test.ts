@@ -63,3 +63,12 @@ describe("route matching patches", () => {
     expect(source).toContain("serverRoutesCache.get(manifest.routes)");
   });
 });
+
+describe("browser build patch", () => {
+  it("@remix-run/dev marks the empty stand-ins for *.server modules free of side effects", () => {
+    // Without it each server module a route imports costs the browser a chunk of its own
+    // (docs/decisions/0013); the hydrated step's script budget has no room for those.
+    const source = readFileSync(require.resolve("@remix-run/dev/dist/compiler/plugins/emptyModules.js"), "utf8");
+    expect(source).toMatch(/namespace: "empty-module",\s*sideEffects: false/);
+  });
+});
