@@ -35,7 +35,12 @@ for (const javaScriptEnabled of [false, true]) {
       }
       await page.getByLabel("GSTIN").fill(UNKNOWN);
       await page.getByRole("button", { name: "Verify GSTIN" }).click();
-      await expect(page.getByText(`We could not find a company registered with GSTIN ${UNKNOWN}.`)).toBeVisible();
+      // Beside the field (the error summary above the form says it too).
+      await expect(
+        page
+          .locator(".field__error")
+          .filter({ hasText: `We could not find a company registered with GSTIN ${UNKNOWN}.` }),
+      ).toBeVisible();
       await expect(page.getByLabel("GSTIN")).toHaveValue(UNKNOWN);
       // Beside the message: search by name on this step, or contact us.
       const next = page.getByTestId("gstin-next");
