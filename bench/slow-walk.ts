@@ -112,7 +112,7 @@ async function walk(javaScriptEnabled: boolean): Promise<StepTime[]> {
   await step("people → checkout (review)", /\/checkout\/checkout$/, click("Continue to review"));
   await page.getByRole("radio", { name: /Yearly/ }).check();
   await step("review → payment", /\/checkout\/payment$/, click("Proceed to payment"));
-  await step("pay → hosted payment page", /\/api\/sandbox\/checkout\//, click("Pay securely"));
+  await step("pay → hosted payment page", /\/api\/sandbox\/checkout\//, click(/^Pay ₹/));
   await step("success → payment successful", /\/teamsure\/verify-payment\?order_id=/, click(/Success/));
   if (!(await page.getByRole("heading", { name: "Payment successful" }).isVisible()))
     throw new Error("the purchase did not end paid");

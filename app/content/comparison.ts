@@ -31,6 +31,9 @@ export const COMPARISON = {
     ["Claims help from a named manager", true, "Depends on the broker", false, false],
     ["Cost per employee", "From ₹150 a month", "Quoted per company", "Higher, by age", "Taxable as salary"],
   ] satisfies readonly (readonly [string, ...(string | boolean)[]])[],
+  /** Above the takeaways where they stand alone (the home page): what the three cards are. */
+  teaser:
+    "What the comparison with a broker's group policy, individual policies and a health allowance means, by team size.",
   takeaways: [
     {
       title: "Teams under 20",

@@ -21,6 +21,34 @@ export const APP_PAGE = {
     { icon: "clipboard", title: "Book check-ups", text: "Pick a slot for home sample collection." },
     { icon: "file", title: "Track claims", text: "Upload bills and follow each claim to settlement." },
   ] satisfies readonly { icon: IconName; title: string; text: string }[],
+  /**
+   * Pictures of the product as it is, never mock art: a phone's view of Kavach's own pages, written
+   * by `npm run screenshots` (scripts/screenshots.ts) to public/images/app/ at 360 × 740.
+   */
+  screenshots: {
+    title: "What it looks like on a phone",
+    intro:
+      "Screenshots of Kavach's own pages at phone width, taken from the product as it runs today: the plan step, the review with the price and GST, and the membership after payment.",
+    width: 360,
+    height: 740,
+    items: [
+      {
+        src: "/images/app/plan-select.webp",
+        alt: "The plan step: benefits with their price per member, Group Health Insurance always included.",
+        caption: "Choose a plan and benefits",
+      },
+      {
+        src: "/images/app/review.webp",
+        alt: "The review step: people by age band and cover, with the monthly premium.",
+        caption: "Review the price, with GST",
+      },
+      {
+        src: "/images/app/membership.webp",
+        alt: "The membership page: plan, sum insured, benefits, members and cover dates.",
+        caption: "Your membership after payment",
+      },
+    ],
+  },
   formTitle: "Get the download link by SMS",
   formHint: "We send one message with links to Google Play and the App Store. Standard SMS charges do not apply.",
 } as const;

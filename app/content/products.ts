@@ -26,6 +26,8 @@ export interface Product {
   headline: string;
   intro: string;
   price: string;
+  /** In every plan (Group Health Insurance): its page invites to cover the team, not to "add" it. */
+  alwaysIncluded?: true;
   highlights: readonly { title: string; text: string }[];
   steps: readonly string[];
   faqs: readonly { question: string; answer: string }[];
@@ -36,6 +38,7 @@ export const PRODUCTS: readonly Product[] = [
     slug: "group-health-insurance",
     name: "Group Health Insurance",
     icon: "shield",
+    alwaysIncluded: true,
     summary: "Cashless hospitalisation for employees and their families at 7,000+ network hospitals.",
     seo: {
       title: "Group health insurance for small and growing teams",

@@ -39,7 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     home: HOME,
     signedIn: SIGNED_IN_HOME,
     products: productCards(),
-    comparison: { intro: COMPARISON.intro, takeaways: COMPARISON.takeaways },
+    comparison: { intro: COMPARISON.teaser, takeaways: COMPARISON.takeaways },
   };
   const params = new URL(request.url).searchParams;
   const calculator = await calculatorView(params);

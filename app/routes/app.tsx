@@ -5,6 +5,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { sendAppLink } from "~/api/global.server";
 import { ApiError } from "~/api/http.server";
 import { FormErrors, SubmitButton, TextField } from "~/components/form";
+import { LazyImage } from "~/components/lazy-image";
 import { FeatureGrid, PageHero, Section } from "~/components/marketing";
 import { inviteConstraint, parseInvite } from "~/content/app-invite.server";
 import { APP_PAGE, APP_SEO } from "~/content/mobile-app";
@@ -78,6 +79,24 @@ export default function AppPage() {
       </PageHero>
       <Section title="Everything in one place">
         <FeatureGrid items={page.features} />
+      </Section>
+      <Section tone="tint" title={page.screenshots.title} intro={page.screenshots.intro}>
+        <ul className="grid app-shots">
+          {page.screenshots.items.map((shot) => (
+            <li key={shot.src}>
+              <figure>
+                <LazyImage
+                  src={shot.src}
+                  alt={shot.alt}
+                  width={page.screenshots.width}
+                  height={page.screenshots.height}
+                  className="app-shots__image"
+                />
+                <figcaption>{shot.caption}</figcaption>
+              </figure>
+            </li>
+          ))}
+        </ul>
       </Section>
     </>
   );

@@ -47,13 +47,20 @@ export default function ProductPage() {
           <FaqList items={product.faqs} name={`faq-${product.slug}`} />
         </div>
       </Section>
-      <Section tone="tint" title="Add more to your plan">
+      <Section tone="tint" title={product.alwaysIncluded ? "Add to your plan" : "More in a Kavach plan"}>
         <ProductCards products={others} />
       </Section>
-      <CtaBand
-        title={`Add ${product.name} for your team`}
-        text="Choose it with your plan at checkout. Everyone on the plan gets it from day one."
-      />
+      {product.alwaysIncluded ? (
+        <CtaBand
+          title={`Cover your team with ${product.name}`}
+          text="Every Kavach plan includes it: choose the sum insured at checkout, and everyone on the plan is covered from day one."
+        />
+      ) : (
+        <CtaBand
+          title={`Add ${product.name} for your team`}
+          text="Choose it with your plan at checkout. Everyone on the plan gets it from day one."
+        />
+      )}
     </>
   );
 }

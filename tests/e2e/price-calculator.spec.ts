@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { enterCompanyDetails, enterGstin, FERNLEAF, freshMobile, readCode } from "./helpers";
+import { enterCompanyDetails, enterGstin, FERNLEAF, freshMobile, readCode, signIn } from "./helpers";
 
 /**
  * The public price calculator (docs/product.md, Public pages): a price before any sign-in, from the
@@ -76,6 +76,27 @@ test.describe("with JavaScript off", () => {
     await page.getByRole("button", { name: "Show the price" }).click();
     await expect(page.getByText("18–35 years, 2A: Cannot be negative.")).toBeVisible();
     await expect(page.getByRole("button", { name: "Buy this" })).toHaveCount(0);
+  });
+});
+
+test.describe("with JavaScript off, signed in", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("Buy this puts the choice into the admin's cart at once and goes to the next step", async ({ page }) => {
+    await signIn(page);
+    await enterGstin(page, FERNLEAF);
+    await enterCompanyDetails(page, "12");
+    await page.goto("/employee-healthcare-benefits");
+    await chooseOnCalculator(page);
+    await page.getByRole("button", { name: "Show the price" }).click();
+    const monthly = (await page.locator("[data-quote-monthly]").textContent())!;
+    await page.getByRole("button", { name: "Buy this" }).click();
+    await expect(page).toHaveURL(/\/checkout\/checkout$/);
+    await expect(
+      page.getByText("Your people, plan and benefits from the price calculator are in your checkout."),
+    ).toBeVisible();
+    await page.goto("/checkout/plan-select");
+    await expectChoiceRestored(page, monthly);
   });
 });
 

@@ -56,6 +56,35 @@ test.describe("with JavaScript off", () => {
     await expect(page.locator(".hero .eyebrow")).toContainText(greetingForHour(kolkataHour()));
   });
 
+  test("copy says what the page shows: the cover that is always included is not 'added'", async ({ page }) => {
+    await page.goto("/employee-healthcare/group-health-insurance");
+    await expect(page.getByText("Add Group Health Insurance")).toHaveCount(0);
+    await expect(page.getByRole("heading", { name: "Cover your team with Group Health Insurance" })).toBeVisible();
+    await page.goto("/employee-healthcare/doctor-consultation");
+    await expect(page.getByRole("heading", { name: "Add Doctor Consultation for your team" })).toBeVisible();
+    // The home page's three comparison cards are introduced as what they are, not as "ways".
+    await page.goto("/");
+    const compare = page.getByRole("region", { name: "How Kavach compares" });
+    await expect(compare.locator(".card")).toHaveCount(3);
+    await expect(compare).not.toContainText(/common ways|the four/);
+  });
+
+  test("the app page shows screenshots of the product, lazy, sized and described", async ({ page }) => {
+    await page.goto("/app");
+    const shots = page.getByRole("region", { name: "What it looks like on a phone" }).locator("img");
+    await expect(shots).toHaveCount(3);
+    for (const shot of await shots.all()) {
+      await expect(shot).toHaveAttribute("loading", "lazy");
+      await expect(shot).toHaveAttribute("width", "360");
+      await expect(shot).toHaveAttribute("height", "740");
+      expect((await shot.getAttribute("alt"))!.length).toBeGreaterThan(20);
+      const image = await page.request.get((await shot.getAttribute("src"))!);
+      expect(image.headers()["content-type"]).toBe("image/webp");
+      // Small: a phone's view compressed, not a full-page capture.
+      expect((await image.body()).length).toBeLessThan(60_000);
+    }
+  });
+
   test("the FAQ accordion keeps one panel open at a time without script", async ({ page }) => {
     await page.goto("/partners/godrej-housing-finance");
     const panels = page.locator('details[name="partner-faq"]');
