@@ -365,7 +365,7 @@ export function parseEstimateRequest(body: unknown): EstimateRequest {
 
 /**
  * What a plan, coverages and people would cost before anyone signs in (the public price calculator;
- * docs/product.md, Public pages, and docs/decisions/0016). Read-only and anonymous. With no company
+ * docs/product.md, Public pages, and docs/decisions/0014). Read-only and anonymous. With no company
  * there is no buyer's state, so the caller says where the buyer is (`tax_regime`; another state,
  * IGST, when not given): the GST lines, to the paisa, are then the ones the cart will show.
  */

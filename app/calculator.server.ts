@@ -10,7 +10,7 @@ import { quoteQuery } from "~/validation/people";
 import { peopleInRange } from "~/checkout/steps";
 
 /**
- * The public price calculator (docs/product.md, Public pages; docs/decisions/0016): a GET form on
+ * The public price calculator (docs/product.md, Public pages; docs/decisions/0014): a GET form on
  * the home and benefits pages whose query is a plan, the ticked benefits and a count per age band
  * and family cover. The price is the API's own (`POST /plan/estimate`), as the checkout's is.
  */
@@ -115,7 +115,7 @@ export async function calculatorView(params: URLSearchParams): Promise<Calculato
 
 /**
  * A page that answers a calculator query is rendered for each visitor and never kept in the page
- * cache (docs/decisions/0010 and 0016): the address stays shareable, but one kept page per choice of
+ * cache (docs/decisions/0010 and 0014): the address stays shareable, but one kept page per choice of
  * people would push the site's own pages out of memory.
  */
 export function calculatorHeaders(params: URLSearchParams, headers: Headers): Headers {

@@ -2,7 +2,7 @@ import type { Catalogue, PeopleRow, Quote } from "~/api/employer.server";
 import { PAGE_PATHS } from "~/content/page-paths";
 
 /**
- * The public price calculator's query and answer (docs/product.md, Public pages; docs/decisions/0016),
+ * The public price calculator's query and answer (docs/product.md, Public pages; docs/decisions/0014),
  * shared by its page component and the server code that prices it (calculator.server.ts).
  */
 

@@ -103,7 +103,7 @@ export function employerRouter(ctx: ApiContext): Router {
 
   // Public and read-only: plans, benefits, "from" prices, bands and family covers for pages without
   // a sign-in (partner landing pages, the price calculator), so every surface quotes the
-  // catalogue's price (docs/product.md, Partner pages; docs/decisions/0016).
+  // catalogue's price (docs/product.md, Partner pages; docs/decisions/0014).
   router.get(
     "/plan/catalogue",
     route((_req, res) => sendOk(res, publicCatalogue(db))),
@@ -169,7 +169,7 @@ export function employerRouter(ctx: ApiContext): Router {
     }),
   );
 
-  // Public and read-only (docs/decisions/0016): what the public price calculator's choice would
+  // Public and read-only (docs/decisions/0014): what the public price calculator's choice would
   // cost. No token, nothing written, nothing sent.
   router.post(
     "/plan/estimate",

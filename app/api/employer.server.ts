@@ -133,7 +133,7 @@ export type Catalogue = z.infer<typeof catalogue>;
  * The public catalogue, the same for everyone and without a sign-in: plans with their "from" price
  * (the always-included cover only), the benefits, the age bands and family covers. The partner
  * landing pages quote it (docs/product.md, Partner pages) and the public price calculator offers
- * it (docs/decisions/0016), so every surface states the catalogue's prices.
+ * it (docs/decisions/0014), so every surface states the catalogue's prices.
  */
 export function getCatalogue() {
   return apiRequest({
@@ -286,7 +286,7 @@ export function getQuote(token: string, request: { rows?: PeopleRow[]; plan_id?:
 }
 
 /**
- * The public calculator's price (docs/decisions/0016): the API's own pricing for a plan, coverages
+ * The public calculator's price (docs/decisions/0014): the API's own pricing for a plan, coverages
  * and people, without a token and without writing anything; the GST lines for the regime the
  * visitor says applies (there is no company yet to tell).
  */

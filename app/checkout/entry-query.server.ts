@@ -124,7 +124,7 @@ export async function handleEntryQuery(
     ...(mediascopy ? { mediascopy: true } : {}),
     ...partnerRefs(params),
     // Only verify-phone, where partner plan buttons lead: on home `plan` is the price calculator's
-    // question (docs/decisions/0016), which must not set a cookie.
+    // question (docs/decisions/0014), which must not set a cookie.
     ...(url.pathname === PATHS.checkout.verify ? planChoice(params) : {}),
   };
   const session = await getSession(request);
