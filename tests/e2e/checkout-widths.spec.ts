@@ -135,7 +135,7 @@ for (const { width, script, audit } of WIDTHS) {
     // The hosted payment page, and each way a payment ends.
     const toHosted = async () => {
       await page.goto("/checkout/payment");
-      await page.getByRole("button", { name: "Pay securely" }).click();
+      await page.getByRole("button", { name: /^Pay ₹/ }).click();
       await expect(page).toHaveURL(/\/api\/sandbox\/checkout\//);
     };
     await toHosted();
