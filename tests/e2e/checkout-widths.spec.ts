@@ -158,6 +158,8 @@ for (const { width, script, audit } of WIDTHS) {
 
     await page.getByRole("radio", { name: /Yearly/ }).check();
     await page.getByRole("button", { name: "Proceed to payment" }).click();
+    // The billing is saved by that post (docs/product.md, Review): let it land before leaving.
+    await expect(page).toHaveURL(/\/checkout\/payment$/);
     await toHosted();
     await page.getByRole("button", { name: "Simulate Pending" }).click();
     await expect(page).toHaveURL(/\/teamsure\/payment-pending\?order_id=/);
