@@ -105,13 +105,22 @@ if (becomeClusterPrimary(env.WEB_CONCURRENCY ?? os.availableParallelism(), logLi
   });
 
   /**
+   * A request's id: this process's random prefix and a count, unique across processes and
+   * restarts like a UUID, for a fraction of the cost (a random UUID per request was a sixth of the
+   * time of a page answered from memory).
+   */
+  const requestIdPrefix = crypto.randomBytes(9).toString("base64url");
+  let requestCount = 0;
+  const nextRequestId = () => `${requestIdPrefix}-${(requestCount += 1).toString(36)}`;
+
+  /**
    * What every answer carries, whoever gives it (the page cache ahead of Express, or Express): an
    * X-Request-Id and, while draining, a closed connection, as name, value, …; and a log line when
    * LOG_REQUESTS=1.
    */
   function perRequestHeaders(req: http.IncomingMessage, res: http.ServerResponse): string[] {
     const given = req.headers["x-request-id"];
-    const id = (typeof given === "string" && given ? given : crypto.randomUUID()).slice(0, 64);
+    const id = (typeof given === "string" && given ? given : nextRequestId()).slice(0, 64);
     if (env.LOG_REQUESTS === "1") {
       const started = process.hrtime.bigint();
       res.on("finish", () => {
