@@ -13,10 +13,28 @@ export function openDatabase(path: string, now: () => number): Db {
   // even the one that switching a new file to WAL takes.
   db.pragma("busy_timeout = 5000");
   // WAL lets the app's page renders read while a payment callback writes.
-  db.pragma("journal_mode = WAL");
+  switchToWal(db);
   db.pragma("foreign_keys = ON");
   runMigrations(db, now);
   return db;
+}
+
+/**
+ * Switching a new file to WAL needs it to itself, and SQLite answers SQLITE_BUSY at once, without
+ * waiting out busy_timeout, to a process that asks while another is switching. The switch is
+ * kept in the file, so a short wait and another try finds it done (or does it).
+ */
+function switchToWal(db: Db): void {
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      db.pragma("journal_mode = WAL");
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== "SQLITE_BUSY" || attempt >= 100) throw error;
+      Atomics.wait(pause, 0, 0, 20);
+    }
+  }
 }
 
 /**
