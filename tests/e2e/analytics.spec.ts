@@ -7,12 +7,11 @@ import {
   enterCompanyDetails,
   enterGstin,
   FERNLEAF,
-  freshMobile,
   pay,
   reachPayment,
-  readCode,
   review,
   signIn,
+  signInFromHere,
 } from "./helpers";
 
 /** The e2e server writes its analytics into its data folder. */
@@ -85,13 +84,8 @@ test("a no-script purchase records each purchase event once, in order", async ({
 });
 
 test("visitors from a finance-partner domain get Godrej plans and channel_partner on events", async ({ page }) => {
-  const mobile = freshMobile();
   await page.goto("/checkout/verify?from=godrejcapital.example");
-  await page.getByLabel("Mobile number").fill(mobile);
-  await page.getByRole("button", { name: "Send code" }).click();
-  await expect(page).toHaveURL(/\/checkout\/verify-otp$/);
-  await page.getByLabel("One-time code").fill(await readCode(page.request, mobile));
-  await page.getByRole("button", { name: "Verify and continue" }).click();
+  const mobile = await signInFromHere(page);
   await enterGstin(page, FERNLEAF);
   await enterCompanyDetails(page);
   // The source changes no price, so the plan step claims no partner pricing.

@@ -17,6 +17,11 @@ export async function readCode(request: APIRequestContext, mobile: string): Prom
 
 export async function signIn(page: Page, mobile: string = freshMobile()): Promise<string> {
   await page.goto("/checkout/verify");
+  return signInFromHere(page, mobile);
+}
+
+/** Signs in from the verify-phone page already open (reached by a link that carries a query). */
+export async function signInFromHere(page: Page, mobile: string = freshMobile()): Promise<string> {
   await page.getByLabel("Mobile number").fill(`+91 ${mobile.slice(0, 5)} ${mobile.slice(5)}`);
   await page.getByRole("button", { name: "Send code" }).click();
   await expect(page).toHaveURL(/\/checkout\/verify-otp$/);

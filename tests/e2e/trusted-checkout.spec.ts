@@ -6,10 +6,9 @@ import {
   choosePlan,
   enterCompanyDetails,
   enterGstin,
-  freshMobile,
   pay,
-  readCode,
   signIn,
+  signInFromHere,
 } from "./helpers";
 
 /**
@@ -56,12 +55,7 @@ for (const scripted of [false, true]) {
 
       await card.getByRole("link", { name: /Buy Now/ }).click();
       await expect(page).toHaveURL(/\/checkout\/verify\?.*plan=kavach-standard/);
-      const mobile = freshMobile();
-      await page.getByLabel("Mobile number").fill(mobile);
-      await page.getByRole("button", { name: "Send code" }).click();
-      await expect(page).toHaveURL(/\/checkout\/verify-otp$/);
-      await page.getByLabel("One-time code").fill(await readCode(page.request, mobile));
-      await page.getByRole("button", { name: "Verify and continue" }).click();
+      await signInFromHere(page);
       await enterGstin(page, FERNLEAF);
       await enterCompanyDetails(page);
 
