@@ -1,4 +1,4 @@
-// One style across app/, server/, api/, tests/, bench/ and scripts/: the rules well-kept Remix apps
+// One style across app/, server/, sandbox/, tests/, bench/ and scripts/: the rules well-kept Remix apps
 // use (React, hooks, accessibility, TypeScript), with type-only imports marked as such so bundles
 // never keep a module for its types. Formatting is Prettier's (eslint-config-prettier turns off the rest).
 import js from "@eslint/js";
@@ -51,6 +51,73 @@ export default tseslint.config(
       "jsx-a11y/no-noninteractive-tabindex": ["error", { tags: ["ul"], roles: ["region"] }],
       // Plan cards are labels around their radio; the name sits a few elements deep.
       "jsx-a11y/label-has-associated-control": ["error", { depth: 4 }],
+    },
+  },
+  // Rooms (README, Where things are): the app reaches the upstream only over HTTP through
+  // app/upstream/, so the sandbox and the app never import each other; server/ is handed what it
+  // needs through the build's entry module; browser code never imports a `*.server` module.
+  {
+    files: ["app/**"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["**/sandbox/**", "**/server/**"], message: "The app never imports the sandbox or the server." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["app/**"],
+    ignores: ["app/**/*.server.ts", "app/**/*.server.tsx", "app/routes/**", "app/root.tsx"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["**/sandbox/**", "**/server/**"], message: "The app never imports the sandbox or the server." },
+            {
+              group: ["**/*.server", "**/*.server.*"],
+              message: "Browser code never imports a *.server module (types only).",
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["sandbox/**"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["~/**", "**/app/**", "**/server/**"],
+              message: "The sandbox never imports the app or the server.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["server/**"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["~/**", "**/app/**", "**/sandbox/**"],
+              message: "server/ is handed what it needs by the build's entry module.",
+            },
+          ],
+        },
+      ],
     },
   },
   {

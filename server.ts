@@ -42,7 +42,7 @@ const build = (await import(path.join(root, "build/index.js")).catch((error: Err
 })) as ServerBuild;
 // The configuration and the session cookie come from the Remix build's own modules, so they are
 // parsed and made once per process (docs/decisions/0007).
-const { env, SESSION_COOKIE_NAME, SIGNED_IN_POSTS, PAGE_PATHS, PERSONAL_COOKIES } = build.entry
+const { env, SESSION_COOKIE_NAME, SIGNED_IN_POSTS, SERVER_PAGE_PATHS, PERSONAL_COOKIES } = build.entry
   .module as unknown as typeof AppServerEntry;
 const logLine = (entry: Record<string, unknown>) => console.log(JSON.stringify(entry));
 
@@ -86,7 +86,7 @@ if (becomeClusterPrimary(env.WEB_CONCURRENCY ?? os.availableParallelism(), logLi
     let timer: NodeJS.Timeout | undefined;
     const rendered = gate.enter().then(async (leave) => {
       try {
-        const page = await renderProbe(new Request(`http://127.0.0.1${PAGE_PATHS.notFound}`), {
+        const page = await renderProbe(new Request(`http://127.0.0.1${SERVER_PAGE_PATHS.notFound}`), {
           cspNonce: "",
           pageScriptsCsp: PAGE_SCRIPTS_CSP,
           clientIp: "127.0.0.1",
@@ -174,7 +174,7 @@ if (becomeClusterPrimary(env.WEB_CONCURRENCY ?? os.availableParallelism(), logLi
 
   let closeApi: (() => void) | undefined;
   if (privateApi) {
-    const { createEmbeddedApi } = await import("./api/index");
+    const { createEmbeddedApi } = await import("./sandbox/index");
     const api = createEmbeddedApi({
       databasePath: env.databasePath,
       mountPath: "/api",
@@ -236,7 +236,7 @@ if (becomeClusterPrimary(env.WEB_CONCURRENCY ?? os.availableParallelism(), logLi
       maxIndex: 99,
       signedInPaths: new Set(SIGNED_IN_POSTS),
       sessionCookieName: SESSION_COOKIE_NAME,
-      signInPath: PAGE_PATHS.signIn,
+      signInPath: SERVER_PAGE_PATHS.signIn,
     }),
     gate,
   );

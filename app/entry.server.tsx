@@ -2,15 +2,15 @@ import { Writable } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
-import { NonceProvider } from "~/nonce";
-import { pageHydrates, sharedCacheControl } from "~/page-sharing.server";
+import { NonceProvider } from "~/rendering/nonce";
+import { pageHydrates, sharedCacheControl } from "~/rendering/page-sharing.server";
 
 // server.ts takes these from the build, so the process parses its configuration and makes its
 // session cookie once, in the same modules every route uses.
-export { env } from "~/env.server";
-export { SESSION_COOKIE_NAME } from "~/session.server";
-export { SIGNED_IN_POSTS, PAGE_PATHS } from "~/checkout/server-paths";
-export { PERSONAL_COOKIES } from "~/page-sharing.server";
+export { env } from "~/config/env.server";
+export { SESSION_COOKIE_NAME } from "~/session/session.server";
+export { SIGNED_IN_POSTS, SERVER_PAGE_PATHS } from "~/routing/server-paths";
+export { PERSONAL_COOKIES } from "~/rendering/page-sharing.server";
 
 /** A render still unfinished after this is cut short: the page then says the service is down. */
 const RENDER_TIMEOUT_MS = 5_000;

@@ -19,15 +19,15 @@ import { SandboxNotice } from "~/components/sandbox-notice";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { ToastMessage } from "~/components/toast";
-import { APP_VERSION, MESSAGES } from "~/constants";
-import { enhanceScriptSrc } from "~/enhance-script.server";
-import { embeddedApi, publicOrigin } from "~/env.server";
+import { APP_VERSION, MESSAGES } from "~/config/constants";
+import { enhanceScriptSrc } from "~/rendering/enhance-script.server";
+import { embeddedApi, publicOrigin } from "~/config/env.server";
 import { purchaseHrefFor } from "~/checkout/purchase-href.server";
-import { useNonce } from "~/nonce";
-import { getSession } from "~/session.server";
+import { useNonce } from "~/rendering/nonce";
+import { getSession } from "~/session/session.server";
 import appStyles from "~/styles/app.css";
 import siteStyles from "~/styles/site.css";
-import { takeToast } from "~/toast.server";
+import { takeToast } from "~/session/toast.server";
 import { footerLegal } from "~/content/footer-legal.server";
 
 export const links: LinksFunction = () => [

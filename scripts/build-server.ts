@@ -1,5 +1,5 @@
 /**
- * Bundles server.ts (with server/ and the embedded API in api/) into build/server.js, which
+ * Bundles server.ts (with server/ and the embedded API in sandbox/) into build/server.js, which
  * `npm start` runs with plain node: no TypeScript loader in production, one process, signals
  * straight to the server. Packages stay in node_modules; the Remix build (build/index.js) is
  * loaded by the server at start. The embedded API's SQL migrations are read from disk at start,
@@ -23,5 +23,5 @@ await build({
   sourcemap: true,
   logLevel: "warning",
 });
-fs.cpSync(path.join(root, "api/migrations"), path.join(root, "build/migrations"), { recursive: true });
+fs.cpSync(path.join(root, "sandbox/migrations"), path.join(root, "build/migrations"), { recursive: true });
 console.log("server: build/server.js");

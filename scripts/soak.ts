@@ -14,8 +14,8 @@ import { execFile } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
-import { Visitor, fillCart, signIn } from "../tests/security/client";
-import { startServer, tempDir } from "../tests/security/server";
+import { Visitor, fillCart, signIn } from "../tests/support/client";
+import { startServer, tempDir } from "../tests/support/server";
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 60);
 const WARMUP_SECONDS = Number(process.env.SOAK_WARMUP_SECONDS ?? 20);

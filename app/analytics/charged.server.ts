@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { Verification } from "~/api/employer.server";
-import { getCart } from "~/api/employer.server";
-import { env } from "~/env.server";
-import { getSession } from "~/session.server";
+import type { Verification } from "~/upstream/employer.server";
+import { getCart } from "~/upstream/employer.server";
+import { env } from "~/config/env.server";
+import { getSession } from "~/session/session.server";
 import { trackCharged } from "./track.server";
 
 /**

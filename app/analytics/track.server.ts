@@ -1,7 +1,7 @@
 import path from "node:path";
 import { partnerSourceFor } from "~/content/partner-source";
-import { env } from "~/env.server";
-import type { Session } from "~/session.server";
+import { env } from "~/config/env.server";
+import type { Session } from "~/session/session.server";
 import type { PurchaseEvent } from "./events";
 import type { Sink } from "./pipeline.server";
 import { AnalyticsPipeline, httpSink, hubspotSink, ndjsonFileSink } from "./pipeline.server";

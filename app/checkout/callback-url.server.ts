@@ -1,5 +1,5 @@
-import { publicOrigin } from "~/env.server";
-import { PATHS } from "~/paths";
+import { publicOrigin } from "~/config/env.server";
+import { PATHS } from "~/routing/paths";
 
 /** Where the payment gateway posts the buyer back: this site's public origin, never a header's say-so alone. */
 export function paymentCallbackUrl(request: Request): string {

@@ -1,9 +1,9 @@
 import { redirect } from "@remix-run/node";
-import { logout } from "~/api/global.server";
-import { PATHS } from "~/paths";
+import { logout } from "~/upstream/global.server";
+import { PATHS } from "~/routing/paths";
 import { email, gstin, mobileNumber, personName, totalEmployees } from "~/validation/fields";
-import type { SessionData } from "~/session.server";
-import { commitSession, getSession, sessionStorage } from "~/session.server";
+import type { SessionData } from "~/session/session.server";
+import { commitSession, getSession, sessionStorage } from "~/session/session.server";
 import { z } from "zod";
 
 /**

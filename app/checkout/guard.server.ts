@@ -1,13 +1,13 @@
 import { json, redirect } from "@remix-run/node";
-import type { Cart } from "~/api/employer.server";
-import { getCart } from "~/api/employer.server";
-import { logout } from "~/api/global.server";
-import { ApiError, ApiUnauthorizedError } from "~/api/http.server";
-import { APP_VERSION, MESSAGES } from "~/constants";
-import { PATHS } from "~/paths";
-import type { Session } from "~/session.server";
-import { commitSession, getSession, signOutRedirect } from "~/session.server";
-import { setToast } from "~/toast.server";
+import type { Cart } from "~/upstream/employer.server";
+import { getCart } from "~/upstream/employer.server";
+import { logout } from "~/upstream/global.server";
+import { ApiError, ApiUnauthorizedError } from "~/upstream/http.server";
+import { APP_VERSION, MESSAGES } from "~/config/constants";
+import { PATHS } from "~/routing/paths";
+import type { Session } from "~/session/session.server";
+import { commitSession, getSession, signOutRedirect } from "~/session/session.server";
+import { setToast } from "~/session/toast.server";
 import type { StepId } from "./steps";
 import { firstUnfinishedStep, isPaidOrPending, pathOf, stepIndex } from "./steps";
 

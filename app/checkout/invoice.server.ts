@@ -1,6 +1,6 @@
 import { json } from "@remix-run/node";
-import { parseInvoiceId } from "~/api/employer.server";
-import { ApiError, ApiUnauthorizedError } from "~/api/http.server";
+import { parseInvoiceId } from "~/upstream/employer.server";
+import { ApiError, ApiUnauthorizedError } from "~/upstream/http.server";
 import { requireToken, withToken } from "./guard.server";
 
 /**

@@ -1,7 +1,7 @@
 import { redirect } from "@remix-run/node";
-import { getCart } from "~/api/employer.server";
-import { PATHS } from "~/paths";
-import { getSession } from "~/session.server";
+import { getCart } from "~/upstream/employer.server";
+import { PATHS } from "~/routing/paths";
+import { getSession } from "~/session/session.server";
 import { isPaidOrPending } from "./steps";
 
 /**

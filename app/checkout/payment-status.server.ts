@@ -1,8 +1,8 @@
 import { json } from "@remix-run/node";
-import type { Verification } from "~/api/employer.server";
-import { verifyOrder } from "~/api/employer.server";
-import { ApiError, ApiUnauthorizedError } from "~/api/http.server";
-import { getSession } from "~/session.server";
+import type { Verification } from "~/upstream/employer.server";
+import { verifyOrder } from "~/upstream/employer.server";
+import { ApiError, ApiUnauthorizedError } from "~/upstream/http.server";
+import { getSession } from "~/session/session.server";
 import { referenceId } from "~/validation/fields";
 
 /** The order named in an outcome page's query, as the API knows it now (read-only). */

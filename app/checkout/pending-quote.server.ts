@@ -1,5 +1,5 @@
-import { updateCart } from "~/api/employer.server";
-import type { CalculatorChoice } from "~/calculator";
+import { updateCart } from "~/upstream/employer.server";
+import type { CalculatorChoice } from "~/calculator/calculator";
 import type { Toast } from "~/components/toast";
 
 /**

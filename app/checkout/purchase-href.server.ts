@@ -1,5 +1,5 @@
-import { getCart } from "~/api/employer.server";
-import { PATHS } from "~/paths";
+import { getCart } from "~/upstream/employer.server";
+import { PATHS } from "~/routing/paths";
 import { firstUnfinishedStep, isPaidOrPending, pathOf } from "./steps";
 
 /**

@@ -1,7 +1,7 @@
 import { data } from "@remix-run/node";
 import type { z } from "zod";
-import type { Cart } from "~/api/employer.server";
-import type { Session } from "~/session.server";
+import type { Cart } from "~/upstream/employer.server";
+import type { Session } from "~/session/session.server";
 import { parseSubmission } from "~/validation/submission.server";
 import { requireCheckoutStepForAction, requireToken } from "./guard.server";
 import type { StepId } from "./steps";

@@ -1,6 +1,6 @@
-import type { Cart } from "~/api/employer.server";
-import { EMPLOYEES_MAX, EMPLOYEES_MIN } from "~/constants";
-import { PATHS } from "~/paths";
+import type { Cart } from "~/upstream/employer.server";
+import { EMPLOYEES_MAX, EMPLOYEES_MIN } from "~/config/constants";
+import { PATHS } from "~/routing/paths";
 
 /**
  * The purchase, step by step. Whether a step is done is read from the API's cart, the one record
@@ -12,7 +12,7 @@ export const STEPS = [
   { id: "details", label: "Details", path: PATHS.checkout.companyDetails },
   { id: "plan", label: "Plan", path: PATHS.checkout.planSelect },
   { id: "people", label: "People", path: PATHS.checkout.addPeople },
-  { id: "review", label: "Review", path: PATHS.checkout.checkout },
+  { id: "review", label: "Review", path: PATHS.checkout.review },
   { id: "payment", label: "Pay", path: PATHS.checkout.payment },
 ] as const;
 

@@ -1,4 +1,4 @@
-import type { Bill, Policy, Quote } from "~/api/employer.server";
+import type { Bill, Policy, Quote } from "~/upstream/employer.server";
 import { formatCount, formatPaise } from "~/utils/money";
 import { FamilyCover } from "./family-cover";
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
-import type { Cart } from "~/api/employer.server";
+import type { Cart } from "~/upstream/employer.server";
 import type { StepId } from "~/checkout/steps";
-import { PATHS } from "~/paths";
+import { PATHS } from "~/routing/paths";
 import { Stepper } from "./stepper";
 import { SummaryAside } from "./order-summary";
 

@@ -1,5 +1,5 @@
 import { PURCHASE_LABEL } from "~/content/site";
-import { PATHS } from "~/paths";
+import { PATHS } from "~/routing/paths";
 import { Icon } from "./icons";
 
 /** The purchase button (docs/product.md, Partner pages: the caller passes Buy Now on named partner pages). */

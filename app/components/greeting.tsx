@@ -1,4 +1,4 @@
-import { greetingForHour } from "~/constants";
+import { greetingForHour } from "~/config/constants";
 
 /** The hour in India (Asia/Kolkata), which the greeting is chosen by. */
 export function kolkataHour(now = new Date()): number {
@@ -11,7 +11,7 @@ export function kolkataHour(now = new Date()): number {
 /**
  * The greeting by hour (docs/product.md, Public pages), rendered on the server for the hour in
  * India and never changed in the browser: the text a visitor reads does not move after load. A
- * shared copy of the page is kept no longer than the Indian hour (app/page-sharing.server.ts).
+ * shared copy of the page is kept no longer than the Indian hour (app/rendering/page-sharing.server.ts).
  */
 export function Greeting({ serverHour }: { serverHour: number }) {
   return <>{greetingForHour(serverHour)}</>;

@@ -1,7 +1,7 @@
 import { useLocation, useMatches, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { APP_VERSION, CROSS_TAB_LOGOUT_RELOAD_MS } from "~/constants";
-import { PATHS } from "~/paths";
+import { APP_VERSION, CROSS_TAB_LOGOUT_RELOAD_MS } from "~/config/constants";
+import { PATHS } from "~/routing/paths";
 import { FullScreenLoader } from "./full-screen-loader";
 
 declare global {

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import type { Testimonial } from "~/api/employer.server";
-import { productPath } from "~/content/page-paths";
+import type { Testimonial } from "~/upstream/employer.server";
+import { productPath } from "~/routing/page-paths";
 import type { ProductCard } from "~/content/products";
 import { PurchaseButton } from "./cta";
 import { DemoLink } from "./demo-link";

@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
-import { MESSAGES } from "~/constants";
-import { PAGE_PATHS } from "~/content/page-paths";
+import { MESSAGES } from "~/config/constants";
+import { PAGE_PATHS } from "~/routing/page-paths";
 import { PurchaseButton } from "./cta";
 
 /** Meta of any not-found answer: a title, and no indexing. */

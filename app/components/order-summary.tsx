@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
-import type { Cart } from "~/api/employer.server";
-import { DEFAULT_BILLING } from "~/constants";
-import { PATHS } from "~/paths";
+import type { Cart } from "~/upstream/employer.server";
+import { DEFAULT_BILLING } from "~/config/constants";
+import { PATHS } from "~/routing/paths";
 import { formatCount, formatPaise, formatRupees } from "~/utils/money";
 
 /** The membership so far: company, plan, coverages, people and the price as it stands. */

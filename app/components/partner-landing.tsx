@@ -1,12 +1,12 @@
 import type { CSSProperties } from "react";
-import { PARTNER_CAROUSEL, SLIDER_DEFAULTS } from "~/constants";
+import { PARTNER_CAROUSEL, SLIDER_DEFAULTS } from "~/config/constants";
 import type { LayoutOneData, LayoutTwoData, PartnerTheme } from "~/content/partner-data.server";
 import { Carousel } from "./carousel";
 import { Icon } from "./icons";
 import { LazyImage } from "./lazy-image";
 import { DemoLink } from "./demo-link";
 import { TestimonialCard } from "./marketing";
-import type { Underwriting } from "~/api/employer.server";
+import type { Underwriting } from "~/upstream/employer.server";
 import { formatPaise } from "~/utils/money";
 
 /** A plan card as the page shows it: all of it from the API catalogue but the button's words. */

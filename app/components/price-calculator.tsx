@@ -1,8 +1,8 @@
-import type { CalculatorResult, CalculatorView } from "~/calculator";
-import { CALCULATOR_PARAMS, GST_CHOICES, countParam } from "~/calculator";
-import { EMPLOYEES_MAX } from "~/constants";
-import { PATHS } from "~/paths";
-import type { Bill } from "~/api/employer.server";
+import type { CalculatorResult, CalculatorView } from "~/calculator/calculator";
+import { CALCULATOR_PARAMS, GST_CHOICES, countParam } from "~/calculator/calculator";
+import { EMPLOYEES_MAX } from "~/config/constants";
+import { PATHS } from "~/routing/paths";
+import type { Bill } from "~/upstream/employer.server";
 import { formatCount, formatPaise, formatRupees } from "~/utils/money";
 
 /** Where the calculator sits on its page: its form goes back there, and the live answer comes from QUOTE_PATH. */

@@ -1,4 +1,4 @@
-import type { Cart } from "~/api/employer.server";
+import type { Cart } from "~/upstream/employer.server";
 import { formatDate } from "~/utils/dates";
 import { formatCount, formatPaise, formatRupees } from "~/utils/money";
 

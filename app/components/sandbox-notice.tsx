@@ -1,4 +1,4 @@
-import { PATHS } from "~/paths";
+import { PATHS } from "~/routing/paths";
 
 /** Shown while the embedded API serves: nobody should mistake the sandbox for the real service. */
 export function SandboxNotice() {

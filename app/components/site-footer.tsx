@@ -1,5 +1,5 @@
-import { COPYRIGHT_YEAR } from "~/constants";
-import { PAGE_PATHS } from "~/content/page-paths";
+import { COPYRIGHT_YEAR } from "~/config/constants";
+import { PAGE_PATHS } from "~/routing/page-paths";
 import type { FooterLegal } from "~/content/footer-legal.server";
 import { CORPORATE, EXTERNAL } from "~/content/site";
 

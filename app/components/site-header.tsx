@@ -1,8 +1,8 @@
 import { Form, Link, useLocation, useMatches } from "@remix-run/react";
 import type { CSSProperties } from "react";
-import { PAGE_PATHS, PAGE_VARIANTS, partnershipPath, productPath } from "~/content/page-paths";
+import { PAGE_PATHS, PAGE_VARIANTS, partnershipPath, productPath } from "~/routing/page-paths";
 import { PURCHASE_LABEL } from "~/content/site";
-import { PATHS } from "~/paths";
+import { PATHS } from "~/routing/paths";
 import { DemoLink } from "./demo-link";
 
 function Logo() {

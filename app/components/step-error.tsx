@@ -1,6 +1,6 @@
 import { Form, isRouteErrorResponse, useActionData, useLocation, useRouteError } from "@remix-run/react";
-import { MESSAGES } from "~/constants";
-import { PATHS } from "~/paths";
+import { MESSAGES } from "~/config/constants";
+import { PATHS } from "~/routing/paths";
 
 /** Conform's reply keeps the submitted values as a nested object: flatten them back to field names. */
 function fieldEntries(value: unknown, prefix = ""): Array<[string, string]> {

@@ -1,4 +1,4 @@
-import { TOAST_MS } from "~/constants";
+import { TOAST_MS } from "~/config/constants";
 
 export type ToastKind = "success" | "info" | "warning" | "danger";
 export interface Toast {

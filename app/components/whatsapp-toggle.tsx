@@ -1,5 +1,5 @@
 import { useFetcher } from "@remix-run/react";
-import { PATHS } from "~/paths";
+import { PATHS } from "~/routing/paths";
 
 /**
  * Shows the opt-in the API reports and flips it with a post; on a hydrated page through a fetcher,

@@ -1,5 +1,5 @@
-import type { PageSeo } from "~/seo";
-import { PAGE_PATHS } from "./page-paths";
+import type { PageSeo } from "~/content/seo";
+import { PAGE_PATHS } from "~/routing/page-paths";
 
 /** The /employee-healthcare-benefits overview page: all seven benefits and how they combine. */
 export const BENEFITS_SEO: PageSeo = {

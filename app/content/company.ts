@@ -1,7 +1,7 @@
 import type { IconName } from "~/components/icons";
-import type { PageSeo } from "~/seo";
+import type { PageSeo } from "~/content/seo";
 import { CORPORATE, EXTERNAL } from "./site";
-import { PAGE_PATHS } from "./page-paths";
+import { PAGE_PATHS } from "~/routing/page-paths";
 
 /** About and contact pages (docs/product.md, Routes). Mobile variants reuse these. */
 export const ABOUT_SEO: PageSeo = {

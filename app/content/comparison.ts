@@ -1,5 +1,5 @@
-import type { PageSeo } from "~/seo";
-import { PAGE_PATHS } from "./page-paths";
+import type { PageSeo } from "~/content/seo";
+import { PAGE_PATHS } from "~/routing/page-paths";
 
 /** The /{product}-vs-market-alternatives page (docs/product.md, Routes): Kavach against the usual ways to cover a team. */
 export const COMPARISON_SEO: PageSeo = {

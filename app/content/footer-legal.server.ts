@@ -1,4 +1,4 @@
-import { COPYRIGHT_YEAR } from "~/constants";
+import { COPYRIGHT_YEAR } from "~/config/constants";
 import { todayInIndia } from "~/utils/dates";
 import { CORPORATE } from "./site";
 

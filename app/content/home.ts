@@ -1,6 +1,6 @@
 import type { IconName } from "~/components/icons";
-import type { PageSeo } from "~/seo";
-import { PAGE_PATHS } from "./page-paths";
+import type { PageSeo } from "~/content/seo";
+import { PAGE_PATHS } from "~/routing/page-paths";
 
 /** Copy of the home page (docs/product.md, Routes): the landing page and the signed-in home. */
 export const HOME_SEO: PageSeo = {

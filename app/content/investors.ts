@@ -1,4 +1,4 @@
-import type { PageSeo } from "~/seo";
+import type { PageSeo } from "~/content/seo";
 
 /**
  * Investor pages under /venture-capitals/ (docs/product.md, Routes). The firms are fictional. Each page once lived at

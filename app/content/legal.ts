@@ -1,5 +1,5 @@
-import type { PageSeo } from "~/seo";
-import { PAGE_PATHS } from "./page-paths";
+import type { PageSeo } from "~/content/seo";
+import { PAGE_PATHS } from "~/routing/page-paths";
 
 /** Terms of use (text from the API's /tnc) and the reviews page (testimonials from /web-contents). */
 export const TERMS_SEO: PageSeo = {

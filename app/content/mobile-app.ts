@@ -1,6 +1,6 @@
 import type { IconName } from "~/components/icons";
-import type { PageSeo } from "~/seo";
-import { PAGE_PATHS } from "./page-paths";
+import type { PageSeo } from "~/content/seo";
+import { PAGE_PATHS } from "~/routing/page-paths";
 
 /** The /app page (app features and the SMS invite) and the /mobile/1mg medicine page. */
 export const APP_SEO: PageSeo = {

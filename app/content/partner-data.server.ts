@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { PATHS } from "~/paths";
+import { PATHS } from "~/routing/paths";
 import { sanitizePartnerHtml } from "./partner-html.server";
-import { partnerDataPath } from "./page-paths";
+import { partnerDataPath } from "~/routing/page-paths";
 import type { PartnerLanding } from "./partner-landings";
 
 /**

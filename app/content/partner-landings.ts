@@ -1,4 +1,4 @@
-import type { PageSeo } from "~/seo";
+import type { PageSeo } from "~/content/seo";
 import { PARTNER_SOURCE_DOMAINS } from "./partner-source";
 
 /**

@@ -1,6 +1,6 @@
 import type { IconName } from "~/components/icons";
-import type { PageSeo } from "~/seo";
-import { PAGE_PATHS } from "./page-paths";
+import type { PageSeo } from "~/content/seo";
+import { PAGE_PATHS } from "~/routing/page-paths";
 
 /** The /partner page: why and how businesses partner with Kavach. */
 export const PARTNER_PROGRAM_SEO: PageSeo = {

@@ -1,5 +1,5 @@
 import type { IconName } from "~/components/icons";
-import type { PageSeo } from "~/seo";
+import type { PageSeo } from "~/content/seo";
 
 /**
  * Partner pages under /partnerships/ (docs/product.md, Routes): the companies whose services Kavach members use.

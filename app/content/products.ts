@@ -1,5 +1,5 @@
 import type { IconName } from "~/components/icons";
-import type { PageSeo } from "~/seo";
+import type { PageSeo } from "~/content/seo";
 
 /**
  * The seven benefits (docs/product.md, Routes), one entry each: the copy of its page under /employee-healthcare/

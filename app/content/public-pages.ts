@@ -1,4 +1,4 @@
-import type { PageSeo } from "~/seo";
+import type { PageSeo } from "~/content/seo";
 import { BENEFITS_SEO } from "./benefits";
 import { ABOUT_SEO, CONTACT_SEO } from "./company";
 import { COMPARISON_SEO } from "./comparison";
@@ -6,7 +6,7 @@ import { HOME_SEO } from "./home";
 import { INVESTORS } from "./investors";
 import { REVIEWS_SEO, TERMS_SEO } from "./legal";
 import { APP_SEO, ONE_MG_SEO } from "./mobile-app";
-import { PAGE_VARIANTS, investorPath, partnerLandingPath, partnershipPath, productPath } from "./page-paths";
+import { PAGE_VARIANTS, investorPath, partnerLandingPath, partnershipPath, productPath } from "~/routing/page-paths";
 import { PARTNER_LANDINGS } from "./partner-landings";
 import { PARTNER_PROGRAM_SEO } from "./partner-program";
 import { PARTNERSHIPS } from "./partnerships";

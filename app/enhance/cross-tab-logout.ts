@@ -1,5 +1,5 @@
-import { CROSS_TAB_LOGOUT_RELOAD_MS } from "~/constants";
-import { PATHS } from "~/paths";
+import { CROSS_TAB_LOGOUT_RELOAD_MS } from "~/config/constants";
+import { PATHS } from "~/routing/paths";
 
 /** Browser storage key of the cross-tab logout marker (docs/product.md, Sign-in). */
 const LOGOUT_MARKER_KEY = "surity:log";

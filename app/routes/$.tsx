@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { NOT_FOUND_META, NotFound } from "~/components/not-found";
-import { redirectTarget } from "~/redirects";
+import { redirectTarget } from "~/routing/redirects";
 
 /**
  * Every path no other route claims: an older address in the redirect table answers 301 (query

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
-import { calculatorHeaders, calculatorPageHeaders, calculatorView } from "~/calculator.server";
+import { calculatorHeaders, calculatorPageHeaders, calculatorView } from "~/calculator/calculator.server";
 import { LoaderPage, handleEntryQuery } from "~/checkout/entry-query.server";
 import { redirectPaidAdminToMembership } from "~/checkout/membership-home.server";
 import { FullScreenLoader } from "~/components/full-screen-loader";
@@ -14,11 +14,11 @@ import { DemoLink } from "~/components/demo-link";
 import { CheckList, CtaBand, FeatureGrid, PageHero, ProductCards, Section } from "~/components/marketing";
 import { COMPARISON } from "~/content/comparison";
 import { HOME, HOME_SEO, SIGNED_IN_HOME } from "~/content/home";
-import { PAGE_PATHS } from "~/content/page-paths";
+import { PAGE_PATHS } from "~/routing/page-paths";
 import { productCards } from "~/content/products";
-import { PATHS } from "~/paths";
+import { PATHS } from "~/routing/paths";
 import type { RootLoader } from "~/root";
-import { loaderPageMeta, seoMeta } from "~/seo";
+import { loaderPageMeta, seoMeta } from "~/content/seo";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   data && "reloadTo" in data ? loaderPageMeta(data.reloadTo) : data ? seoMeta(data.seo, matches) : [];

@@ -4,10 +4,10 @@ import { useLoaderData } from "@remix-run/react";
 import { CtaBand, FeatureGrid, PageHero, Section } from "~/components/marketing";
 import { ABOUT, ABOUT_SEO } from "~/content/company";
 import { INVESTORS } from "~/content/investors";
-import { investorPath, partnershipPath } from "~/content/page-paths";
+import { investorPath, partnershipPath } from "~/routing/page-paths";
 import { PARTNERSHIPS } from "~/content/partnerships";
 import { CORPORATE, EXTERNAL } from "~/content/site";
-import { seoMeta } from "~/seo";
+import { seoMeta } from "~/content/seo";
 
 /** The page's copy travels as loader data, so it is not also shipped in every visitor's script. */
 export async function loader() {

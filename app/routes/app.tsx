@@ -2,15 +2,15 @@ import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { sendAppLink } from "~/api/global.server";
-import { ApiError } from "~/api/http.server";
+import { sendAppLink } from "~/upstream/global.server";
+import { ApiError } from "~/upstream/http.server";
 import { FormErrors, SubmitButton, TextField } from "~/components/form";
 import { LazyImage } from "~/components/lazy-image";
 import { FeatureGrid, PageHero, Section } from "~/components/marketing";
 import { inviteConstraint, parseInvite } from "~/content/app-invite.server";
 import { APP_PAGE, APP_SEO } from "~/content/mobile-app";
 import { EXTERNAL } from "~/content/site";
-import { seoMeta } from "~/seo";
+import { seoMeta } from "~/content/seo";
 
 export async function loader() {
   return { seo: APP_SEO, page: APP_PAGE, constraint: inviteConstraint };

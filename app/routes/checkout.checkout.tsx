@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { getPricing, updateCart } from "~/api/employer.server";
+import { getPricing, updateCart } from "~/upstream/employer.server";
 import { attempt, requireCheckoutStep } from "~/checkout/guard.server";
 import { refusal, stepAction } from "~/checkout/step-action.server";
 import { firstUnfinishedStep, nextPath } from "~/checkout/steps";
@@ -12,9 +12,9 @@ import { browserValidation, ErrorSummary, SubmitButton } from "~/components/form
 import type { HydrationHandle } from "~/components/hydrated-behaviours";
 import { MonthlyBillingNote } from "~/components/monthly-billing";
 import { CoverDates, PeopleLines, PlanLines } from "~/components/price-lines";
-import { DEFAULT_BILLING } from "~/constants";
-import { PATHS } from "~/paths";
-import { seoMeta } from "~/seo";
+import { DEFAULT_BILLING } from "~/config/constants";
+import { PATHS } from "~/routing/paths";
+import { seoMeta } from "~/content/seo";
 import { trackEvent } from "~/analytics/track.server";
 import { seeOther } from "~/utils/see-other";
 import { billingChoice } from "~/validation/fields";
@@ -32,7 +32,7 @@ export const meta: MetaFunction = ({ matches }) =>
     {
       title: "Review your membership",
       description: "Verify the membership cost and proceed to payment.",
-      path: PATHS.checkout.checkout,
+      path: PATHS.checkout.review,
     },
     matches,
   );

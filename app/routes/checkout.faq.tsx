@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { trackEvent } from "~/analytics/track.server";
 import { EXTERNAL } from "~/content/site";
-import { getSession } from "~/session.server";
+import { getSession } from "~/session/session.server";
 
 /**
  * The checkout's FAQ link: counts purchase_faq (docs/product.md, Analytics events) where it happens, then hands the admin to

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { referenceId as id } from "~/validation/fields";
-import { verifyOrder } from "~/api/employer.server";
-import { ApiError, ApiUnauthorizedError } from "~/api/http.server";
-import { MESSAGES } from "~/constants";
-import { PATHS } from "~/paths";
+import { verifyOrder } from "~/upstream/employer.server";
+import { ApiError, ApiUnauthorizedError } from "~/upstream/http.server";
+import { MESSAGES } from "~/config/constants";
+import { PATHS } from "~/routing/paths";
 import { seeOther } from "~/utils/see-other";
 
 /**

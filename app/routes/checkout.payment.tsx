@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirectDocument } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { createOrder, getPaymentOptions, updateCart } from "~/api/employer.server";
+import { createOrder, getPaymentOptions, updateCart } from "~/upstream/employer.server";
 import { paymentCallbackUrl } from "~/checkout/callback-url.server";
 import { attempt, requireCheckoutStep, withToken } from "~/checkout/guard.server";
 import { refusal, stepAction } from "~/checkout/step-action.server";
@@ -12,10 +12,10 @@ import { CheckoutShell } from "~/components/checkout-shell";
 import { browserValidation, ErrorSummary, SubmitButton } from "~/components/form";
 import type { HydrationHandle } from "~/components/hydrated-behaviours";
 import { MonthlyBillingNote } from "~/components/monthly-billing";
-import { PAGE_PATHS, productPath } from "~/content/page-paths";
-import { DEFAULT_BILLING } from "~/constants";
-import { PATHS } from "~/paths";
-import { seoMeta } from "~/seo";
+import { PAGE_PATHS, productPath } from "~/routing/page-paths";
+import { DEFAULT_BILLING } from "~/config/constants";
+import { PATHS } from "~/routing/paths";
+import { seoMeta } from "~/content/seo";
 import { trackEvent } from "~/analytics/track.server";
 import { seeOther } from "~/utils/see-other";
 import { formatPaise } from "~/utils/money";
@@ -88,7 +88,7 @@ export default function Payment() {
         <p>
           Billing: <strong>{label}</strong>
           {policy === "yearly" ? " (12 months paid at once)" : " (each month)"}.{" "}
-          <Link to={PATHS.checkout.checkout}>Change billing</Link>
+          <Link to={PATHS.checkout.review}>Change billing</Link>
         </p>
         <BillBreakdown bill={bill} regime={quote.tax_regime} />
         {policy === "monthly" ? <MonthlyBillingNote monthlyTotalPaise={quote.monthly.total_paise} /> : null}

@@ -6,19 +6,19 @@ import type { FormEvent } from "react";
 import type { QuoteAnswer } from "~/routes/checkout.quote";
 import { z } from "zod";
 import { referenceId as id } from "~/validation/fields";
-import type { Cart, Coverage } from "~/api/employer.server";
-import { getCoverages, getPlans, updateCart } from "~/api/employer.server";
+import type { Cart, Coverage } from "~/upstream/employer.server";
+import { getCoverages, getPlans, updateCart } from "~/upstream/employer.server";
 import { attempt, requireCheckoutStep, withToken } from "~/checkout/guard.server";
 import { refusal, stepAction } from "~/checkout/step-action.server";
 import { firstUnfinishedStep, nextPath } from "~/checkout/steps";
 import { CheckoutShell } from "~/components/checkout-shell";
 import { browserValidation, FieldErrors, ErrorSummary, SubmitButton } from "~/components/form";
 import { partnerSourceFor } from "~/content/partner-source";
-import { PATHS } from "~/paths";
-import { seoMeta } from "~/seo";
+import { PATHS } from "~/routing/paths";
+import { seoMeta } from "~/content/seo";
 import { trackEvent } from "~/analytics/track.server";
 import { seeOther } from "~/utils/see-other";
-import type { Session } from "~/session.server";
+import type { Session } from "~/session/session.server";
 import { formatCount, formatPaise, formatRupees } from "~/utils/money";
 
 const schema = z

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import type { Quote } from "~/api/employer.server";
-import { getQuote } from "~/api/employer.server";
+import type { Quote } from "~/upstream/employer.server";
+import { getQuote } from "~/upstream/employer.server";
 import { attempt, requireToken } from "~/checkout/guard.server";
 import { quoteQuery } from "~/validation/people";
 import { parseSubmission } from "~/validation/submission.server";

@@ -1,14 +1,14 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { getPricing } from "~/api/employer.server";
+import { getPricing } from "~/upstream/employer.server";
 import { attempt, requireCheckoutStep } from "~/checkout/guard.server";
 import { firstUnfinishedStep, pathOf } from "~/checkout/steps";
 import { BillBreakdown, QuoteTable } from "~/components/bill";
 import { OrderSummary } from "~/components/order-summary";
-import { DEFAULT_BILLING } from "~/constants";
-import { PATHS } from "~/paths";
-import { seoMeta } from "~/seo";
+import { DEFAULT_BILLING } from "~/config/constants";
+import { PATHS } from "~/routing/paths";
+import { seoMeta } from "~/content/seo";
 
 export const meta: MetaFunction = ({ matches }) =>
   seoMeta(

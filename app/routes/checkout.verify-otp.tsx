@@ -3,20 +3,20 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { getCart } from "~/api/employer.server";
-import { sendCode, setWhatsapp, verifyCode } from "~/api/global.server";
+import { getCart } from "~/upstream/employer.server";
+import { sendCode, setWhatsapp, verifyCode } from "~/upstream/global.server";
 import { attempt } from "~/checkout/guard.server";
 import { choiceToast, writeChoiceToCart } from "~/checkout/pending-quote.server";
 import { firstUnfinishedStep, pathOf } from "~/checkout/steps";
 import { CheckoutShell } from "~/components/checkout-shell";
 import { browserValidation, ErrorSummary, FormErrors, SubmitButton, TextField } from "~/components/form";
 import { ResendCountdown } from "~/components/resend-countdown";
-import { OTP_LENGTH } from "~/constants";
-import { PATHS } from "~/paths";
-import { seoMeta } from "~/seo";
+import { OTP_LENGTH } from "~/config/constants";
+import { PATHS } from "~/routing/paths";
+import { seoMeta } from "~/content/seo";
 import { seeOther } from "~/utils/see-other";
-import { commitSession, getSession, startSignedInSession } from "~/session.server";
-import { redirectWithToast } from "~/toast.server";
+import { commitSession, getSession, startSignedInSession } from "~/session/session.server";
+import { redirectWithToast } from "~/session/toast.server";
 import { otpCode } from "~/validation/fields";
 import { parseSubmission } from "~/validation/submission.server";
 

@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { z } from "zod";
-import { setWhatsapp } from "~/api/global.server";
+import { setWhatsapp } from "~/upstream/global.server";
 import { attempt, requireToken } from "~/checkout/guard.server";
-import { PATHS } from "~/paths";
-import { commitSession } from "~/session.server";
-import { redirectWithToast } from "~/toast.server";
+import { PATHS } from "~/routing/paths";
+import { commitSession } from "~/session/session.server";
+import { redirectWithToast } from "~/session/toast.server";
 import { safeRedirectPath } from "~/utils/safe-redirect";
 
 /** The WhatsApp opt-in toggle (PATCH /users/whatsapp; docs/product.md, Checkout steps), posted from any checkout page. */

@@ -5,7 +5,7 @@ import { Icon } from "~/components/icons";
 import { PageHero, Section } from "~/components/marketing";
 import { CONTACT, CONTACT_SEO } from "~/content/company";
 import { CORPORATE, EXTERNAL } from "~/content/site";
-import { seoMeta } from "~/seo";
+import { seoMeta } from "~/content/seo";
 
 export async function loader() {
   return json({ seo: CONTACT_SEO, contact: CONTACT });

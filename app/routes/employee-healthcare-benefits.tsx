@@ -1,15 +1,15 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { calculatorHeaders, calculatorPageHeaders, calculatorView } from "~/calculator.server";
+import { calculatorHeaders, calculatorPageHeaders, calculatorView } from "~/calculator/calculator.server";
 import { PurchaseButton } from "~/components/cta";
 import { Icon } from "~/components/icons";
 import { CheckList, CtaBand, PageHero, Section } from "~/components/marketing";
 import { PriceCalculator } from "~/components/price-calculator";
 import { BENEFITS, BENEFITS_SEO } from "~/content/benefits";
-import { PAGE_PATHS, productPath } from "~/content/page-paths";
+import { PAGE_PATHS, productPath } from "~/routing/page-paths";
 import { PRODUCTS } from "~/content/products";
-import { seoMeta } from "~/seo";
+import { seoMeta } from "~/content/seo";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;

@@ -5,9 +5,9 @@ import { PurchaseButton } from "~/components/cta";
 import { Icon } from "~/components/icons";
 import { CtaBand, FaqList, FeatureGrid, PageHero, ProductCards, Section, Steps } from "~/components/marketing";
 import { NOT_FOUND_META, PublicRouteErrorBoundary } from "~/components/not-found";
-import { productPath } from "~/content/page-paths";
+import { productPath } from "~/routing/page-paths";
 import { PRODUCTS, findProduct, productCards } from "~/content/products";
-import { seoMeta } from "~/seo";
+import { seoMeta } from "~/content/seo";
 
 /** The seven product pages under /employee-healthcare/, from app/content/products.ts; others are 404. */
 export async function loader({ params }: LoaderFunctionArgs) {

@@ -4,7 +4,7 @@ import { useLoaderData } from "@remix-run/react";
 import { Icon } from "~/components/icons";
 import { CtaBand, PageHero, Section } from "~/components/marketing";
 import { COMPARISON, COMPARISON_SEO } from "~/content/comparison";
-import { seoMeta } from "~/seo";
+import { seoMeta } from "~/content/seo";
 
 export async function loader() {
   return json({ seo: COMPARISON_SEO, comparison: COMPARISON });

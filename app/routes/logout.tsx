@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { logout } from "~/api/global.server";
-import { PATHS } from "~/paths";
-import { getSession, signOutRedirect } from "~/session.server";
-import { setToast } from "~/toast.server";
+import { logout } from "~/upstream/global.server";
+import { PATHS } from "~/routing/paths";
+import { getSession, signOutRedirect } from "~/session/session.server";
+import { setToast } from "~/session/toast.server";
 
 /** Logout is a POST: it revokes the token upstream, clears the session and lands on verify-phone. */
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import type { Membership } from "~/api/employer.server";
-import { getCart, getMembership } from "~/api/employer.server";
+import type { Membership } from "~/upstream/employer.server";
+import { getCart, getMembership } from "~/upstream/employer.server";
 import { requireToken, withToken } from "~/checkout/guard.server";
 import { firstUnfinishedStep, pathOf } from "~/checkout/steps";
 import { FamilyCover } from "~/components/family-cover";
-import { PATHS, invoicePath, invoicePdfPath } from "~/paths";
-import { seoMeta } from "~/seo";
+import { PATHS, invoicePath, invoicePdfPath } from "~/routing/paths";
+import { seoMeta } from "~/content/seo";
 import { formatDate, formatShortDate } from "~/utils/dates";
 import { formatCount, formatPaise, formatRupees } from "~/utils/money";
 

@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
-import { getInvoice } from "~/api/employer.server";
+import { getInvoice } from "~/upstream/employer.server";
 import { invoiceRequest } from "~/checkout/invoice.server";
 import { StepErrorBoundary } from "~/components/step-error";
-import { PATHS, invoicePath, invoicePdfPath } from "~/paths";
-import { seoMeta } from "~/seo";
+import { PATHS, invoicePath, invoicePdfPath } from "~/routing/paths";
+import { seoMeta } from "~/content/seo";
 import { formatDate } from "~/utils/dates";
 import { formatPaiseExact as formatPaise } from "~/utils/money";
 

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getInvoicePdf } from "~/api/employer.server";
+import { getInvoicePdf } from "~/upstream/employer.server";
 import { invoiceRequest } from "~/checkout/invoice.server";
 
 /** The tax invoice PDF, made by the upstream from its stored amounts; only its own admin gets it. */

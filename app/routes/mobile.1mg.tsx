@@ -4,8 +4,8 @@ import { useLoaderData } from "@remix-run/react";
 import { PurchaseButton } from "~/components/cta";
 import { CheckList, PageHero, Section, Steps } from "~/components/marketing";
 import { ONE_MG, ONE_MG_SEO } from "~/content/mobile-app";
-import { PAGE_PATHS, productPath } from "~/content/page-paths";
-import { seoMeta } from "~/seo";
+import { PAGE_PATHS, productPath } from "~/routing/page-paths";
+import { seoMeta } from "~/content/seo";
 
 export async function loader() {
   return json({ seo: ONE_MG_SEO, page: ONE_MG });

@@ -4,12 +4,12 @@ import { useLoaderData } from "@remix-run/react";
 import { DemoLink } from "~/components/demo-link";
 import { Icon } from "~/components/icons";
 import { CheckList, FeatureGrid, PageHero, Section } from "~/components/marketing";
-import { partnerLandingPath, partnershipPath } from "~/content/page-paths";
+import { partnerLandingPath, partnershipPath } from "~/routing/page-paths";
 import { PARTNER_LANDINGS } from "~/content/partner-landings";
 import { PARTNER_PROGRAM, PARTNER_PROGRAM_SEO } from "~/content/partner-program";
 import { PARTNERSHIPS } from "~/content/partnerships";
 import { CORPORATE } from "~/content/site";
-import { seoMeta } from "~/seo";
+import { seoMeta } from "~/content/seo";
 
 export async function loader() {
   return json({

@@ -3,18 +3,18 @@ import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { NOT_FOUND_META, PublicRouteErrorBoundary } from "~/components/not-found";
 import { LayoutOne, LayoutTwo, type PartnerPlanCard, themeStyle } from "~/components/partner-landing";
-import { type Catalogue, getCatalogue } from "~/api/employer.server";
-import { ApiError } from "~/api/http.server";
+import { type Catalogue, getCatalogue } from "~/upstream/employer.server";
+import { ApiError } from "~/upstream/http.server";
 import type { SiteHeaderHandle } from "~/components/site-header";
 import { type LayoutOneData, PartnerDataError, fetchPartnerData } from "~/content/partner-data.server";
-import { partnerLandingPath } from "~/content/page-paths";
+import { partnerLandingPath } from "~/routing/page-paths";
 import type { PartnerLanding } from "~/content/partner-landings";
 import { findPartnerLanding } from "~/content/partner-landings";
 import { partnerRefs } from "~/checkout/entry-query.server";
-import { PATHS } from "~/paths";
+import { PATHS } from "~/routing/paths";
 import { PARTNER_PURCHASE_LABEL, PURCHASE_LABEL } from "~/content/site";
-import { env } from "~/env.server";
-import { seoMeta } from "~/seo";
+import { env } from "~/config/env.server";
+import { seoMeta } from "~/content/seo";
 
 /**
  * The app's own origin as seen from inside the process. Loopback rather than the request's Host

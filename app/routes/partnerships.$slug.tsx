@@ -3,9 +3,9 @@ import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { CheckList, CtaBand, PageHero, Section, Steps } from "~/components/marketing";
 import { NOT_FOUND_META, PublicRouteErrorBoundary } from "~/components/not-found";
-import { PAGE_PATHS, partnershipPath } from "~/content/page-paths";
+import { PAGE_PATHS, partnershipPath } from "~/routing/page-paths";
 import { PARTNERSHIPS, findPartnership } from "~/content/partnerships";
-import { seoMeta } from "~/seo";
+import { seoMeta } from "~/content/seo";
 
 /** Partner pages under /partnerships/, from app/content/partnerships.ts; others are 404. */
 export async function loader({ params }: LoaderFunctionArgs) {

@@ -2,9 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { PREFILL_PARAMS, PREFILL_TARGETS, linkedDetails, startOverWithPrefill } from "~/checkout/entry-query.server";
-import { PATHS } from "~/paths";
-import { seoMeta } from "~/seo";
-import { getSession } from "~/session.server";
+import { PATHS } from "~/routing/paths";
+import { seoMeta } from "~/content/seo";
+import { getSession } from "~/session/session.server";
 
 /**
  * A prefill link followed by a signed-in admin (docs/product.md, Query handling and Security rules):

@@ -1,17 +1,17 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { renderToStaticMarkup } from "react-dom/server";
-import { getCatalogue } from "~/api/employer.server";
-import { ApiError } from "~/api/http.server";
-import { CALCULATOR_PAGES } from "~/calculator";
-import { calculatorView, readChoice } from "~/calculator.server";
+import { getCatalogue } from "~/upstream/employer.server";
+import { ApiError } from "~/upstream/http.server";
+import { CALCULATOR_PAGES } from "~/calculator/calculator";
+import { calculatorView, readChoice } from "~/calculator/calculator.server";
 import { attempt, requireToken } from "~/checkout/guard.server";
 import { choiceToast, writeChoiceToCart } from "~/checkout/pending-quote.server";
 import { firstUnfinishedStep, isPaidOrPending, pathOf } from "~/checkout/steps";
 import { CALCULATOR_ID, QuoteResult } from "~/components/price-calculator";
-import { MESSAGES } from "~/constants";
-import { PATHS } from "~/paths";
-import { commitSession, getSession } from "~/session.server";
-import { redirectWithToast } from "~/toast.server";
+import { MESSAGES } from "~/config/constants";
+import { PATHS } from "~/routing/paths";
+import { commitSession, getSession } from "~/session/session.server";
+import { redirectWithToast } from "~/session/toast.server";
 import { seeOther } from "~/utils/see-other";
 
 /** Which calculator page the answer belongs to; anything else is the home page. */

@@ -1,11 +1,11 @@
 import type { MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { getTestimonials, type Testimonial } from "~/api/employer.server";
-import { ApiError } from "~/api/http.server";
+import { getTestimonials, type Testimonial } from "~/upstream/employer.server";
+import { ApiError } from "~/upstream/http.server";
 import { CtaBand, PageHero, TestimonialCard } from "~/components/marketing";
 import { REVIEWS_SEO } from "~/content/legal";
-import { seoMeta } from "~/seo";
+import { seoMeta } from "~/content/seo";
 
 export const meta: MetaFunction = ({ matches }) => seoMeta(REVIEWS_SEO, matches);
 

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { publicOrigin } from "~/env.server";
+import { publicOrigin } from "~/config/env.server";
 
 /** Crawlers may read the public site; the purchase flow, the API and sandbox pages are private. */
 export async function loader({ request }: LoaderFunctionArgs) {

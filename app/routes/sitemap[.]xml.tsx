@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { CANONICAL_PAGES } from "~/content/public-pages";
-import { publicOrigin } from "~/env.server";
+import { publicOrigin } from "~/config/env.server";
 
 const escapeXml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 

@@ -4,9 +4,9 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { trackEvent } from "~/analytics/track.server";
 import { currentOrderStatus } from "~/checkout/payment-status.server";
 import { CORPORATE } from "~/content/site";
-import { PATHS } from "~/paths";
-import { seoMeta } from "~/seo";
-import { getSession } from "~/session.server";
+import { PATHS } from "~/routing/paths";
+import { seoMeta } from "~/content/seo";
+import { getSession } from "~/session/session.server";
 import { seeOther } from "~/utils/see-other";
 
 /** Hydrated: docs/product.md, Which routes hydrate. */

@@ -4,8 +4,8 @@ import { useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { currentOrderStatus } from "~/checkout/payment-status.server";
-import { PATHS } from "~/paths";
-import { seoMeta } from "~/seo";
+import { PATHS } from "~/routing/paths";
+import { seoMeta } from "~/content/seo";
 
 /**
  * With script the page asks again this often, in place. Without script it does not reload itself:

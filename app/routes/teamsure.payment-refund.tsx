@@ -3,8 +3,8 @@ import { json, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { currentOrderStatus } from "~/checkout/payment-status.server";
 import { CORPORATE } from "~/content/site";
-import { PATHS } from "~/paths";
-import { seoMeta } from "~/seo";
+import { PATHS } from "~/routing/paths";
+import { seoMeta } from "~/content/seo";
 import { formatPaise } from "~/utils/money";
 
 export const handle = { hydrate: true };

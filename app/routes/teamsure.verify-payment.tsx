@@ -2,10 +2,10 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { recordPurchaseSuccess } from "~/analytics/charged.server";
-import type { Verification } from "~/api/employer.server";
+import type { Verification } from "~/upstream/employer.server";
 import { currentOrderStatus } from "~/checkout/payment-status.server";
-import { PATHS, invoicePdfPath } from "~/paths";
-import { seoMeta } from "~/seo";
+import { PATHS, invoicePdfPath } from "~/routing/paths";
+import { seoMeta } from "~/content/seo";
 import { formatPaise } from "~/utils/money";
 
 /** Hydrated: docs/product.md, Which routes hydrate. */

@@ -1,13 +1,13 @@
 import type { MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { getTerms } from "~/api/global.server";
-import { ApiError } from "~/api/http.server";
+import { getTerms } from "~/upstream/global.server";
+import { ApiError } from "~/upstream/http.server";
 import { PageHero } from "~/components/marketing";
-import { MESSAGES } from "~/constants";
+import { MESSAGES } from "~/config/constants";
 import { TERMS_SEO, TERMS_VERSION } from "~/content/legal";
 import { CORPORATE } from "~/content/site";
-import { seoMeta } from "~/seo";
+import { seoMeta } from "~/content/seo";
 
 export const meta: MetaFunction = ({ matches }) => seoMeta(TERMS_SEO, matches);
 

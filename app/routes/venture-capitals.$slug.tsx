@@ -4,8 +4,8 @@ import { useLoaderData } from "@remix-run/react";
 import { CtaBand, PageHero, Section } from "~/components/marketing";
 import { NOT_FOUND_META, PublicRouteErrorBoundary } from "~/components/not-found";
 import { INVESTORS, findInvestor } from "~/content/investors";
-import { PAGE_PATHS, investorPath } from "~/content/page-paths";
-import { seoMeta } from "~/seo";
+import { PAGE_PATHS, investorPath } from "~/routing/page-paths";
+import { seoMeta } from "~/content/seo";
 
 /** Investor pages under /venture-capitals/, from app/content/investors.ts; others are 404. */
 export async function loader({ params }: LoaderFunctionArgs) {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { EMPLOYEES_MAX, EMPLOYEES_MIN, MESSAGES, OTP_LENGTH, PHONE_LENGTH } from "~/constants";
+import { EMPLOYEES_MAX, EMPLOYEES_MIN, MESSAGES, OTP_LENGTH, PHONE_LENGTH } from "~/config/constants";
 import { gstinProblem, normaliseGstin } from "./gstin";
 
 /**

@@ -1,4 +1,4 @@
-import { GSTIN_LENGTH } from "~/constants";
+import { GSTIN_LENGTH } from "~/config/constants";
 
 /**
  * GSTIN structure and check character (docs/product.md, Checkout steps: 2-digit state code, PAN, entity number, Z,

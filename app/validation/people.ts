@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { EMPLOYEES_MAX, MESSAGES } from "~/constants";
+import { EMPLOYEES_MAX, MESSAGES } from "~/config/constants";
 import { referenceId } from "./fields";
 
 /**

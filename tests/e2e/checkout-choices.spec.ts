@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "@playwright/test";
-import { PAGE_PATHS } from "../../app/content/page-paths";
+import { PAGE_PATHS } from "../../app/routing/page-paths";
 import { choosePlan, enterCompanyDetails, enterGstin, FERNLEAF, signIn } from "./helpers";
 
 /**

@@ -1,6 +1,6 @@
 import type { Page, Request } from "@playwright/test";
 import { expect, test } from "@playwright/test";
-import { MESSAGES } from "../../app/constants";
+import { MESSAGES } from "../../app/config/constants";
 import { choosePlan, enterCompanyDetails, enterGstin, FERNLEAF, signIn } from "./helpers";
 
 /** What script adds on the hydrated checkout (docs/product.md, Which routes hydrate; decision 0003). */

@@ -2,9 +2,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { type Page, expect, test } from "@playwright/test";
 import { PARTNER_LANDINGS } from "~/content/partner-landings";
-import { latestCode } from "../security/client";
-import { type FakeUpstream, startFakeUpstream } from "../security/fake-upstream";
-import { type RunningServer, startServer } from "../security/server";
+import { latestCode } from "../support/client";
+import { type FakeUpstream, startFakeUpstream } from "../support/fake-upstream";
+import { type RunningServer, startServer } from "../support/server";
 import { FERNLEAF, enterCompanyDetails, enterGstin, freshMobile } from "./helpers";
 
 /**

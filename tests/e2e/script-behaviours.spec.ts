@@ -1,8 +1,8 @@
 import { createCookieSessionStorage } from "@remix-run/node";
 import { expect, test } from "@playwright/test";
 import { E2E_PORT, E2E_SESSION_SECRET } from "../../playwright.config";
-import { MESSAGES } from "../../app/constants";
-import { createSealedCookie } from "../../app/sealed-cookie.server";
+import { MESSAGES } from "../../app/config/constants";
+import { createSealedCookie } from "../../app/session/sealed-cookie.server";
 import { enterGstin, FERNLEAF, freshMobile, pay, reachPayment, signIn } from "./helpers";
 
 test.use({ javaScriptEnabled: true });

@@ -1,8 +1,8 @@
 import path from "node:path";
 import Database from "better-sqlite3";
 import { expect, test } from "@playwright/test";
-import { Visitor, freshMobile, latestCode } from "../security/client";
-import { type RunningServer, startServer } from "../security/server";
+import { Visitor, freshMobile, latestCode } from "../support/client";
+import { type RunningServer, startServer } from "../support/server";
 
 /** Decision 0006: one-time codes, limited per number by the API and per address by the app. */
 

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { Visitor, fillCart, freshMobile, signIn } from "../security/client";
-import { type RunningServer, startServer } from "../security/server";
+import { Visitor, fillCart, freshMobile, signIn } from "../support/client";
+import { type RunningServer, startServer } from "../support/server";
 
 /**
  * docs/product.md, Security rules: CSRF without holes. The payment callback's exemption from the same-site check

@@ -12,7 +12,7 @@ import {
   formBody,
   freshMobile,
   signIn,
-} from "../security/client";
+} from "../support/client";
 import {
   discardedFieldName,
   field,
@@ -23,9 +23,9 @@ import {
   numberish,
   tooLong,
   unknownFieldName,
-} from "../security/hostile";
-import { openHostedCheckout, orderStatus, postCallback } from "../security/payments";
-import { type RunningServer, startServer } from "../security/server";
+} from "../support/hostile";
+import { openHostedCheckout, orderStatus, postCallback } from "../support/payments";
+import { type RunningServer, startServer } from "../support/server";
 
 /**
  * docs/product.md, Security rules: random and hostile values posted to every action. Whatever comes in, no

@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { Visitor, fillCart, freshMobile, signIn } from "../security/client";
-import { openHostedCheckout, readHostedCheckout } from "../security/payments";
-import { type RunningServer, startServer } from "../security/server";
+import { Visitor, fillCart, freshMobile, signIn } from "../support/client";
+import { openHostedCheckout, readHostedCheckout } from "../support/payments";
+import { type RunningServer, startServer } from "../support/server";
 
 /**
  * docs/product.md, Security rules: GETs change nothing that matters. A prefill link followed by a signed-in

@@ -1,7 +1,7 @@
 import net from "node:net";
 import { expect, test } from "@playwright/test";
-import { Visitor, signIn } from "../security/client";
-import { type RunningServer, startServer } from "../security/server";
+import { Visitor, signIn } from "../support/client";
+import { type RunningServer, startServer } from "../support/server";
 
 /**
  * docs/product.md, Security rules: bad input never answers 500. Each malformed request below gets a 4xx with a

@@ -1,9 +1,9 @@
 import path from "node:path";
 import Database from "better-sqlite3";
 import { expect, test } from "@playwright/test";
-import { Visitor, fillCart, signIn } from "../security/client";
-import { type HostedCheckout, openHostedCheckout, orderStatus, postCallback } from "../security/payments";
-import { type RunningServer, startServer } from "../security/server";
+import { Visitor, fillCart, signIn } from "../support/client";
+import { type HostedCheckout, openHostedCheckout, orderStatus, postCallback } from "../support/payments";
+import { type RunningServer, startServer } from "../support/server";
 
 /** docs/product.md, Payment outcomes: one open order per cart, signed and amount-bound callbacks, status only forward. */
 

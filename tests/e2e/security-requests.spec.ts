@@ -1,10 +1,10 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test } from "@playwright/test";
-import { Visitor, dataPath, fillCart, freshMobile, signIn } from "../security/client";
-import { openHostedCheckout, postCallback } from "../security/payments";
-import { type RunningServer, TEST_SECRET, startServer } from "../security/server";
-import { DEV_COOKIE, sessionCodec } from "../security/session-cookie";
+import { Visitor, dataPath, fillCart, freshMobile, signIn } from "../support/client";
+import { openHostedCheckout, postCallback } from "../support/payments";
+import { type RunningServer, TEST_SECRET, startServer } from "../support/server";
+import { DEV_COOKIE, sessionCodec } from "../support/session-cookie";
 
 /** docs/product.md, Security rules: cross-site writes, the body limit, open redirects, and headers. */
 

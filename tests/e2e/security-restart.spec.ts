@@ -1,9 +1,9 @@
 import path from "node:path";
 import Database from "better-sqlite3";
 import { expect, test } from "@playwright/test";
-import { Visitor, dataPath, decodeData, fillCart, peopleForm, signIn } from "../security/client";
-import { openHostedCheckout, orderStatus, postCallback } from "../security/payments";
-import { type RunningServer, startServer, tempDir } from "../security/server";
+import { Visitor, dataPath, decodeData, fillCart, peopleForm, signIn } from "../support/client";
+import { openHostedCheckout, orderStatus, postCallback } from "../support/payments";
+import { type RunningServer, startServer, tempDir } from "../support/server";
 
 /** README, Security: a SIGKILL mid-purchase loses no order, no payment and no session. */
 

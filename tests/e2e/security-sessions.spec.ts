@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
-import { Visitor, freshMobile, latestCode, signIn } from "../security/client";
-import { type RunningServer, startServer } from "../security/server";
-import { DEV_COOKIE, PRODUCTION_COOKIE, type SessionFields, sessionCodec } from "../security/session-cookie";
+import { Visitor, freshMobile, latestCode, signIn } from "../support/client";
+import { type RunningServer, startServer } from "../support/server";
+import { DEV_COOKIE, PRODUCTION_COOKIE, type SessionFields, sessionCodec } from "../support/session-cookie";
 
 /** docs/product.md, Sign-in: the session cookie, its secrets, its clocks, and logout. */
 

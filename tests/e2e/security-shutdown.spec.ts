@@ -1,8 +1,8 @@
 import net from "node:net";
 import { expect, test } from "@playwright/test";
-import { Visitor, fillCart, signIn } from "../security/client";
-import { type HostedCheckout, openHostedCheckout, orderStatus, postCallback } from "../security/payments";
-import { startServer } from "../security/server";
+import { Visitor, fillCart, signIn } from "../support/client";
+import { type HostedCheckout, openHostedCheckout, orderStatus, postCallback } from "../support/payments";
+import { startServer } from "../support/server";
 
 /**
  * docs/product.md, Security rules: deploys lose nothing. SIGTERM stops new connections, lets requests in

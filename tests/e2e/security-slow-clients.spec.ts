@@ -1,7 +1,7 @@
 import net from "node:net";
 import { expect, test } from "@playwright/test";
-import { startFakeUpstream } from "../security/fake-upstream";
-import { type RunningServer, startServer } from "../security/server";
+import { startFakeUpstream } from "../support/fake-upstream";
+import { type RunningServer, startServer } from "../support/server";
 
 /**
  * docs/product.md, Security rules: slow clients cannot starve the server. A post takes a render slot only once

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
-import { type Answer, type Form, Visitor, FERNLEAF_GSTIN, freshMobile, latestCode } from "../security/client";
-import { type FakeUpstream, type UpstreamMode, startFakeUpstream } from "../security/fake-upstream";
-import { type RunningServer, startServer } from "../security/server";
+import { type Answer, type Form, Visitor, FERNLEAF_GSTIN, freshMobile, latestCode } from "../support/client";
+import { type FakeUpstream, type UpstreamMode, startFakeUpstream } from "../support/fake-upstream";
+import { type RunningServer, startServer } from "../support/server";
 
 /**
  * docs/product.md, Errors and outages: with the upstream down, slow, failing or talking nonsense,

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import net from "node:net";
 import { expect, request as playwrightRequest, test } from "@playwright/test";
 import { CHROMIUM_ARGS } from "../../playwright.config";
-import { freePort, tempDir } from "../security/server";
+import { freePort, tempDir } from "../support/server";
 import {
   addPeople,
   choosePlan,

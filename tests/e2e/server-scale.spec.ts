@@ -1,8 +1,8 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import net from "node:net";
 import { expect, test } from "@playwright/test";
-import { Visitor, freshMobile, signIn } from "../security/client";
-import { freePort, startServer, tempDir } from "../security/server";
+import { Visitor, freshMobile, signIn } from "../support/client";
+import { freePort, startServer, tempDir } from "../support/server";
 
 /**
  * Every core and one set of limits (docs/decisions/0009): workers under node:cluster that share the

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { DOWN_PORT } from "../../playwright.config";
-import { greetingForHour, MESSAGES } from "~/constants";
+import { greetingForHour, MESSAGES } from "~/config/constants";
 import { kolkataHour } from "~/components/greeting";
 import { PUBLIC_PAGES } from "~/content/public-pages";
 import { freshMobile, signIn } from "./helpers";

@@ -1,10 +1,10 @@
 import { gzipSync } from "node:zlib";
 import { expect, test } from "@playwright/test";
 import { PUBLIC_PAGES, CANONICAL_PAGES } from "~/content/public-pages";
-import { REDIRECTS } from "~/redirects";
-import { seoMeta } from "~/seo";
+import { REDIRECTS } from "~/routing/redirects";
+import { seoMeta } from "~/content/seo";
 import { E2E_SESSION_SECRET } from "../../playwright.config";
-import { sessionCodec } from "../security/session-cookie";
+import { sessionCodec } from "../support/session-cookie";
 import {
   FERNLEAF,
   addPeople,

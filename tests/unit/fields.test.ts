@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MESSAGES } from "~/constants";
+import { MESSAGES } from "~/config/constants";
 import { email, gstin, mobileNumber, otpCode, personName, totalEmployees } from "~/validation/fields";
 import { gstinCheckCharacter } from "~/validation/gstin";
 

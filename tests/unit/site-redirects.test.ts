@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { CANONICAL_PAGES, PUBLIC_PAGES } from "~/content/public-pages";
 import { EXTERNAL } from "~/content/site";
 import { PRODUCT_SLUGS } from "~/content/products";
-import { PATHS } from "~/paths";
-import { REDIRECTS, redirectTarget } from "~/redirects";
+import { PATHS } from "~/routing/paths";
+import { REDIRECTS, redirectTarget } from "~/routing/redirects";
 
 const ORIGIN = "https://kavach.example";
 const at = (path: string) => redirectTarget(new URL(path, ORIGIN));

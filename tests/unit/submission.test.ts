@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { MESSAGES } from "~/constants";
+import { MESSAGES } from "~/config/constants";
 import { mobileNumber } from "~/validation/fields";
 import { parseSubmission } from "~/validation/submission.server";
 

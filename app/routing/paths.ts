@@ -1,0 +1,40 @@
+/** Every route path the app links or redirects to, named once. */
+export const PATHS = {
+  home: "/",
+  notFound: "/404",
+  checkout: {
+    verify: "/checkout/verify",
+    verifyOtp: "/checkout/verify-otp",
+    gstDetails: "/checkout/gst-details",
+    companyDetails: "/checkout/company-details",
+    planSelect: "/checkout/plan-select",
+    addPeople: "/checkout/add-people",
+    /** Check your answers: the route keeps the spec's path. */
+    review: "/checkout/checkout",
+    payment: "/checkout/payment",
+    paymentCallback: "/checkout/payment/callback",
+    summary: "/checkout/summary",
+    quote: "/checkout/quote",
+    whatsapp: "/checkout/whatsapp",
+    faq: "/checkout/faq",
+  },
+  paymentSuccess: "/teamsure/verify-payment",
+  paymentFail: "/teamsure/payment-fail",
+  paymentPending: "/teamsure/payment-pending",
+  /** A payment was taken for an order that could no longer be paid: it will be refunded. */
+  paymentRefund: "/teamsure/payment-refund",
+  /** The spec's logged-in home (LG = 1, dashBoardAccess): what a paid admin bought. */
+  membership: "/membership",
+  logout: "/logout",
+  /** A signed-in admin's prefill link asks here before starting over (docs/product.md, Query handling). */
+  prefill: "/prefill",
+  outbox: "/dev/outbox",
+} as const;
+
+/** One invoice as a page, and as its PDF download. */
+export function invoicePath(id: string): string {
+  return `${PATHS.membership}/invoices/${encodeURIComponent(id)}`;
+}
+export function invoicePdfPath(id: string): string {
+  return `${invoicePath(id)}/pdf`;
+}

@@ -1,0 +1,100 @@
+import { z } from "zod";
+import { COUNTRY_ID } from "~/config/constants";
+import { apiRequest, apiStatusCodeRequest } from "./http.server";
+
+/** Calls to the global backend (docs/api-contract.md, Global): codes, tokens, WhatsApp, FAQ, app link. */
+
+const codeSent = z.object({
+  whatsapp: z.number().int(),
+  code_length: z.number().int().optional(),
+  expires_in_s: z.number().int().optional(),
+  resend_after_s: z.number().int().optional(),
+});
+export type CodeSent = z.infer<typeof codeSent>;
+
+/**
+ * Whose request the app relays, for the API's per-client limits (docs/api-contract.md): the visitor's
+ * address, as server.ts resolved it.
+ */
+function relayedFor(clientIp: string) {
+  return { "x-forwarded-for": clientIp };
+}
+
+export function sendCode(mobileNo: string, clientIp: string) {
+  return apiRequest({
+    backend: "global",
+    path: "/users",
+    query: { country_id: COUNTRY_ID, mobile_no: mobileNo },
+    headers: relayedFor(clientIp),
+    idempotent: false,
+    data: codeSent,
+  });
+}
+
+const verified = z.object({
+  token: z.string().min(1),
+  expires_at: z.string().optional(),
+  user: z
+    .object({ mobile_no: z.string(), country_id: z.coerce.number(), whatsapp: z.number().int() })
+    .partial()
+    .optional(),
+});
+
+export function verifyCode(mobileNo: string, code: string, clientIp: string) {
+  return apiRequest({
+    backend: "global",
+    method: "POST",
+    path: "/users/verify/otp",
+    headers: relayedFor(clientIp),
+    body: { mobile_no: mobileNo, country_id: COUNTRY_ID, code },
+    data: verified,
+  });
+}
+
+const anything = z.unknown();
+
+export function logout(token: string) {
+  return apiRequest({ backend: "global", path: "/logout", token, data: anything });
+}
+
+const whatsappSet = z.object({ whatsapp: z.number().int() });
+
+export function setWhatsapp(token: string, enabled: boolean) {
+  return apiRequest({
+    backend: "global",
+    method: "PATCH",
+    path: "/users/whatsapp",
+    token,
+    body: { whatsapp_status: enabled ? 1 : 0 },
+    data: whatsappSet,
+  });
+}
+
+const faq = z.array(z.object({ question: z.string(), answer: z.string() }));
+export type FaqEntry = z.infer<typeof faq>[number];
+
+export function getFaq() {
+  return apiRequest({ backend: "global", path: "/faq", data: faq });
+}
+
+export function sendAppLink(mobileNo: string) {
+  return apiStatusCodeRequest({
+    backend: "global",
+    path: "/applink",
+    query: { mobile_no: mobileNo },
+    idempotent: false,
+  });
+}
+
+const terms = z.object({
+  version: z.number().int(),
+  title: z.string(),
+  updated_at: z.string(),
+  sections: z.array(z.object({ heading: z.string(), body: z.string() })),
+});
+export type Terms = z.infer<typeof terms>;
+
+/** Terms live at the gateway root and need the `platform: web` header (docs/api-contract.md, Terms). */
+export function getTerms(version?: number) {
+  return apiRequest({ backend: "root", path: "/tnc", query: { version }, headers: { platform: "web" }, data: terms });
+}

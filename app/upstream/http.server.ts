@@ -1,0 +1,220 @@
+import { z } from "zod";
+import { apiBaseUrl, embeddedApi, env } from "~/config/env.server";
+import { MESSAGES } from "~/config/constants";
+import type { Exchange } from "./transport.server";
+import { sharedAnswer } from "./shared-answers.server";
+import { exchange } from "./transport.server";
+
+/**
+ * The one door to the upstream gateway. Every answer is parsed with zod; what the app gets back is
+ * typed data or one of two errors it knows how to show (docs/product.md, Errors and outages).
+ */
+
+/** A failure to show the admin: the server's own msg, or the generic message when there is none. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    /** Extra failure data the server sent, e.g. retry_after_s. */
+    readonly data: unknown = undefined,
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+  /** True when the upstream itself failed (down, slow, 5xx, unparseable), not the admin's input. */
+  get isOutage() {
+    return this.message === MESSAGES.serviceDown;
+  }
+}
+
+/** HTTP 401: the token is gone; routes turn this into a logout (docs/product.md, Users and roles). */
+export class ApiUnauthorizedError extends Error {
+  constructor() {
+    super("Unauthorized");
+    this.name = "ApiUnauthorizedError";
+  }
+}
+
+export type Backend = "global" | "employer" | "root";
+
+const BASE_PATHS: Record<Backend, string> = { global: "/global", employer: "/employer/v1", root: "" };
+
+interface RequestOptions<T extends z.ZodTypeAny> {
+  backend: Backend;
+  method?: "GET" | "POST" | "PATCH";
+  path: string;
+  query?: Record<string, string | number | undefined>;
+  body?: unknown;
+  token?: string;
+  headers?: Record<string, string>;
+  /**
+   * Whether repeating the call is harmless; GETs are by default. The contract sends a code or a
+   * link with a GET, and a retry after a timeout would text the person twice.
+   */
+  idempotent?: boolean;
+  /**
+   * How long the answer may be shared with every admin (shared-answers.server.ts): only for
+   * catalogue calls whose answer depends on nothing but the path, query, headers and body.
+   */
+  sharedForMs?: number;
+  /** Schema of `data` in a success envelope. */
+  data: T;
+}
+
+/**
+ * The embedded API answers over loopback in this same process: gzip there would spend CPU on both
+ * ends of one event loop to save bytes that never leave the machine (measured; decision 0001). A remote
+ * upstream may gzip (the transport decodes it).
+ */
+const ENCODING: Record<string, string> = { "accept-encoding": embeddedApi ? "identity" : "gzip" };
+
+/**
+ * The success envelope around each data schema, built once: a zod schema is a tree of objects, and
+ * building one per call was a measurable share of a page's CPU.
+ */
+const successEnvelopes = new WeakMap<z.ZodTypeAny, z.ZodTypeAny>();
+function successEnvelope<T extends z.ZodTypeAny>(data: T) {
+  let envelope = successEnvelopes.get(data) as
+    z.ZodObject<{ success: z.ZodLiteral<1>; data: T; msg: z.ZodOptional<z.ZodString> }> | undefined;
+  if (envelope === undefined) {
+    envelope = z.object({ success: z.literal(1), data, msg: z.string().optional() });
+    successEnvelopes.set(data, envelope);
+  }
+  return envelope;
+}
+
+const failureEnvelope = z.object({
+  success: z.literal(0).or(z.number()),
+  msg: z.string().optional(),
+  data: z.unknown().optional(),
+});
+
+function outage(status: number, detail: string): ApiError {
+  console.error(JSON.stringify({ level: "error", msg: "upstream failure", status, detail }));
+  return new ApiError(MESSAGES.serviceDown, status >= 500 || status === 0 ? 503 : status);
+}
+
+function buildUrl(backend: Backend, path: string, query?: RequestOptions<z.ZodTypeAny>["query"]) {
+  const url = new URL(apiBaseUrl() + BASE_PATHS[backend] + path);
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) url.searchParams.set(key, String(value));
+  }
+  return url;
+}
+
+type Init = Omit<Exchange, "timeoutMs">;
+
+/** Send and decode JSON; network errors, timeouts and non-JSON become outages. */
+async function exchangeJson(url: URL, init: Init): Promise<{ status: number; json: unknown }> {
+  let response: { status: number; text: string };
+  try {
+    response = await exchange(url, { ...init, timeoutMs: env.API_TIMEOUT_MS });
+  } catch (error) {
+    throw outage(
+      0,
+      `${init.method} ${url.pathname}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).name}`,
+    );
+  }
+  if (response.status === 401) throw new ApiUnauthorizedError();
+  try {
+    return { status: response.status, json: JSON.parse(response.text) };
+  } catch {
+    throw outage(response.status, `${init.method} ${url.pathname}: not JSON`);
+  }
+}
+
+/** Idempotent GETs are retried once on an outage; anything that writes is never retried. */
+async function send(url: URL, init: Init, idempotent = init.method === "GET") {
+  try {
+    return await exchangeJson(url, init);
+  } catch (error) {
+    if (idempotent && error instanceof ApiError && error.isOutage) return exchangeJson(url, init);
+    throw error;
+  }
+}
+
+export function apiRequest<T extends z.ZodTypeAny>(options: RequestOptions<T>): Promise<z.infer<T>> {
+  const method = options.method ?? "GET";
+  const url = buildUrl(options.backend, options.path, options.query);
+  if (options.sharedForMs === undefined) return request(method, url, options);
+  const key = JSON.stringify([method, url.href, options.headers ?? null, options.body ?? null]);
+  return sharedAnswer(key, options.sharedForMs, () => request(method, url, options));
+}
+
+async function request<T extends z.ZodTypeAny>(
+  method: string,
+  url: URL,
+  options: RequestOptions<T>,
+): Promise<z.infer<T>> {
+  const headers: Record<string, string> = { accept: "application/json", ...ENCODING, ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.body !== undefined) headers["content-type"] = "application/json";
+  const { status, json } = await send(
+    url,
+    { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) },
+    options.idempotent,
+  );
+  if (status >= 500) throw outage(status, `${method} ${url.pathname}`);
+
+  const envelope = successEnvelope(options.data).safeParse(json);
+  if (envelope.success) return envelope.data.data;
+
+  const failure = failureEnvelope.safeParse(json);
+  if (failure.success && failure.data.success !== 1) {
+    throw new ApiError(failure.data.msg || MESSAGES.serviceDown, status, failure.data.data);
+  }
+  throw outage(status, `${method} ${url.pathname}: unexpected shape ${envelope.error.issues[0]?.path.join(".")}`);
+}
+
+/**
+ * A file the upstream answers (an invoice PDF): its bytes and type. A JSON answer instead is a failure
+ * envelope (404 for someone else's file) and becomes an ApiError like any other; a 401 logs out.
+ */
+export async function apiFileRequest(options: {
+  backend: Backend;
+  path: string;
+  token: string;
+  accept: string;
+}): Promise<{ bytes: Buffer; contentType: string }> {
+  const url = buildUrl(options.backend, options.path);
+  const init: Init = {
+    method: "GET",
+    headers: { accept: `${options.accept}, application/json`, ...ENCODING, authorization: `Bearer ${options.token}` },
+  };
+  let answer: Awaited<ReturnType<typeof exchange>>;
+  try {
+    answer = await exchange(url, { ...init, timeoutMs: env.API_TIMEOUT_MS });
+  } catch (error) {
+    throw outage(0, `GET ${url.pathname}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).name}`);
+  }
+  if (answer.status === 401) throw new ApiUnauthorizedError();
+  if (answer.status === 200 && answer.contentType.startsWith(options.accept))
+    return { bytes: answer.bytes, contentType: answer.contentType };
+  if (answer.status >= 500) throw outage(answer.status, `GET ${url.pathname}`);
+  let json: unknown;
+  try {
+    json = JSON.parse(answer.text);
+  } catch {
+    throw outage(answer.status, `GET ${url.pathname}: neither ${options.accept} nor JSON`);
+  }
+  const failure = failureEnvelope.safeParse(json);
+  if (failure.success && failure.data.success !== 1)
+    throw new ApiError(failure.data.msg || MESSAGES.serviceDown, answer.status, failure.data.data);
+  throw outage(answer.status, `GET ${url.pathname}: unexpected answer`);
+}
+
+const statusCodeAnswer = z.object({ statusCode: z.number(), msg: z.string().optional() });
+
+/** The app-link call answers {statusCode} instead of the usual envelope (docs/api-contract.md). */
+export async function apiStatusCodeRequest(options: Omit<RequestOptions<z.ZodTypeAny>, "data">): Promise<void> {
+  const url = buildUrl(options.backend, options.path, options.query);
+  const { status, json } = await send(
+    url,
+    { method: "GET", headers: { accept: "application/json", ...ENCODING } },
+    options.idempotent,
+  );
+  if (status >= 500) throw outage(status, `GET ${url.pathname}`);
+  const parsed = statusCodeAnswer.safeParse(json);
+  if (!parsed.success) throw outage(status, `GET ${url.pathname}: unexpected shape`);
+  if (parsed.data.statusCode !== 1) throw new ApiError(parsed.data.msg || MESSAGES.serviceDown, status);
+}

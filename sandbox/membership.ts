@@ -1,0 +1,108 @@
+// The membership (docs/product.md, After the purchase): what a paid or pending order bought, its billing
+// schedule and its invoices. The spec's logged-in home reads this.
+import type { ApiContext } from "./context";
+import { addDays, addMonths, istDate } from "./dates";
+import { billingPeriod, invoicesOfCart } from "./invoices";
+import { type OrderRow, findOrder, maskEmail, orderJson, parseContents, refundsDue } from "./orders";
+import { SELLER } from "./seller";
+import { sqlValues } from "./statements";
+import { iso } from "./context";
+
+const MONTHS = 12;
+
+/** The last day of cover bought on `start`: a year of it (also quoted on the review, sandbox/routes/employer.ts). */
+export function coverEndDate(start: string): string {
+  return addDays(addMonths(start, MONTHS), -1);
+}
+
+/** In the sandbox the mandate is simulated; a real gateway would hand back its own id and method. */
+function mandate(order: OrderRow, start: string) {
+  return {
+    kind: "sandbox_recurring_mandate",
+    description:
+      "A recurring payment mandate (simulated in the sandbox; UPI AutoPay, a card standing instruction or an eNACH bank mandate with a real gateway), authorised with the first payment.",
+    authorised_on: start,
+    amount_paise: order.amount_paise,
+    charges: MONTHS - 1,
+    pre_debit_notice_hours: 24,
+    how_to_cancel: `Cancel at any time before a charge: write to ${SELLER.support_email} or call ${SELLER.support_phone}, or revoke the mandate in your UPI or bank app. Cover runs to the end of the last month paid.`,
+  };
+}
+
+export function membershipJson(ctx: ApiContext, cartId: number) {
+  const orderId = sqlValues(
+    ctx.db,
+    "SELECT order_id FROM orders WHERE cart_id = ? AND status IN ('paid', 'pending') ORDER BY seq DESC LIMIT 1",
+  ).get(cartId) as string | undefined;
+  if (orderId === undefined) return null;
+  const order = findOrder(ctx, orderId)!;
+  const contents = parseContents(order);
+  const paid = order.status === "paid" && order.paid_at !== null;
+  const start = paid ? istDate(order.paid_at!) : null;
+  const schedule =
+    start === null
+      ? []
+      : order.policy === "monthly"
+        ? Array.from({ length: MONTHS }, (_, i) => ({
+            number: i + 1,
+            date: addMonths(start, i),
+            amount_paise: order.amount_paise,
+            status: i === 0 ? ("paid" as const) : ("scheduled" as const),
+          }))
+        : [{ number: 1, date: start, amount_paise: order.amount_paise, status: "paid" as const }];
+  const next = schedule.find((s) => s.status === "scheduled");
+  return {
+    status: order.status as "paid" | "pending",
+    order: orderJson(ctx, order),
+    company: contents?.company ?? null,
+    admin:
+      contents === null
+        ? null
+        : { name: contents.admin.name, email: contents.admin.email, email_masked: maskEmail(contents.admin.email) },
+    plan: contents?.plan ?? null,
+    benefits: contents?.coverages.map((c) => ({ id: c.id, name: c.name })) ?? [],
+    members: contents?.members ?? null,
+    people:
+      contents?.people.map((p) => ({
+        band: p.band,
+        band_label: p.band_label,
+        range: p.range,
+        range_label: p.range_label,
+        count: p.count,
+      })) ?? [],
+    bill: contents?.bill ?? null,
+    start_date: start,
+    cover_end_date: start === null ? null : coverEndDate(start),
+    current_period: paid ? billingPeriod(order.policy, order.paid_at!) : null,
+    billing: {
+      policy: order.policy,
+      amount_paise: order.amount_paise,
+      schedule,
+      next_charge: next === undefined ? null : { date: next.date, amount_paise: next.amount_paise },
+      mandate: order.policy === "monthly" && start !== null ? mandate(order, start) : null,
+    },
+    invoices: invoicesOfCart(ctx, cartId).map((i) => ({
+      id: i.id,
+      number: i.number,
+      date: i.data.date,
+      total_paise: i.data.total_paise,
+      email_status: i.email_status,
+    })),
+    refunds_due: refundsDueOfCart(ctx, cartId),
+    support: { email: SELLER.support_email, phone: SELLER.support_phone },
+  };
+}
+
+function refundsDueOfCart(ctx: ApiContext, cartId: number) {
+  const orderIds = sqlValues(ctx.db, "SELECT order_id FROM orders WHERE cart_id = ? ORDER BY seq").all(
+    cartId,
+  ) as string[];
+  return orderIds.flatMap((id) =>
+    refundsDue(ctx, id).map((r) => ({
+      order_id: id,
+      payment_id: r.payment_id,
+      amount_paise: r.amount_paise,
+      recorded_at: iso(r.recorded_at),
+    })),
+  );
+}

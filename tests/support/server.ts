@@ -1,0 +1,124 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+/**
+ * The built app (build/server.js) in a child process of its own, for tests that need a
+ * particular configuration: production cookies, rotated secrets, a faulty upstream, tight caps,
+ * or a SIGKILL. Needs `npm run build` first, which `npm test` does before Playwright.
+ */
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+export const TEST_SECRET = "security-tests-secret-0123456789abcdef";
+/** What production needs beside NODE_ENV to start on the embedded sandbox API (app/config/env.server.ts). */
+export const PRODUCTION_ENV = { PUBLIC_ORIGIN: "https://kavach.example", SANDBOX: "1" };
+
+export interface ServerOptions {
+  env?: Record<string, string>;
+  /** Reuse a data folder (a restart); a fresh temporary one otherwise. */
+  dataDir?: string;
+  port?: number;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  dataDir: string;
+  /** Everything the process wrote to stdout and stderr, line by line. */
+  logs: string[];
+  pid: number;
+  /** SIGTERM and wait for the exit. */
+  stop(): Promise<void>;
+  /** SIGKILL, as a crash would: no shutdown code runs. */
+  kill(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+export function tempDir(prefix = "kavach-security-"): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once("exit", () => resolve()));
+}
+
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+  const port = options.port ?? (await freePort());
+  const dataDir = options.dataDir ?? tempDir();
+  const logs: string[] = [];
+  // node itself rather than npm: the pid is the server, so SIGKILL reaches it.
+  const child = spawn(process.execPath, ["build/server.js"], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: "development",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SESSION_SECRET: TEST_SECRET,
+      LOG_REQUESTS: "0",
+      // One process unless a test asks for workers (docs/decisions/0009).
+      WEB_CONCURRENCY: "1",
+      // Tests sign in many times from one address; the tests of the caps set their own.
+      IP_CODE_REQUESTS_PER_HOUR: "10000",
+      IP_CODE_VERIFICATIONS_PER_HOUR: "10000",
+      IP_APP_LINKS_PER_HOUR: "10000",
+      NUMBER_APP_LINKS_PER_HOUR: "10000",
+      // Production as deployed: an https address, and the sandbox API said out loud.
+      ...(options.env?.NODE_ENV === "production" ? PRODUCTION_ENV : {}),
+      ...options.env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  for (const stream of [child.stdout!, child.stderr!]) {
+    let rest = "";
+    stream.setEncoding("utf8");
+    stream.on("data", (chunk: string) => {
+      const lines = (rest + chunk).split("\n");
+      rest = lines.pop()!;
+      logs.push(...lines);
+    });
+  }
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${logs.join("\n")}`);
+    const healthy = await fetch(`${url}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (healthy) break;
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`server did not answer /healthz within 30 s:\n${logs.join("\n")}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url,
+    port,
+    dataDir,
+    logs,
+    pid: child.pid!,
+    async stop() {
+      child.kill("SIGTERM");
+      await exited(child);
+    },
+    async kill() {
+      child.kill("SIGKILL");
+      await exited(child);
+    },
+  };
+}
