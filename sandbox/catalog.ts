@@ -1,4 +1,5 @@
 import type { Db } from "./db";
+import { SUM_INSURED_BASIS } from "./cover";
 import { HttpError } from "./envelope";
 import { unitMonthlyPaise } from "./pricing";
 import { sql, sqlValues } from "./statements";
@@ -148,7 +149,7 @@ export const UNDERWRITING = {
 
 /** A plan as the catalogue answers it: with who underwrites it. */
 export function planJson(plan: Plan) {
-  return { ...plan, underwriting: UNDERWRITING };
+  return { ...plan, sum_insured_basis: SUM_INSURED_BASIS, underwriting: UNDERWRITING };
 }
 
 /**
