@@ -112,8 +112,14 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ["~/**", "**/app/**", "**/sandbox/**"],
+              // Types only: the build's entry module says what it hands over (server/app.ts).
+              group: ["~/**", "**/app/**"],
               message: "server/ is handed what it needs by the build's entry module.",
+              allowTypeImports: true,
+            },
+            {
+              group: ["**/sandbox/**"],
+              message: "server/ is handed the embedded API by server.ts.",
             },
           ],
         },

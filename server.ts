@@ -1,37 +1,18 @@
-import crypto from "node:crypto";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
-import compression from "compression";
-import express from "express";
 import type * as AppServerEntry from "./app/entry.server";
-import { createRequestHandler } from "@remix-run/node";
-import { formBodies } from "./server/form-body";
-import { type Allowance, allowanceStore, createAllowances, serveClusterAllowances } from "./server/allowances";
+import { createApp } from "./server/app";
+import { serveClusterAllowances } from "./server/allowances";
 import { becomeClusterPrimary } from "./server/cluster";
-import { remixHandler } from "./server/remix-handler";
-import { renderGate } from "./server/render-gate";
-import { createPageCache } from "./server/page-cache";
-import {
-  BODY_LIMIT_BYTES,
-  PAGE_SCRIPTS_CSP,
-  createSecurityHeaders,
-  errorAnswers,
-  knownHosts,
-  sameSiteWrites,
-  bodyLimit,
-  noStoreForSessions,
-  wellFormedUrls,
-} from "./server/security";
-import { drainOnSignal, isDraining } from "./server/shutdown";
+import { drainOnSignal } from "./server/shutdown";
 
 /**
- * The one Node process: static assets, the Remix app, and, unless API_BASE_URL points at a real
- * upstream, the embedded API and its sandbox pages. `npm run build` bundles this file to
- * build/server.js (scripts/build-server.ts), which `npm start` runs with plain node.
+ * The one Node entry: the cluster, the public listener and the shutdown around the app
+ * (server/app.ts). `npm run build` bundles this file to build/server.js (scripts/build-server.ts),
+ * which `npm start` runs with plain node.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const build = (await import(path.join(root, "build/index.js")).catch((error: Error) => {
@@ -40,10 +21,7 @@ const build = (await import(path.join(root, "build/index.js")).catch((error: Err
   console.error(error.message);
   process.exit(1);
 })) as ServerBuild;
-// The configuration and the session cookie come from the Remix build's own modules, so they are
-// parsed and made once per process (docs/decisions/0007).
-const { env, SESSION_COOKIE_NAME, SIGNED_IN_POSTS, SERVER_PAGE_PATHS, PERSONAL_COOKIES } = build.entry
-  .module as unknown as typeof AppServerEntry;
+const { env } = build.entry.module as unknown as typeof AppServerEntry;
 const logLine = (entry: Record<string, unknown>) => console.log(JSON.stringify(entry));
 
 // Every core (docs/decisions/0009): the primary forks the workers, each the whole server below,
@@ -51,213 +29,13 @@ const logLine = (entry: Record<string, unknown>) => console.log(JSON.stringify(e
 if (becomeClusterPrimary(env.WEB_CONCURRENCY ?? os.availableParallelism(), logLine)) {
   if (!env.REDIS_URL) serveClusterAllowances();
 } else {
-  /**
-   * The embedded API also listens privately on loopback, and the app calls it there: at shutdown the
-   * public listener stops taking connections while requests in flight still reach the API, which
-   * closes only once the app has drained (docs/product.md, Security rules). The app reads its
-   * address (EMBEDDED_API_URL) when it makes a call.
-   */
-  const privateApi = env.API_BASE_URL ? undefined : http.createServer();
-  if (privateApi) {
-    await new Promise<void>((resolve) => privateApi.listen(0, "127.0.0.1", resolve));
-    process.env.EMBEDDED_API_URL = `http://127.0.0.1:${(privateApi.address() as AddressInfo).port}/api`;
-  }
-  const securityHeaders = createSecurityHeaders({ hsts: env.httpsOnly });
-  /**
-   * Page renders let in at once. The embedded API's calls are served by this same event loop, so a
-   * few renders at a time keep them prompt (more only lengthen each turn of the loop); renders
-   * waiting on a remote upstream mostly wait, and need only a cap against bursts.
-   */
-  const CONCURRENT_RENDERS = env.API_BASE_URL ? 64 : 4;
-  const app = express();
-  app.disable("x-powered-by");
-  // X-Forwarded-For is believed only from the proxies TRUST_PROXY names; by default nobody's.
-  app.set("trust proxy", env.TRUST_PROXY.length ? env.TRUST_PROXY : false);
-  const gate = renderGate(CONCURRENT_RENDERS);
-  const mode = env.NODE_ENV === "production" ? "production" : "development";
-
-  /**
-   * Readiness: healthy only when a page renders now, through the render gate as any visitor's would,
-   * so a server whose render slots are all held answers 503 (docs/product.md, Security rules).
-   */
-  const renderProbe = createRequestHandler(build, mode);
-  const READY_WITHIN_MS = 2_000;
-  app.get("/healthz", async (_req, res) => {
-    let timer: NodeJS.Timeout | undefined;
-    const rendered = gate.enter().then(async (leave) => {
-      try {
-        const page = await renderProbe(new Request(`http://127.0.0.1${SERVER_PAGE_PATHS.notFound}`), {
-          cspNonce: "",
-          pageScriptsCsp: PAGE_SCRIPTS_CSP,
-          clientIp: "127.0.0.1",
-          spendIpAllowance: async () => ({ ok: true }),
-          spendNumberAllowance: async () => ({ ok: true }),
-        });
-        return page.status === 404;
-      } finally {
-        leave();
-      }
-    });
-    const timedOut = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), READY_WITHIN_MS)));
-    const ready = await Promise.race([rendered.catch(() => false), timedOut]);
-    clearTimeout(timer);
-    res.status(ready ? 200 : 503).json({ status: ready ? "ok" : "unavailable" });
+  const { listener, privateApi, closeApi } = await createApp({
+    build,
+    root,
+    // Loaded only when it runs here: a server on a remote upstream never opens the sandbox's database.
+    createEmbeddedApi: async (options) => (await import("./sandbox/index")).createEmbeddedApi(options),
+    log: logLine,
   });
-
-  /**
-   * A request's id: this process's random prefix and a count, unique across processes and
-   * restarts like a UUID, for a fraction of the cost (a random UUID per request was a sixth of the
-   * time of a page answered from memory).
-   */
-  const requestIdPrefix = crypto.randomBytes(9).toString("base64url");
-  let requestCount = 0;
-  const nextRequestId = () => `${requestIdPrefix}-${(requestCount += 1).toString(36)}`;
-
-  /**
-   * What every answer carries, whoever gives it (the page cache ahead of Express, or Express): an
-   * X-Request-Id and, while draining, a closed connection, as name, value, …; and a log line when
-   * LOG_REQUESTS=1.
-   */
-  function perRequestHeaders(req: http.IncomingMessage, res: http.ServerResponse): string[] {
-    const given = req.headers["x-request-id"];
-    const id = (typeof given === "string" && given ? given : nextRequestId()).slice(0, 64);
-    if (env.LOG_REQUESTS === "1") {
-      const started = process.hrtime.bigint();
-      res.on("finish", () => {
-        const ms = Number(process.hrtime.bigint() - started) / 1e6;
-        logLine({
-          level: "info",
-          id,
-          method: req.method,
-          path: (req.url ?? "").split("?")[0],
-          status: res.statusCode,
-          ms: Math.round(ms * 10) / 10,
-        });
-      });
-    }
-    return isDraining() ? ["X-Request-Id", id, "Connection", "close"] : ["X-Request-Id", id];
-  }
-  // Public pages from memory (docs/decisions/0010): kept after a render, answered ahead of Express.
-  const pageCache = createPageCache({ personalCookies: PERSONAL_COOKIES });
-  app.use((_req, res, next) => {
-    res.locals.requestId = res.getHeader("X-Request-Id");
-    next();
-  });
-
-  // A Host that is not this site is refused in production: pages never echo a header's say-so.
-  if (env.PUBLIC_ORIGIN && env.NODE_ENV === "production") app.use(knownHosts(new URL(env.PUBLIC_ORIGIN).hostname));
-  app.use(wellFormedUrls, bodyLimit);
-  // Files and the embedded API's answers stream through the compression middleware; pages are
-  // compressed whole by the Remix handler (server/remix-handler.ts).
-  const compressStream = compression();
-
-  // Shared between cluster workers, and through Redis between servers (docs/decisions/0009).
-  const store = allowanceStore(env.REDIS_URL, logLine);
-  const spendAllowance = createAllowances(
-    {
-      codeRequest: env.IP_CODE_REQUESTS_PER_HOUR,
-      codeVerification: env.IP_CODE_VERIFICATIONS_PER_HOUR,
-      appLink: env.IP_APP_LINKS_PER_HOUR,
-    },
-    { prefix: "ip", store, log: logLine },
-  );
-  const spendNumberAllowance = createAllowances(
-    { appLink: env.NUMBER_APP_LINKS_PER_HOUR },
-    { prefix: "number", store, log: logLine },
-  );
-  /** Spends one of a client IP's hourly allowances, logging a refusal. */
-  async function spendIpAllowance(ip: string, kind: Allowance, requestId: unknown) {
-    const spent = await spendAllowance(ip, kind);
-    if (!spent.ok) console.warn(JSON.stringify({ level: "warn", event: "ip_limit", kind, ip, id: requestId }));
-    return spent;
-  }
-
-  let closeApi: (() => void) | undefined;
-  if (privateApi) {
-    const { createEmbeddedApi } = await import("./sandbox/index");
-    const api = createEmbeddedApi({
-      databasePath: env.databasePath,
-      mountPath: "/api",
-      gatewayKeySecret: env.sandboxKeySecret,
-      pendingSettleMs: env.SANDBOX_PENDING_SETTLE_MS,
-      smtpUrl: env.SMTP_URL,
-      allowedCallbackOrigin: env.PUBLIC_ORIGIN,
-    });
-    // The public /api: the same caps per client IP as the app's forms, however the code is asked for.
-    const publicCaps: Record<string, Allowance> = {
-      "GET /global/users": "codeRequest",
-      "POST /global/users/verify/otp": "codeVerification",
-      "GET /global/applink": "appLink",
-    };
-    app.use(
-      "/api",
-      (req, res, next) => {
-        const kind = publicCaps[`${req.method} ${req.path}`];
-        if (!kind) return next();
-        spendIpAllowance(req.ip ?? "unknown", kind, res.locals.requestId).then((spent) => {
-          if (spent.ok) return next();
-          res.status(429).json({ success: 0, msg: spent.message });
-        }, next);
-      },
-      compressStream,
-      api.router,
-    );
-    app.use("/dev", securityHeaders, compressStream, api.devRouter);
-    // The app's own calls: it has spent the caps already, and says whose request it makes in
-    // X-Forwarded-For, believed here because only this process reaches the private listener.
-    const privateApp = express();
-    privateApp.disable("x-powered-by");
-    privateApp.set("trust proxy", "loopback");
-    privateApp.use("/api", api.router);
-    privateApi.on("request", privateApp);
-    closeApi = api.close;
-  }
-
-  // Fingerprinted build output never changes under its name; everything else in public/ may.
-  app.use("/build", compressStream, express.static(path.join(root, "public/build"), { immutable: true, maxAge: "1y" }));
-  // Every file in public/ has an extension and no page path does: pages skip the look on disk, and
-  // so do a page's data requests (`.data`, single fetch), which no file in public/ answers.
-  const publicFiles = express.static(path.join(root, "public"), { maxAge: "1h" });
-  app.use((req, res, next) => {
-    const extension = path.extname(req.path);
-    if (!extension || extension === ".data") return next();
-    compressStream(req, res, () => publicFiles(req, res, next));
-  });
-
-  app.use(
-    securityHeaders,
-    sameSiteWrites({ sameSiteOrigins: env.SAME_SITE_ORIGINS, publicOrigin: env.PUBLIC_ORIGIN }),
-    noStoreForSessions(SESSION_COOKIE_NAME),
-    // Before the gate: a post takes a render slot only once its whole body is in and checked.
-    formBodies({
-      limitBytes: BODY_LIMIT_BYTES,
-      timeoutMs: env.BODY_TIMEOUT_MS,
-      maxFields: 200,
-      maxIndex: 99,
-      signedInPaths: new Set(SIGNED_IN_POSTS),
-      sessionCookieName: SESSION_COOKIE_NAME,
-      signInPath: SERVER_PAGE_PATHS.signIn,
-    }),
-    gate,
-  );
-  app.all(
-    "*",
-    remixHandler(
-      build,
-      mode,
-      (req, res) => ({
-        cspNonce: res.locals.cspNonce as string,
-        pageScriptsCsp: PAGE_SCRIPTS_CSP,
-        // req.ip honours X-Forwarded-For only from the proxies in TRUST_PROXY ("trust proxy" above).
-        clientIp: req.ip ?? "unknown",
-        spendIpAllowance: (kind) => spendIpAllowance(req.ip ?? "unknown", kind, res.locals.requestId),
-        spendNumberAllowance: (kind, mobileNo) => spendNumberAllowance(mobileNo, kind),
-      }),
-      pageCache.offer,
-    ),
-  );
-  app.use(errorAnswers);
-
   /**
    * Explicit socket timeouts: headers must arrive within HEADERS_TIMEOUT_MS and a whole request within
    * REQUEST_TIMEOUT_MS (checked every second, not Node's default 30 s), and an idle kept-alive
@@ -270,22 +48,14 @@ if (becomeClusterPrimary(env.WEB_CONCURRENCY ?? os.availableParallelism(), logLi
       keepAliveTimeout: env.KEEP_ALIVE_TIMEOUT_MS,
       connectionsCheckingInterval: 1_000,
     },
-    // A kept public page is answered before Express: no middleware, no render (docs/decisions/0010).
-    (req, res) => {
-      const perRequest = perRequestHeaders(req, res);
-      if (pageCache.answer(req, res, perRequest)) return;
-      for (let i = 0; i < perRequest.length; i += 2) res.setHeader(perRequest[i], perRequest[i + 1]);
-      app(req, res);
-    },
+    listener,
   );
   server.listen(env.PORT, env.HOST, () => {
-    console.log(
-      JSON.stringify({
-        level: "info",
-        msg: `Kavach listening on http://localhost:${env.PORT}`,
-        api: env.API_BASE_URL ?? "embedded",
-      }),
-    );
+    logLine({
+      level: "info",
+      msg: `Kavach listening on http://localhost:${env.PORT}`,
+      api: env.API_BASE_URL ?? "embedded",
+    });
   });
   drainOnSignal({ server, privateApi, closeApi, timeoutMs: env.SHUTDOWN_TIMEOUT_MS });
 }
