@@ -82,11 +82,13 @@ export async function createApp({
    * The embedded API also listens privately on loopback, and the app calls it there: at shutdown the
    * public listener stops taking connections while requests in flight still reach the API, which
    * closes only once the app has drained (docs/product.md, Security rules). The app reads its
-   * address (EMBEDDED_API_URL) when it makes a call.
+   * address (EMBEDDED_API_URL) when it makes a call. The socket is this process's own (exclusive):
+   * in a cluster worker a plain listen would join one socket the primary shares among all workers,
+   * and another worker's death would break this one's calls (docs/decisions/0017).
    */
   const privateApi = env.API_BASE_URL || !createEmbeddedApi ? undefined : http.createServer();
   if (privateApi) {
-    await new Promise<void>((resolve) => privateApi.listen(0, "127.0.0.1", resolve));
+    await new Promise<void>((resolve) => privateApi.listen({ port: 0, host: "127.0.0.1", exclusive: true }, resolve));
     process.env.EMBEDDED_API_URL = `http://127.0.0.1:${(privateApi.address() as AddressInfo).port}/api`;
   }
   const securityHeaders = createSecurityHeaders({ hsts: env.httpsOnly });

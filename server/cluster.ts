@@ -11,6 +11,10 @@ import cluster from "node:cluster";
  */
 export function becomeClusterPrimary(workers: number, log: (entry: Record<string, unknown>) => void): boolean {
   if (workers <= 1 || !cluster.isPrimary) return false;
+  // Each worker accepts its own connections from the shared socket, rather than the primary
+  // handing each one over: a connection handed to a worker that has just died hung unanswered,
+  // and at shutdown the primary dropped the ones it still held (docs/decisions/0017).
+  cluster.schedulingPolicy = cluster.SCHED_NONE;
   let stopping = false;
   const listened = new Set<number>();
 
