@@ -7,7 +7,8 @@ import { createRequestHandler } from "@remix-run/node";
 import compression from "compression";
 import express, { type Express, type RequestHandler } from "express";
 import type * as AppServerEntry from "../app/entry.server";
-import { type Allowance, allowanceStore, createAllowances } from "./allowances";
+import { type Allowance, allowanceStore, allowancesHealth, createAllowances } from "./allowances";
+import { workersRestarting } from "./cluster";
 import { formBodies } from "./form-body";
 import { createPageCache } from "./page-cache";
 import { remixHandler } from "./remix-handler";
@@ -130,7 +131,15 @@ export async function createApp({
     const timedOut = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), READY_WITHIN_MS)));
     const ready = await Promise.race([rendered.catch(() => false), timedOut]);
     clearTimeout(timer);
-    res.status(ready ? 200 : 503).json({ status: ready ? "ok" : "unavailable" });
+    // Codes refused while Redis is out is said here, but is no reason to take the server out of
+    // service: pages still render (docs/decisions/0018).
+    const allowances = allowancesHealth(store);
+    res.status(ready ? 200 : 503).json({
+      status: ready ? "ok" : "unavailable",
+      ...(allowances === "ok" ? {} : { allowances }),
+      // A worker that keeps dying is being restarted with a growing delay (server/cluster.ts).
+      ...(workersRestarting() ? { workers: "restarting" } : {}),
+    });
   });
 
   /**
