@@ -102,6 +102,21 @@ export default tseslint.config(
           ],
         },
       ],
+      // A write transaction starts IMMEDIATE, so two workers wait for each other instead of one
+      // answering SQLITE_BUSY when it upgrades its read (docs/decisions/0017).
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.type='CallExpression'][callee.callee.property.name='transaction']",
+          message:
+            "Use writeTransaction (sandbox/db.ts): a deferred transaction fails at once when another worker writes.",
+        },
+        {
+          selector:
+            "MemberExpression[object.callee.property.name='transaction'][property.name=/^(deferred|exclusive)$/]",
+          message: "Use writeTransaction (sandbox/db.ts; docs/decisions/0017).",
+        },
+      ],
     },
   },
   {

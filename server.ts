@@ -6,7 +6,7 @@ import type { ServerBuild } from "@remix-run/node";
 import type * as AppServerEntry from "./app/entry.server";
 import { createApp } from "./server/app";
 import { serveClusterAllowances } from "./server/allowances";
-import { becomeClusterPrimary } from "./server/cluster";
+import { becomeClusterPrimary, stopAtStartup } from "./server/cluster";
 import { drainOnSignal } from "./server/shutdown";
 
 /**
@@ -29,13 +29,23 @@ const logLine = (entry: Record<string, unknown>) => console.log(JSON.stringify(e
 if (becomeClusterPrimary(env.WEB_CONCURRENCY ?? os.availableParallelism(), logLine)) {
   if (!env.REDIS_URL) serveClusterAllowances();
 } else {
+  // A fault at start-up (docs/decisions/0018) is one line and exit 1, not a stack trace in a loop.
+  const faultAtStart = (error: unknown) => stopAtStartup(error, env.PORT, env.HOST);
   const { listener, privateApi, closeApi } = await createApp({
     build,
     root,
     // Loaded only when it runs here: a server on a remote upstream never opens the sandbox's database.
-    createEmbeddedApi: async (options) => (await import("./sandbox/index")).createEmbeddedApi(options),
+    createEmbeddedApi: async (options) => {
+      const { createEmbeddedApi } = await import("./sandbox/index");
+      try {
+        return createEmbeddedApi(options);
+      } catch (error) {
+        const code = (error as { code?: unknown }).code;
+        throw Object.assign(new Error(`the database ${options.databasePath}: ${(error as Error).message}`), { code });
+      }
+    },
     log: logLine,
-  });
+  }).catch(faultAtStart);
   /**
    * Explicit socket timeouts: headers must arrive within HEADERS_TIMEOUT_MS and a whole request within
    * REQUEST_TIMEOUT_MS (checked every second, not Node's default 30 s), and an idle kept-alive
@@ -50,7 +60,9 @@ if (becomeClusterPrimary(env.WEB_CONCURRENCY ?? os.availableParallelism(), logLi
     },
     listener,
   );
+  server.once("error", (error) => void faultAtStart(error));
   server.listen(env.PORT, env.HOST, () => {
+    server.removeAllListeners("error");
     logLine({
       level: "info",
       msg: `Kavach listening on http://localhost:${env.PORT}`,

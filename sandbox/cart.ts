@@ -17,6 +17,7 @@ import { type ApiContext, iso } from "./context";
 import { HttpError, parseInput } from "./envelope";
 import { type Policy, type Quote, computeQuote, taxRegimeFor, unitMonthlyPaise } from "./pricing";
 import { quoteWithItems } from "./quote-items";
+import { writeTransaction } from "./db";
 import { sql, sqlValues } from "./statements";
 
 const MAX_PEOPLE = 10_000;
@@ -217,7 +218,7 @@ function isFrozen(ctx: ApiContext, cartId: number): boolean {
 
 export function applyCartUpdate(ctx: ApiContext, cartId: number, update: CartUpdate): void {
   const db = ctx.db;
-  db.transaction(() => {
+  writeTransaction(db, () => {
     // Admin details are not priced; everything else is what the payment bought.
     if (update.type !== "admin" && isFrozen(ctx, cartId)) {
       throw new HttpError(
@@ -280,7 +281,7 @@ export function applyCartUpdate(ctx: ApiContext, cartId: number, update: CartUpd
       if (closed > 0) ctx.log({ event: "order_superseded", cart_id: cartId, reason: "cart_changed" });
     }
     sql(db, "UPDATE carts SET updated_at = ? WHERE id = ?").run(ctx.now(), cartId);
-  })();
+  });
 }
 
 export function companyNotFound(gstin: string): HttpError {

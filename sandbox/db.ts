@@ -20,6 +20,16 @@ export function openDatabase(path: string, now: () => number): Db {
 }
 
 /**
+ * Runs a write transaction, started IMMEDIATE: it takes the write lock before its first read, so a
+ * second process (another cluster worker) writing meanwhile makes it wait out busy_timeout. A
+ * deferred one that read first is refused SQLITE_BUSY at once when it comes to write, as SQLite
+ * cannot wait there without risking a deadlock (docs/decisions/0017).
+ */
+export function writeTransaction<T>(db: Db, write: () => T): T {
+  return db.transaction(write).immediate();
+}
+
+/**
  * Switching a new file to WAL needs it to itself, and SQLite answers SQLITE_BUSY at once, without
  * waiting out busy_timeout, to a process that asks while another is switching. The switch is
  * kept in the file, so a short wait and another try finds it done (or does it).

@@ -2,7 +2,7 @@
 // sandbox default keeps each message in the `email_outbox` table, shown at /dev/outbox; with SMTP_URL
 // set, mail goes out over SMTP through nodemailer.
 import nodemailer from "nodemailer";
-import type { Db } from "./db";
+import { type Db, writeTransaction } from "./db";
 import { SELLER } from "./seller";
 import { sql } from "./statements";
 
@@ -37,10 +37,10 @@ export function outboxEmailProvider(db: Db, now: () => number): EmailProvider {
   );
   return {
     send(m) {
-      db.transaction(() => {
+      writeTransaction(db, () => {
         const id = insert.run(m.to, m.subject, m.text, m.html, now()).lastInsertRowid;
         m.attachments.forEach((a, i) => attach.run(id, i, a.filename, a.contentType, a.content));
-      })();
+      });
     },
   };
 }

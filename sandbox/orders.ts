@@ -6,6 +6,7 @@ import { gatewayId } from "./ids";
 import { invoiceFor, issueInvoice, queueInvoiceEmail } from "./invoices";
 import { type OrderContents, orderContents } from "./order-contents";
 import type { Policy } from "./pricing";
+import { writeTransaction } from "./db";
 import { sql, sqlValues } from "./statements";
 
 export type OrderStatus = "created" | "attempted" | "pending" | "paid" | "superseded";
@@ -56,7 +57,7 @@ function settled(ctx: ApiContext, order: OrderRow): OrderRow {
   const settlesAt = order.pending_at + ctx.pendingSettleMs;
   if (ctx.now() < settlesAt) return order;
   const paid: OrderRow = { ...order, status: "paid", paid_at: settlesAt };
-  ctx.db.transaction(() => {
+  writeTransaction(ctx.db, () => {
     const changed = sql(
       ctx.db,
       "UPDATE orders SET status = 'paid', paid_at = ?, updated_at = ? WHERE order_id = ? AND status = 'pending'",
@@ -71,7 +72,7 @@ function settled(ctx: ApiContext, order: OrderRow): OrderRow {
       });
       issueInvoice(ctx, paid);
     }
-  })();
+  });
   queueInvoiceEmail(ctx, order.order_id);
   return paid;
 }
@@ -216,7 +217,7 @@ export function createPaymentAttempts(ctx: ApiContext, order: OrderRow): Record<
     `INSERT INTO payment_attempts (payment_id, order_id, outcome, amount_paise, created_at, failure_reason)
        VALUES (?, ?, ?, ?, ?, ?)`,
   );
-  return ctx.db.transaction(() => {
+  return writeTransaction(ctx.db, () => {
     const made = sqlValues(ctx.db, "SELECT COUNT(*) FROM payment_attempts WHERE order_id = ?").get(
       order.order_id,
     ) as number;
@@ -239,7 +240,7 @@ export function createPaymentAttempts(ctx: ApiContext, order: OrderRow): Record<
         outcome === "failed" ? SANDBOX_FAILURE_REASON : null,
       );
     return ids;
-  })();
+  });
 }
 
 export interface VerifyInput {
@@ -284,7 +285,7 @@ function closeIfStale(ctx: ApiContext, order: OrderRow): OrderRow {
 /** Whether the open order of a cart is stale: read by the sandbox's payment page before it offers to pay. */
 export function currentOrder(ctx: ApiContext, orderId: string): OrderRow | undefined {
   const order = findOrder(ctx, orderId);
-  return order === undefined ? undefined : ctx.db.transaction(() => closeIfStale(ctx, order))();
+  return order === undefined ? undefined : writeTransaction(ctx.db, () => closeIfStale(ctx, order));
 }
 
 export interface RefundDue {

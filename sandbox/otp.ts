@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import { type ApiContext, maskMobile } from "./context";
 import { HttpError } from "./envelope";
+import { writeTransaction } from "./db";
 import { sql, sqlValues } from "./statements";
 
 export const CODE_LENGTH = 4;
@@ -74,7 +75,7 @@ function slowedError(waitMs: number): HttpError {
 /** Makes, stores (hashed) and texts a new code, within the resend wait and the hourly cap. */
 export async function sendCode(ctx: ApiContext, mobileNo: string, client: string): Promise<void> {
   const code = String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, "0");
-  ctx.db.transaction(() => {
+  writeTransaction(ctx.db, () => {
     const now = ctx.now();
     const lockMs = wrongTryLockMs(ctx, mobileNo, client);
     if (lockMs > 0) throw lockedError(lockMs);
@@ -99,7 +100,7 @@ export async function sendCode(ctx: ApiContext, mobileNo: string, client: string
       ctx.db,
       "INSERT INTO otp_codes (mobile_no, code_hash, salt, created_at, expires_at) VALUES (?, ?, ?, ?, ?)",
     ).run(mobileNo, hashCode(salt, code), salt, now, now + CODE_TTL_MS);
-  })();
+  });
   ctx.log({ event: "otp_sent", mobile: maskMobile(mobileNo) });
   await ctx.sms.send(mobileNo, smsText(code));
 }
@@ -115,7 +116,7 @@ interface CodeRow {
 /** Checks a code against the number's latest one. Throws the contract's message on any failure. */
 export function verifyCode(ctx: ApiContext, mobileNo: string, code: string, client: string): void {
   // Decided inside the transaction, thrown after it: throwing inside would roll back the wrong try.
-  const failure = ctx.db.transaction((): { reason: string; error: HttpError } | null => {
+  const failure = writeTransaction(ctx.db, (): { reason: string; error: HttpError } | null => {
     const now = ctx.now();
     const lockMs = wrongTryLockMs(ctx, mobileNo, client);
     if (lockMs > 0) return { reason: "locked", error: lockedError(lockMs) };
@@ -156,7 +157,7 @@ export function verifyCode(ctx: ApiContext, mobileNo: string, code: string, clie
     // Knowing the code proves the number; earlier typos no longer count against it.
     sql(ctx.db, "DELETE FROM otp_wrong_tries WHERE mobile_no = ?").run(mobileNo);
     return null;
-  })();
+  });
   if (failure !== null) {
     ctx.log({ level: "warn", event: "otp_verify_failed", mobile: maskMobile(mobileNo), reason: failure.reason });
     throw failure.error;

@@ -16,8 +16,11 @@ import {
  * - `REDIS_URL` set: in Redis, shared by every server behind the load balancer;
  * - several cluster workers: in the cluster's primary, shared by the workers of this machine;
  * - otherwise in this process.
- * If the store cannot answer (Redis down), a code is not sent or checked: the allowance fails
- * closed with a message that says so, and the log says why; pages are served as usual.
+ * If the store cannot answer (Redis down, refusing, or hung with its connections open), a code is
+ * not sent or checked: the allowance fails closed with a message that says so, and the log says
+ * why; pages are served as usual. A Redis call waits at most REDIS_COMMAND_TIMEOUT_MS, and after a
+ * failure the next REDIS_PAUSE_MS of code requests are refused without asking it, so a hung Redis
+ * never holds a render slot for long (docs/decisions/0018).
  */
 export type Allowance = "codeRequest" | "codeVerification" | "appLink";
 export type AllowanceCaps = Record<Allowance, number>;
@@ -25,6 +28,10 @@ export type AllowanceResult = { ok: true } | { ok: false; message: string };
 export type Spend = (key: string, kind: Allowance) => Promise<AllowanceResult>;
 
 const HOUR_S = 60 * 60;
+/** Longer than a Redis on the same network ever takes; short next to a page's render. */
+const REDIS_COMMAND_TIMEOUT_MS = 500;
+/** After a Redis failure, how long code requests are refused without waiting on it again. */
+const REDIS_PAUSE_MS = 5_000;
 
 const REFUSALS: Record<Allowance, string> = {
   codeRequest: "Too many codes were asked for from your network.",
@@ -54,7 +61,13 @@ export function serveClusterAllowances(): void {
  * is answered instead of waiting, and that logs each change between reachable and not, not each try.
  */
 function connectRedis(url: string, log: (entry: Record<string, unknown>) => void): Redis {
-  const client = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2_000 });
+  const client = new Redis(url, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    connectTimeout: 2_000,
+    // A Redis that accepts connections but never answers (stopped, overloaded) fails a call too.
+    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+  });
   let reachable: boolean | undefined;
   client.on("ready", () => {
     if (reachable !== true) log({ level: "info", msg: "allowances: Redis reachable" });
@@ -70,6 +83,20 @@ function connectRedis(url: string, log: (entry: Record<string, unknown>) => void
     reachable = false;
   });
   return client;
+}
+
+/** When each Redis client last failed a call, so the calls after it are refused without waiting. */
+const redisFailedAt = new WeakMap<Redis, number>();
+
+/**
+ * What /healthz says of the allowances: "degraded" while Redis is unreachable or failed a call in
+ * the last REDIS_PAUSE_MS (codes are refused meanwhile; pages are not affected).
+ */
+export function allowancesHealth(store: AllowanceStore): "ok" | "degraded" {
+  if (store.kind !== "redis") return "ok";
+  const failedAt = redisFailedAt.get(store.client);
+  const pausing = failedAt !== undefined && Date.now() - failedAt < REDIS_PAUSE_MS;
+  return store.client.status === "ready" && !pausing ? "ok" : "degraded";
 }
 
 function limiter(store: AllowanceStore, keyPrefix: string, points: number): RateLimiterAbstract {
@@ -88,9 +115,13 @@ export function createAllowances(
   const limiters: Partial<Record<Allowance, RateLimiterAbstract>> = Object.fromEntries(
     Object.entries(caps).map(([kind, points]) => [kind, limiter(store, `kavach:${prefix}:${kind}`, points)]),
   );
+  const redis = store.kind === "redis" ? store.client : undefined;
   return async (key, kind) => {
     const counted = limiters[kind];
     if (!counted) return { ok: true };
+    const failedAt = redis && redisFailedAt.get(redis);
+    if (failedAt !== undefined && Date.now() - failedAt < REDIS_PAUSE_MS)
+      return { ok: false, message: ALLOWANCES_UNAVAILABLE };
     try {
       await counted.consume(key);
       return { ok: true };
@@ -99,6 +130,7 @@ export function createAllowances(
         const minutes = Math.max(1, Math.ceil(refusal.msBeforeNext / 60_000));
         return { ok: false, message: `${REFUSALS[kind]} Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.` };
       }
+      if (redis) redisFailedAt.set(redis, Date.now());
       log({ level: "error", msg: "allowances: store failed; refused", kind, error: String(refusal) });
       return { ok: false, message: ALLOWANCES_UNAVAILABLE };
     }

@@ -7,7 +7,8 @@ import { createRequestHandler } from "@remix-run/node";
 import compression from "compression";
 import express, { type Express, type RequestHandler } from "express";
 import type * as AppServerEntry from "../app/entry.server";
-import { type Allowance, allowanceStore, createAllowances } from "./allowances";
+import { type Allowance, allowanceStore, allowancesHealth, createAllowances } from "./allowances";
+import { workersRestarting } from "./cluster";
 import { formBodies } from "./form-body";
 import { createPageCache } from "./page-cache";
 import { remixHandler } from "./remix-handler";
@@ -82,11 +83,13 @@ export async function createApp({
    * The embedded API also listens privately on loopback, and the app calls it there: at shutdown the
    * public listener stops taking connections while requests in flight still reach the API, which
    * closes only once the app has drained (docs/product.md, Security rules). The app reads its
-   * address (EMBEDDED_API_URL) when it makes a call.
+   * address (EMBEDDED_API_URL) when it makes a call. The socket is this process's own (exclusive):
+   * in a cluster worker a plain listen would join one socket the primary shares among all workers,
+   * and another worker's death would break this one's calls (docs/decisions/0017).
    */
   const privateApi = env.API_BASE_URL || !createEmbeddedApi ? undefined : http.createServer();
   if (privateApi) {
-    await new Promise<void>((resolve) => privateApi.listen(0, "127.0.0.1", resolve));
+    await new Promise<void>((resolve) => privateApi.listen({ port: 0, host: "127.0.0.1", exclusive: true }, resolve));
     process.env.EMBEDDED_API_URL = `http://127.0.0.1:${(privateApi.address() as AddressInfo).port}/api`;
   }
   const securityHeaders = createSecurityHeaders({ hsts: env.httpsOnly });
@@ -128,7 +131,15 @@ export async function createApp({
     const timedOut = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), READY_WITHIN_MS)));
     const ready = await Promise.race([rendered.catch(() => false), timedOut]);
     clearTimeout(timer);
-    res.status(ready ? 200 : 503).json({ status: ready ? "ok" : "unavailable" });
+    // Codes refused while Redis is out is said here, but is no reason to take the server out of
+    // service: pages still render (docs/decisions/0018).
+    const allowances = allowancesHealth(store);
+    res.status(ready ? 200 : 503).json({
+      status: ready ? "ok" : "unavailable",
+      ...(allowances === "ok" ? {} : { allowances }),
+      // A worker that keeps dying is being restarted with a growing delay (server/cluster.ts).
+      ...(workersRestarting() ? { workers: "restarting" } : {}),
+    });
   });
 
   /**

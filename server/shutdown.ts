@@ -1,12 +1,15 @@
 import type http from "node:http";
 
 /**
- * Deploys lose nothing (docs/product.md, Security rules). On SIGTERM or SIGINT the public listener
- * stops taking connections and closes its idle ones; requests in flight run to their end, and
- * their answers close their connections, so a client sends its next request to the new process. The
- * embedded API's private listener stays open until then, so those requests' upstream calls
- * complete; it closes, and the database with it, only once the app has drained. A new connection
- * during the drain is refused at once (a gateway retries a refused callback), never answered as failed.
+ * Deploys lose nothing (docs/product.md, Security rules; docs/decisions/0018). On SIGTERM or SIGINT
+ * the public listener stops taking connections, but only after one more turn of the event loop has
+ * accepted the connections already waiting and read the requests already sent on open ones: a
+ * request the client has sent is answered, never reset. Requests in flight run to their end and
+ * their answers close their connections, so a client sends its next request to the new process;
+ * a connection with nothing sent on it is closed. The embedded API's private listener stays open
+ * until then, so those requests' upstream calls complete; it closes, and the database with it,
+ * only once the app has drained. A new connection after that turn is refused at once (a gateway
+ * retries a refused callback), never answered as failed.
  */
 let draining = false;
 
@@ -33,20 +36,35 @@ export function drainOnSignal({ server, privateApi, closeApi, timeoutMs }: Drain
     }, timeoutMs).unref();
     // Connections busy at the signal become idle as their answers go out: close them as they do, so
     // no client sends a new request over one (a fresh connection is refused, and retried elsewhere).
-    const sweep = setInterval(() => server.closeIdleConnections(), 50);
-    server.close(() => {
-      clearInterval(sweep);
-      const finish = () => {
-        closeApi?.();
-        log("drained: exiting");
-        process.exit(0);
-      };
-      if (!privateApi) return finish();
-      privateApi.close(finish);
-      privateApi.closeIdleConnections();
-    });
-    server.closeIdleConnections();
+    // Each look waits for the loop's next read, so a request already sent is seen before its
+    // connection is judged idle.
+    const sweep = setInterval(() => afterReading(() => server.closeIdleConnections()), 50);
+    // Closing the listener drops the connections the kernel has queued for it, and closing idle
+    // connections drops the requests sent on them but not yet read: first one turn of the loop,
+    // whose poll accepts the first and reads the second.
+    afterReading(() =>
+      server.close(() => {
+        clearInterval(sweep);
+        const finish = () => {
+          closeApi?.();
+          log("drained: exiting");
+          process.exit(0);
+        };
+        if (!privateApi) return finish();
+        privateApi.close(finish);
+        privateApi.closeIdleConnections();
+      }),
+    );
   }
   process.on("SIGTERM", () => drain("SIGTERM"));
   process.on("SIGINT", () => drain("SIGINT"));
+}
+
+/**
+ * Runs `then` after the event loop's next poll, which accepts waiting connections and reads what
+ * has arrived on open ones: an immediate queued from an immediate waits for the next turn's check
+ * phase, and that turn polls first.
+ */
+function afterReading(then: () => void): void {
+  setImmediate(() => setImmediate(then));
 }

@@ -7,6 +7,7 @@ import { countryIdSchema, mobileNoSchema } from "../mobile";
 import { CODE_LENGTH, CODE_TTL_MS, RESEND_WAIT_MS, sendCode, verifyCode } from "../otp";
 import { callerMobile, issueToken, requireToken, revokeCallerToken } from "../tokens";
 import { ensureUser, setWhatsapp } from "../users";
+import { writeTransaction } from "../db";
 import { sql, sqlValues } from "../statements";
 
 const APP_LINK_TEXT = "Download the Kavach app: https://kavach.example/app";
@@ -105,7 +106,7 @@ export function globalRouter(ctx: ApiContext): Router {
       const mobileNo = parsed.data.mobile_no;
       const now = ctx.now();
       try {
-        ctx.db.transaction(() => {
+        writeTransaction(ctx.db, () => {
           const recent = sqlValues(
             ctx.db,
             "SELECT COUNT(*) FROM app_link_requests WHERE mobile_no = ? AND created_at > ?",
@@ -114,7 +115,7 @@ export function globalRouter(ctx: ApiContext): Router {
             throw new HttpError(429, "We have already sent the link to this number. Try again in an hour.");
           }
           sql(ctx.db, "INSERT INTO app_link_requests (mobile_no, created_at) VALUES (?, ?)").run(mobileNo, now);
-        })();
+        });
       } catch (err) {
         if (!(err instanceof HttpError)) throw err;
         res.status(err.status).json({ statusCode: 0, msg: err.message });

@@ -1,8 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { once } from "node:events";
 import net from "node:net";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ALLOWANCES_UNAVAILABLE, createAllowances } from "../../server/allowances";
+import { ALLOWANCES_UNAVAILABLE, allowanceStore, allowancesHealth, createAllowances } from "../../server/allowances";
 
 /** server/allowances.ts: the caps of docs/decisions/0006, in memory and shared through Redis. */
 const CAPS = { codeRequest: 3, codeVerification: 3, appLink: 1 };
@@ -87,6 +88,40 @@ describe("through Redis (Debian's redis-server)", () => {
     expect((await second("198.51.100.7", "codeRequest")).ok).toBe(false);
     expect((await first("198.51.100.7", "codeRequest")).ok).toBe(false);
   });
+
+  it("fails closed within a moment when Redis hangs (connections open, no answers), and recovers", async () => {
+    // The server's own client (server/allowances.ts), with its timeouts.
+    const store = allowanceStore(url, quiet);
+    if (store.kind !== "redis") throw new Error("expected a Redis store");
+    clients.push(store.client);
+    const spend = createAllowances(CAPS, { prefix: "ip", store, log: quiet });
+    if (store.client.status !== "ready") await once(store.client, "ready");
+    expect(await spend("198.51.100.20", "codeRequest")).toEqual({ ok: true });
+    expect(allowancesHealth(store)).toBe("ok");
+    redis.kill("SIGSTOP");
+    try {
+      let started = Date.now();
+      expect(await spend("198.51.100.21", "codeRequest")).toEqual({ ok: false, message: ALLOWANCES_UNAVAILABLE });
+      expect(Date.now() - started).toBeLessThan(1_500);
+      expect(allowancesHealth(store)).toBe("degraded");
+      // The next code requests are refused without waiting on it again.
+      started = Date.now();
+      for (let i = 0; i < 10; i += 1)
+        expect(await spend(`198.51.100.${30 + i}`, "codeVerification")).toEqual({
+          ok: false,
+          message: ALLOWANCES_UNAVAILABLE,
+        });
+      expect(Date.now() - started).toBeLessThan(200);
+    } finally {
+      redis.kill("SIGCONT");
+    }
+    // Back: once the pause is over, codes are counted again.
+    for (let tries = 0; (await spend("198.51.100.22", "codeRequest")).ok === false; tries += 1) {
+      if (tries > 100) throw new Error("allowances did not recover");
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(allowancesHealth(store)).toBe("ok");
+  }, 20_000);
 
   it("fails closed, at once and with a clear message, when Redis is gone", async () => {
     const spend = serverWith();
