@@ -8,11 +8,11 @@ import {
   Scripts,
   ScrollRestoration,
   useLoaderData,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useShouldHydrate } from "remix-utils/use-should-hydrate";
 import { FullScreenLoader } from "~/components/full-screen-loader";
 import { HydratedBehaviours, LoadAsDocument } from "~/components/hydrated-behaviours";
 import { SandboxNotice } from "~/components/sandbox-notice";
@@ -23,6 +23,7 @@ import { APP_VERSION, MESSAGES } from "~/config/constants";
 import { enhanceScriptSrc } from "~/rendering/enhance-script.server";
 import { embeddedApi, publicOrigin } from "~/config/env.server";
 import { purchaseHrefFor } from "~/checkout/purchase-href.server";
+import { routeHydrates, savesData } from "~/rendering/hydration";
 import { useNonce } from "~/rendering/nonce";
 import { getSession } from "~/session/session.server";
 import appStyles from "~/styles/app.css";
@@ -51,7 +52,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       origin: publicOrigin(request),
       script: enhanceScriptSrc,
       // Data-saver mode: no route hydrates, the page works as with script off (decision 0003).
-      saveData: request.headers.get("Save-Data")?.trim().toLowerCase() === "on",
+      saveData: savesData(request.headers),
       version: APP_VERSION,
       // Licence, grievance contact and the copyright to this year (docs/product.md, Who stands behind the cover).
       legal: footerLegal(embeddedApi),
@@ -73,7 +74,8 @@ export type RootLoader = typeof loader;
 function Document({ signedIn, children }: { signedIn: boolean; children: ReactNode }) {
   const nonce = useNonce();
   const root = useRouteLoaderData<typeof loader>("root");
-  const wantsHydration = useShouldHydrate();
+  // The same rule as the renderer's and the page sharing's (app/rendering/hydration.ts).
+  const wantsHydration = routeHydrates(useMatches().map((match) => match.handle));
   const hydrates = wantsHydration && !root?.saveData;
   const pageScript = wantsHydration ? null : root?.script;
   return (

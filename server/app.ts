@@ -9,6 +9,7 @@ import express, { type Express, type RequestHandler } from "express";
 import type * as AppServerEntry from "../app/entry.server";
 import { type Allowance, allowanceStore, createAllowances } from "./allowances";
 import { formBodies } from "./form-body";
+import { INPUT_BOUNDS, boundedQueries } from "./input-bounds";
 import { createPageCache } from "./page-cache";
 import { remixHandler } from "./remix-handler";
 import { renderGate } from "./render-gate";
@@ -75,7 +76,7 @@ export async function createApp({
 }: AppOptions): Promise<KavachApp> {
   // The configuration and the session cookie come from the Remix build's own modules, so they are
   // parsed and made once per process (docs/decisions/0007).
-  const { env, SESSION_COOKIE_NAME, SIGNED_IN_POSTS, SERVER_PAGE_PATHS, PERSONAL_COOKIES } = build.entry
+  const { env, SESSION_COOKIE_NAME, SIGNED_IN_POSTS, SERVER_PAGE_PATHS, holdsPersonalCookie } = build.entry
     .module as unknown as typeof AppServerEntry;
 
   /**
@@ -167,7 +168,7 @@ export async function createApp({
     return isDraining() ? ["X-Request-Id", id, "Connection", "close"] : ["X-Request-Id", id];
   }
   // Public pages from memory (docs/decisions/0010): kept after a render, answered ahead of Express.
-  const pageCache = createPageCache({ personalCookies: PERSONAL_COOKIES });
+  const pageCache = createPageCache({ holdsPersonalCookie });
   app.use((_req, res, next) => {
     res.locals.requestId = res.getHeader("X-Request-Id");
     next();
@@ -175,7 +176,7 @@ export async function createApp({
 
   // A Host that is not this site is refused in production: pages never echo a header's say-so.
   if (env.PUBLIC_ORIGIN && env.NODE_ENV === "production") app.use(knownHosts(new URL(env.PUBLIC_ORIGIN).hostname));
-  app.use(wellFormedUrls, bodyLimit);
+  app.use(wellFormedUrls, boundedQueries(INPUT_BOUNDS), bodyLimit);
   // Files and the embedded API's answers stream through the compression middleware; pages are
   // compressed whole by the Remix handler (server/remix-handler.ts).
   const compressStream = compression();
@@ -260,8 +261,7 @@ export async function createApp({
     formBodies({
       limitBytes: BODY_LIMIT_BYTES,
       timeoutMs: env.BODY_TIMEOUT_MS,
-      maxFields: 200,
-      maxIndex: 99,
+      ...INPUT_BOUNDS,
       signedInPaths: new Set(SIGNED_IN_POSTS),
       sessionCookieName: SESSION_COOKIE_NAME,
       signInPath: SERVER_PAGE_PATHS.signIn,

@@ -2,6 +2,7 @@ import { useLocation, useMatches, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { APP_VERSION, CROSS_TAB_LOGOUT_RELOAD_MS } from "~/config/constants";
 import { PATHS } from "~/routing/paths";
+import type { HydrationHandle } from "~/rendering/hydration";
 import { FullScreenLoader } from "./full-screen-loader";
 
 declare global {
@@ -14,12 +15,6 @@ declare global {
 const LOGOUT_MARKER_KEY = "surity:log";
 /** A transition slower than this shows the full-screen loader (docs/product.md, Page behaviour). */
 const LOADER_DELAY_MS = 2_000;
-
-/** Routes that export `handle: { reloadOnBack: true }` are reloaded when restored by back/forward. */
-export interface HydrationHandle {
-  hydrate?: boolean;
-  reloadOnBack?: boolean;
-}
 
 /**
  * What hydrated pages do beyond their routes, each once and only here (the public pages' script,
