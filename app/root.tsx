@@ -23,9 +23,9 @@ import { APP_VERSION, MESSAGES } from "~/config/constants";
 import { enhanceScriptSrc } from "~/rendering/enhance-script.server";
 import { embeddedApi, publicOrigin } from "~/config/env.server";
 import { purchaseHrefFor } from "~/checkout/purchase-href.server";
+import { currentToken } from "~/checkout/guard.server";
 import { routeHydrates, savesData } from "~/rendering/hydration";
 import { useNonce } from "~/rendering/nonce";
-import { getSession } from "~/session/session.server";
 import appStyles from "~/styles/app.css";
 import siteStyles from "~/styles/site.css";
 import { takeToast } from "~/session/toast.server";
@@ -38,8 +38,13 @@ export const links: LinksFunction = () => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [session, { toast, setCookie }] = await Promise.all([getSession(request), takeToast(request)]);
-  const token = session.get("token");
+  // An ended session (idle, past 12 hours, another version) is a visitor signed out, on every page.
+  const [{ token, setCookie: endSession }, { toast, setCookie }] = await Promise.all([
+    currentToken(request),
+    takeToast(request),
+  ]);
+  const headers = new Headers();
+  for (const cookie of [endSession, setCookie]) if (cookie) headers.append("Set-Cookie", cookie);
   // The header's purchase button leads a signed-in admin on; inside the checkout the stepper does
   // that, and the header shows no button, so the cart is not read twice there.
   const inCheckout = new URL(request.url).pathname.startsWith("/checkout/");
@@ -57,7 +62,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       // Licence, grievance contact and the copyright to this year (docs/product.md, Who stands behind the cover).
       legal: footerLegal(embeddedApi),
     },
-    { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
+    { headers },
   );
 }
 

@@ -294,6 +294,7 @@ export async function createApp({
         spendNumberAllowance: (kind, mobileNo) => spendNumberAllowance(mobileNo, kind),
       }),
       pageCache.offer,
+      SERVER_PAGE_PATHS.notFound,
     ),
   );
   app.use(errorAnswers);
