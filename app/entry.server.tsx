@@ -3,14 +3,15 @@ import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/rendering/nonce";
-import { pageHydrates, sharedCacheControl } from "~/rendering/page-sharing.server";
+import { pageHydrates } from "~/rendering/hydration";
+import { matchedHandles, sharedCacheControl } from "~/rendering/page-sharing.server";
 
 // server.ts takes these from the build, so the process parses its configuration and makes its
 // session cookie once, in the same modules every route uses.
 export { env } from "~/config/env.server";
 export { SESSION_COOKIE_NAME } from "~/session/session.server";
 export { SIGNED_IN_POSTS, SERVER_PAGE_PATHS } from "~/routing/server-paths";
-export { PERSONAL_COOKIES } from "~/rendering/page-sharing.server";
+export { holdsPersonalCookie } from "~/rendering/page-sharing.server";
 
 /** A render still unfinished after this is cut short: the page then says the service is down. */
 const RENDER_TIMEOUT_MS = 5_000;
@@ -32,13 +33,11 @@ export default function handleRequest(
 ) {
   // A page that does not hydrate runs only script files of this origin: no nonce, a CSP that says
   // so, and, for a visitor without our cookies, an answer anyone may be given (docs/decisions/0010).
-  const hydrates = pageHydrates(request, remixContext);
+  const hydrates = pageHydrates(matchedHandles(remixContext), request.headers);
   const nonce = hydrates ? (loadContext.cspNonce ?? "") : "";
-  if (!hydrates) {
-    responseHeaders.set("Content-Security-Policy", loadContext.pageScriptsCsp);
-    const shared = sharedCacheControl(request, responseStatusCode, responseHeaders);
-    if (shared) responseHeaders.set("Cache-Control", shared);
-  }
+  if (!hydrates) responseHeaders.set("Content-Security-Policy", loadContext.pageScriptsCsp);
+  const shared = sharedCacheControl(request, responseStatusCode, responseHeaders, remixContext);
+  if (shared) responseHeaders.set("Cache-Control", shared);
   return new Promise<Response>((resolve, reject) => {
     let status = responseStatusCode;
     const { pipe, abort } = renderToPipeableStream(

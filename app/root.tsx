@@ -8,11 +8,11 @@ import {
   Scripts,
   ScrollRestoration,
   useLoaderData,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useShouldHydrate } from "remix-utils/use-should-hydrate";
 import { FullScreenLoader } from "~/components/full-screen-loader";
 import { HydratedBehaviours, LoadAsDocument } from "~/components/hydrated-behaviours";
 import { SandboxNotice } from "~/components/sandbox-notice";
@@ -23,8 +23,9 @@ import { APP_VERSION, MESSAGES } from "~/config/constants";
 import { enhanceScriptSrc } from "~/rendering/enhance-script.server";
 import { embeddedApi, publicOrigin } from "~/config/env.server";
 import { purchaseHrefFor } from "~/checkout/purchase-href.server";
+import { currentToken } from "~/checkout/guard.server";
+import { routeHydrates, savesData } from "~/rendering/hydration";
 import { useNonce } from "~/rendering/nonce";
-import { getSession } from "~/session/session.server";
 import appStyles from "~/styles/app.css";
 import siteStyles from "~/styles/site.css";
 import { takeToast } from "~/session/toast.server";
@@ -37,8 +38,13 @@ export const links: LinksFunction = () => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [session, { toast, setCookie }] = await Promise.all([getSession(request), takeToast(request)]);
-  const token = session.get("token");
+  // An ended session (idle, past 12 hours, another version) is a visitor signed out, on every page.
+  const [{ token, setCookie: endSession }, { toast, setCookie }] = await Promise.all([
+    currentToken(request),
+    takeToast(request),
+  ]);
+  const headers = new Headers();
+  for (const cookie of [endSession, setCookie]) if (cookie) headers.append("Set-Cookie", cookie);
   // The header's purchase button leads a signed-in admin on; inside the checkout the stepper does
   // that, and the header shows no button, so the cart is not read twice there.
   const inCheckout = new URL(request.url).pathname.startsWith("/checkout/");
@@ -51,12 +57,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
       origin: publicOrigin(request),
       script: enhanceScriptSrc,
       // Data-saver mode: no route hydrates, the page works as with script off (decision 0003).
-      saveData: request.headers.get("Save-Data")?.trim().toLowerCase() === "on",
+      saveData: savesData(request.headers),
       version: APP_VERSION,
       // Licence, grievance contact and the copyright to this year (docs/product.md, Who stands behind the cover).
       legal: footerLegal(embeddedApi),
     },
-    { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
+    { headers },
   );
 }
 
@@ -73,7 +79,8 @@ export type RootLoader = typeof loader;
 function Document({ signedIn, children }: { signedIn: boolean; children: ReactNode }) {
   const nonce = useNonce();
   const root = useRouteLoaderData<typeof loader>("root");
-  const wantsHydration = useShouldHydrate();
+  // The same rule as the renderer's and the page sharing's (app/rendering/hydration.ts).
+  const wantsHydration = routeHydrates(useMatches().map((match) => match.handle));
   const hydrates = wantsHydration && !root?.saveData;
   const pageScript = wantsHydration ? null : root?.script;
   return (

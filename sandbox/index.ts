@@ -99,6 +99,13 @@ function errorHandler(log: LogSink) {
       sendFail(res, 413, "The request body is too large.");
       return;
     }
+    // Any other client mistake the body parser found (a body that is not the gzip it says it is,
+    // an unsupported charset or encoding) keeps its 4xx.
+    const status = Number((err as { status?: unknown })?.status);
+    if (status >= 400 && status < 500) {
+      sendFail(res, status, "The request body could not be read.");
+      return;
+    }
     // A storage fault (disk full, an unwritable WAL file) may pass: 503 asks the caller to retry.
     const storage = /^SQLITE_(IOERR|BUSY|LOCKED|FULL|CANTOPEN|READONLY|CORRUPT|NOMEM|PROTOCOL)/.test(
       String((err as { code?: unknown })?.code ?? ""),

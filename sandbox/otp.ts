@@ -15,6 +15,9 @@ export const CODES_PER_HOUR = 5;
 export const MAX_WRONG_TRIES = 5;
 // Across all clients the number is slowed, never locked: past this many wrong tries in the hour, one
 // try per SLOWED_TRY_INTERVAL_MS (a guesser spread over many addresses gets a few more an hour).
+// The client that asked for the number's latest code is never slowed (only its own lock holds it),
+// so strangers' wrong tries give them no lever on the owner, who asks for a new code and enters it
+// (docs/decisions/0016, after NIST SP 800-63B-4's throttling: limit the guesser, not the subscriber).
 export const WRONG_TRIES_BEFORE_SLOWING = 10;
 export const SLOWED_TRY_INTERVAL_MS = 5 * 60_000;
 const WINDOW_MS = 60 * 60_000;
@@ -98,8 +101,8 @@ export async function sendCode(ctx: ApiContext, mobileNo: string, client: string
     const salt = randomBytes(16).toString("hex");
     sql(
       ctx.db,
-      "INSERT INTO otp_codes (mobile_no, code_hash, salt, created_at, expires_at) VALUES (?, ?, ?, ?, ?)",
-    ).run(mobileNo, hashCode(salt, code), salt, now, now + CODE_TTL_MS);
+      "INSERT INTO otp_codes (mobile_no, code_hash, salt, created_at, expires_at, client) VALUES (?, ?, ?, ?, ?, ?)",
+    ).run(mobileNo, hashCode(salt, code), salt, now, now + CODE_TTL_MS, client);
   });
   ctx.log({ event: "otp_sent", mobile: maskMobile(mobileNo) });
   await ctx.sms.send(mobileNo, smsText(code));
@@ -111,6 +114,8 @@ interface CodeRow {
   salt: string;
   expires_at: number;
   used_at: number | null;
+  /** Who asked for the code (docs/decisions/0016). */
+  client: string;
 }
 
 /** Checks a code against the number's latest one. Throws the contract's message on any failure. */
@@ -120,12 +125,13 @@ export function verifyCode(ctx: ApiContext, mobileNo: string, code: string, clie
     const now = ctx.now();
     const lockMs = wrongTryLockMs(ctx, mobileNo, client);
     if (lockMs > 0) return { reason: "locked", error: lockedError(lockMs) };
-    const slowMs = slowedMs(ctx, mobileNo);
-    if (slowMs > 0) return { reason: "slowed", error: slowedError(slowMs) };
     const latest = sql(
       ctx.db,
-      "SELECT id, code_hash, salt, expires_at, used_at FROM otp_codes WHERE mobile_no = ? ORDER BY id DESC LIMIT 1",
+      "SELECT id, code_hash, salt, expires_at, used_at, client FROM otp_codes WHERE mobile_no = ? ORDER BY id DESC LIMIT 1",
     ).get(mobileNo) as CodeRow | undefined;
+    // The number is slowed for everyone but the client that asked for its latest code.
+    const slowMs = latest?.client === client ? 0 : slowedMs(ctx, mobileNo);
+    if (slowMs > 0) return { reason: "slowed", error: slowedError(slowMs) };
     // A used code counts as none: codes are single use.
     if (latest === undefined || latest.used_at !== null) {
       return { reason: "no_code", error: new HttpError(400, "Ask for a code first.") };

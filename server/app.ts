@@ -10,9 +10,11 @@ import type * as AppServerEntry from "../app/entry.server";
 import { type Allowance, allowanceStore, allowancesHealth, createAllowances } from "./allowances";
 import { workersRestarting } from "./cluster";
 import { formBodies } from "./form-body";
+import { INPUT_BOUNDS, boundedQueries } from "./input-bounds";
 import { createPageCache } from "./page-cache";
 import { remixHandler } from "./remix-handler";
 import { renderGate } from "./render-gate";
+import { routeMethod, routePath } from "./route-path";
 import {
   BODY_LIMIT_BYTES,
   PAGE_SCRIPTS_CSP,
@@ -76,7 +78,7 @@ export async function createApp({
 }: AppOptions): Promise<KavachApp> {
   // The configuration and the session cookie come from the Remix build's own modules, so they are
   // parsed and made once per process (docs/decisions/0007).
-  const { env, SESSION_COOKIE_NAME, SIGNED_IN_POSTS, SERVER_PAGE_PATHS, PERSONAL_COOKIES } = build.entry
+  const { env, SESSION_COOKIE_NAME, SIGNED_IN_POSTS, SERVER_PAGE_PATHS, holdsPersonalCookie } = build.entry
     .module as unknown as typeof AppServerEntry;
 
   /**
@@ -178,7 +180,7 @@ export async function createApp({
     return isDraining() ? ["X-Request-Id", id, "Connection", "close"] : ["X-Request-Id", id];
   }
   // Public pages from memory (docs/decisions/0010): kept after a render, answered ahead of Express.
-  const pageCache = createPageCache({ personalCookies: PERSONAL_COOKIES });
+  const pageCache = createPageCache({ holdsPersonalCookie });
   app.use((_req, res, next) => {
     res.locals.requestId = res.getHeader("X-Request-Id");
     next();
@@ -186,7 +188,7 @@ export async function createApp({
 
   // A Host that is not this site is refused in production: pages never echo a header's say-so.
   if (env.PUBLIC_ORIGIN && env.NODE_ENV === "production") app.use(knownHosts(new URL(env.PUBLIC_ORIGIN).hostname));
-  app.use(wellFormedUrls, bodyLimit);
+  app.use(wellFormedUrls, boundedQueries(INPUT_BOUNDS), bodyLimit);
   // Files and the embedded API's answers stream through the compression middleware; pages are
   // compressed whole by the Remix handler (server/remix-handler.ts).
   const compressStream = compression();
@@ -222,32 +224,43 @@ export async function createApp({
       smtpUrl: env.SMTP_URL,
       allowedCallbackOrigin: env.PUBLIC_ORIGIN,
     });
-    // The public /api: the same caps per client IP as the app's forms, however the code is asked for.
-    const publicCaps: Record<string, Allowance> = {
+    /**
+     * The per-IP caps on the API's code and link endpoints, decided by the route that will answer
+     * (server/route-path.ts): another letter case, a trailing slash or HEAD reaches the same
+     * handler, so it spends the same allowance (docs/decisions/0015).
+     */
+    const caps: Record<string, Allowance> = {
       "GET /global/users": "codeRequest",
       "POST /global/users/verify/otp": "codeVerification",
       "GET /global/applink": "appLink",
     };
-    app.use(
-      "/api",
-      (req, res, next) => {
-        const kind = publicCaps[`${req.method} ${req.path}`];
-        if (!kind) return next();
-        spendIpAllowance(req.ip ?? "unknown", kind, res.locals.requestId).then((spent) => {
-          if (spent.ok) return next();
-          res.status(429).json({ success: 0, msg: spent.message });
-        }, next);
-      },
-      compressStream,
-      api.router,
-    );
+    const capped: RequestHandler = (req, res, next) => {
+      const kind = caps[`${routeMethod(req.method)} ${routePath(req.path)}`];
+      if (!kind) return next();
+      spendIpAllowance(req.ip ?? "unknown", kind, res.locals.requestId).then((spent) => {
+        if (spent.ok) return next();
+        res.status(429).json({ success: 0, msg: spent.message });
+      }, next);
+    };
+    app.use("/api", capped, compressStream, api.router);
     app.use("/dev", securityHeaders, compressStream, api.devRouter);
-    // The app's own calls: it has spent the caps already, and says whose request it makes in
-    // X-Forwarded-For, believed here because only this process reaches the private listener.
+    /**
+     * The private listener: the app's own calls carry a key (EMBEDDED_API_KEY, read by
+     * app/upstream/http.server.ts), derived from the session secret so that every worker of the
+     * cluster, whichever answers on the shared loopback port, knows it and no outsider does. For them the API believes X-Forwarded-For, the visitor the app
+     * relays for, and no cap applies (the app has spent it already). Anyone else who reaches the
+     * loopback port is a client like any other: its own address, and the public caps.
+     */
+    const relayKey = crypto.createHmac("sha256", env.sessionSecrets[0]!).update("embedded api key").digest("base64url");
+    process.env.EMBEDDED_API_KEY = relayKey;
     const privateApp = express();
     privateApp.disable("x-powered-by");
     privateApp.set("trust proxy", "loopback");
-    privateApp.use("/api", api.router);
+    privateApp.use("/api", (req, res, next) => {
+      if (sameKey(req.get("x-embedded-api-key"), relayKey)) return api.router(req, res, next);
+      delete req.headers["x-forwarded-for"];
+      capped(req, res, () => api.router(req, res, next));
+    });
     privateApi.on("request", privateApp);
     closeApi = api.close;
   }
@@ -271,8 +284,7 @@ export async function createApp({
     formBodies({
       limitBytes: BODY_LIMIT_BYTES,
       timeoutMs: env.BODY_TIMEOUT_MS,
-      maxFields: 200,
-      maxIndex: 99,
+      ...INPUT_BOUNDS,
       signedInPaths: new Set(SIGNED_IN_POSTS),
       sessionCookieName: SESSION_COOKIE_NAME,
       signInPath: SERVER_PAGE_PATHS.signIn,
@@ -293,6 +305,7 @@ export async function createApp({
         spendNumberAllowance: (kind, mobileNo) => spendNumberAllowance(mobileNo, kind),
       }),
       pageCache.offer,
+      SERVER_PAGE_PATHS.notFound,
     ),
   );
   app.use(errorAnswers);
@@ -305,4 +318,12 @@ export async function createApp({
     app(req, res);
   };
   return { app, listener, privateApi, closeApi };
+}
+
+/** Whether a given key is the expected one, compared in constant time. */
+function sameKey(given: string | undefined, key: string): boolean {
+  if (!given) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(key);
+  return a.length === b.length && crypto.timingSafeEqual(a, b);
 }

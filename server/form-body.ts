@@ -1,4 +1,7 @@
+import { parse as parseCookies } from "cookie";
 import type { RequestHandler } from "express";
+import { type InputBounds, inputProblem } from "./input-bounds";
+import { routePath } from "./route-path";
 
 /**
  * Reads a page's form post whole, checks it, and only then lets it on (docs/product.md, Security rules).
@@ -6,19 +9,14 @@ import type { RequestHandler } from "express";
  * - A post takes a render slot only once its body has arrived: this runs before the render gate, so
  *   a client that sends its body a byte at a time holds a socket, never a slot, and is cut off with
  *   408 after `timeoutMs`.
- * - No request costs more than its size: a field name's `[n]` index is bounded and so is the number
- *   of fields, before any schema or form parser sees them. Conform builds an array as long as the
- *   largest index posted (`rows[1000000].count=1`: 45 bytes, seconds of CPU and gigabytes).
+ * - No request costs more than its size: the fields are held to the bounds every input is held to
+ *   (server/input-bounds.ts), before any schema or form parser sees them.
  * - Only what a page's form sends is read: `application/x-www-form-urlencoded`, unencoded. Anything
  *   else (JSON, multipart, gzip) is a 415 with a short message, never a parser's 500.
  */
-export interface FormBodyOptions {
+export interface FormBodyOptions extends InputBounds {
   limitBytes: number;
   timeoutMs: number;
-  /** Most fields one post may carry; the largest form has a few dozen. */
-  maxFields: number;
-  /** Largest `[n]` index in a field name; the people grid has a dozen rows. */
-  maxIndex: number;
   /**
    * Paths whose action needs a signed-in admin. A post there without the session cookie is
    * refused before its body is read: the action would sign it out anyway.
@@ -31,43 +29,21 @@ export interface FormBodyOptions {
 /** Methods a page answers; anything else is 405 rather than whatever the framework makes of it. */
 const PAGE_METHODS = new Set(["GET", "HEAD", "POST"]);
 const FORM_TYPE = "application/x-www-form-urlencoded";
-/** A bracket segment: an index, or a lower-case key (the gateway's `error[metadata][order_id]`); nothing else. */
-const SEGMENT = /\[([^\]]*)\]/g;
-const KEY_SEGMENT = /^[a-z][a-z_]{0,39}$/;
-const INDEX_SEGMENT = /^(0|[1-9][0-9]{0,5})$/;
-const MAX_NAME_LENGTH = 200;
-
-/** What is wrong with a posted form's field names, or null when they are within bounds. */
-export function formProblem(
-  body: URLSearchParams,
-  { maxFields, maxIndex }: Pick<FormBodyOptions, "maxFields" | "maxIndex">,
-): string | null {
-  let fields = 0;
-  for (const name of body.keys()) {
-    fields += 1;
-    if (fields > maxFields) return `Too many fields (at most ${maxFields}).`;
-    if (name.length > MAX_NAME_LENGTH) return "A field name is too long.";
-    for (const [, segment] of name.matchAll(SEGMENT)) {
-      if (KEY_SEGMENT.test(segment!)) continue;
-      if (!INDEX_SEGMENT.test(segment!) || Number(segment) > maxIndex) return "A field name has an index out of range.";
-    }
-  }
-  return null;
-}
-
 function refuse(res: Parameters<RequestHandler>[1], status: number, message: string) {
   res.status(status).type("text/plain").send(message);
 }
 
 export function formBodies(options: FormBodyOptions): RequestHandler {
-  const holdsSession = new RegExp(`(^|;\\s*)${options.sessionCookieName}=`);
   return (req, res, next) => {
     if (!PAGE_METHODS.has(req.method)) {
       res.setHeader("Allow", "GET, HEAD, POST");
       return refuse(res, 405, "Method not allowed.");
     }
     if (req.method !== "POST") return next();
-    if (options.signedInPaths.has(req.path) && !holdsSession.test(req.get("cookie") ?? "")) {
+    if (
+      options.signedInPaths.has(routePath(req.path)) &&
+      parseCookies(req.get("cookie") ?? "")[options.sessionCookieName] === undefined
+    ) {
       res.redirect(303, options.signInPath);
       return;
     }
@@ -93,7 +69,7 @@ export function formBodies(options: FormBodyOptions): RequestHandler {
         return;
       }
       const body = Buffer.concat(chunks);
-      const fieldProblem = formProblem(new URLSearchParams(body.toString("utf8")), options);
+      const fieldProblem = inputProblem(new URLSearchParams(body.toString("utf8")), options);
       if (fieldProblem) return refuse(res, 400, fieldProblem);
       res.locals.formBody = body;
       next();

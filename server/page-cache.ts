@@ -6,8 +6,15 @@ import { gzipSync } from "node:zlib";
  * Public pages from memory (docs/decisions/0010). A page the app marks `Cache-Control: public,
  * s-maxage=N` (an unhydrated page answered to an anonymous visitor, with no cookie set) is kept for
  * N seconds under its host and address and served from here with a strong ETag, 304 on a matching
- * If-None-Match. A request that carries any of the app's own cookies is never answered from here,
- * so a signed-in admin, or a visitor with a flash message waiting, always gets a fresh render.
+ * If-None-Match. A request that carries any of the app's own cookies (as the app reads cookies:
+ * `holdsPersonalCookie`, from app/rendering/page-sharing.server.ts, the one place that decides what
+ * may be shared) is never answered from here, so a signed-in admin, or a visitor with a flash
+ * message waiting, always gets a fresh render.
+ *
+ * Addresses are not all alike (docs/decisions/0015): a page asked by its own address (lower case,
+ * no trailing slash, no query string) is one of the site's few pages, while a query string or
+ * another spelling can be made unique per request. Those are kept in a small room of their own,
+ * so unique addresses only ever push each other out, never the site's pages.
  * Each process keeps its own copy; a deploy starts empty, and N bounds how stale a shared cache
  * (a CDN honouring s-maxage) can be.
  *
@@ -19,9 +26,12 @@ import { gzipSync } from "node:zlib";
  * the Host it was asked for, so a hit needs none of them again.
  */
 export interface PageCacheOptions {
-  /** Cookies whose presence means the page is personal. */
-  personalCookies: string[];
+  /** Whether a request's Cookie header makes its page personal. */
+  holdsPersonalCookie: (cookieHeader: string | undefined) => boolean;
+  /** Pages kept under their own address. */
   maxEntries?: number;
+  /** Pages kept under an address with a query string, or another spelling of a path. */
+  maxOtherEntries?: number;
   now?: () => number;
 }
 
@@ -41,13 +51,22 @@ const GZIP = /\bgzip\b(?!;\s*q=0(?:\.0*)?(?:[,\s]|$))/;
 /** Said per request, or per encoding, never kept with the page. */
 const PER_REQUEST = new Set(["content-length", "content-encoding", "etag", "age", "connection", "x-request-id"]);
 
-export function createPageCache({ personalCookies, maxEntries = 500, now = Date.now }: PageCacheOptions) {
+/** A page's own address: lower case, no trailing slash (but the home page's), no query string. */
+const OWN_ADDRESS = /^\/(?:[a-z0-9-]+(?:\/[a-z0-9-]+)*)?$/;
+
+export function createPageCache({
+  holdsPersonalCookie,
+  maxEntries = 500,
+  maxOtherEntries = 100,
+  now = Date.now,
+}: PageCacheOptions) {
   const pages = new Map<string, CachedPage>();
-  const personal = new RegExp(`(?:^|;\\s*)(?:${personalCookies.map((c) => c.replace(/[^\w-]/g, "\\$&")).join("|")})=`);
+  const others = new Map<string, CachedPage>();
+  const roomOf = (req: IncomingMessage) => (OWN_ADDRESS.test(req.url ?? "") ? pages : others);
 
   const keyOf = (req: IncomingMessage) => `${req.headers.host ?? ""} ${req.url ?? ""}`;
   const eligible = (req: IncomingMessage) =>
-    (req.method === "GET" || req.method === "HEAD") && !personal.test(req.headers.cookie ?? "");
+    (req.method === "GET" || req.method === "HEAD") && !holdsPersonalCookie(req.headers.cookie);
 
   function send(req: IncomingMessage, res: ServerResponse, page: CachedPage, perRequest: string[]): void {
     const headers = [
@@ -77,10 +96,11 @@ export function createPageCache({ personalCookies, maxEntries = 500, now = Date.
   function answer(req: IncomingMessage, res: ServerResponse, perRequest: string[] = []): boolean {
     if (!eligible(req)) return false;
     const key = keyOf(req);
-    const page = pages.get(key);
+    const room = roomOf(req);
+    const page = room.get(key);
     if (!page) return false;
     if (page.expiresAt <= now()) {
-      pages.delete(key);
+      room.delete(key);
       return false;
     }
     send(req, res, page, perRequest);
@@ -115,8 +135,11 @@ export function createPageCache({ personalCookies, maxEntries = 500, now = Date.
       storedAt: now(),
       expiresAt: now() + seconds * 1000,
     };
-    if (pages.size >= maxEntries) pages.delete(pages.keys().next().value!);
-    pages.set(keyOf(req), page);
+    const room = roomOf(req);
+    const key = keyOf(req);
+    room.delete(key);
+    if (room.size >= (room === pages ? maxEntries : maxOtherEntries)) room.delete(room.keys().next().value!);
+    room.set(key, page);
     send(req, res, page, perRequest);
     return true;
   }
@@ -125,7 +148,7 @@ export function createPageCache({ personalCookies, maxEntries = 500, now = Date.
     answer,
     offer,
     get size() {
-      return pages.size;
+      return pages.size + others.size;
     },
   };
 }

@@ -21,16 +21,39 @@ const COMPRESSIBLE = /^(text\/|application\/(json|xml)|image\/svg\+xml)/;
 /** Keeps a page anyone may be given and answers with it (server/page-cache.ts). */
 type OfferToCache = (req: ExpressRequest, res: ExpressResponse, body: Buffer) => boolean;
 
+/**
+ * A resource route (a PDF, a feed) that throws a 404 answers whatever it threw; a person who
+ * followed a link to it gets the site's not-found page instead, with status 404, as any other
+ * missing page answers (docs/decisions/0015). Data requests keep the thrown answer.
+ */
+function isResourceNotFound(req: ExpressRequest, response: Response): boolean {
+  return (
+    response.status === 404 &&
+    response.headers.get("X-Remix-Catch") === "yes" &&
+    (req.method === "GET" || req.method === "HEAD") &&
+    !req.path.endsWith(".data")
+  );
+}
+
 export function remixHandler(
   build: ServerBuild,
   mode: string,
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext,
   offerToCache?: OfferToCache,
+  notFoundPath?: string,
 ): RequestHandler {
   const handle = createRequestHandler(build, mode);
   return async (req, res, next) => {
     try {
-      const response = await handle(remixRequest(req, res), getLoadContext(req, res));
+      const request = remixRequest(req, res);
+      let response = await handle(request, getLoadContext(req, res));
+      if (notFoundPath && isResourceNotFound(req, response)) {
+        const page = new Request(new URL(notFoundPath, request.url), {
+          headers: request.headers,
+          signal: request.signal,
+        });
+        response = await handle(page, getLoadContext(req, res));
+      }
       await send(req, res, response, offerToCache);
     } catch (error) {
       next(error);

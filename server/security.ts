@@ -95,10 +95,16 @@ export function knownHosts(publicHostname: string): RequestHandler {
 }
 
 /**
- * A path whose `%` escapes do not decode, or a query that is not UTF-8, is a 400 here rather than
- * an exception deeper in (a route, a header built from the value).
+ * A path whose `%` escapes do not decode, a query that is not UTF-8, or a request line that is not
+ * a path, is a 400 here rather than an exception deeper in (a route, a header built from the value).
  */
 export const wellFormedUrls: RequestHandler = (req, res, next) => {
+  // Only the origin form (`/path?query`): an absolute-form request line (`GET http://x/about-us`)
+  // names a URL this server would otherwise build another out of.
+  if (!req.originalUrl.startsWith("/")) {
+    res.status(400).type("text/plain").send("Malformed address.");
+    return;
+  }
   try {
     decodeURIComponent(req.path);
     const query = req.originalUrl.indexOf("?");

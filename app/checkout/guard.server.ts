@@ -6,7 +6,7 @@ import { ApiError, ApiUnauthorizedError } from "~/upstream/http.server";
 import { APP_VERSION, MESSAGES } from "~/config/constants";
 import { PATHS } from "~/routing/paths";
 import type { Session } from "~/session/session.server";
-import { commitSession, getSession, signOutRedirect } from "~/session/session.server";
+import { commitSession, destroySession, getSession, signOutRedirect } from "~/session/session.server";
 import { setToast } from "~/session/toast.server";
 import type { StepId } from "./steps";
 import { firstUnfinishedStep, isPaidOrPending, pathOf, stepIndex } from "./steps";
@@ -34,30 +34,52 @@ export interface SignedIn {
   headers: Headers;
 }
 
+/**
+ * Why a signed-in session is over, or null while it lives: made under another app version (the
+ * version reset), idle past 30 minutes, or older than 12 hours (docs/product.md, Sign-in).
+ */
+export function sessionEnded(session: Session, now = Date.now()): "version" | "expired" | null {
+  if (session.get("version") !== APP_VERSION) return "version";
+  if (
+    now - (session.get("lastSeenAt") ?? 0) > IDLE_TIMEOUT_MS ||
+    now - (session.get("createdAt") ?? 0) > ABSOLUTE_TIMEOUT_MS
+  )
+    return "expired";
+  return null;
+}
+
+/**
+ * For pages anyone may read: the admin's token while the session lives. An ended session is ended
+ * as the checkout ends it (its token revoked upstream, its cookie cleared), and the visitor is
+ * treated as signed out; `setCookie` then clears the cookie.
+ */
+export async function currentToken(request: Request): Promise<{ token: string | null; setCookie: string | null }> {
+  const session = await getSession(request);
+  const token = session.get("token");
+  if (!token || sessionEnded(session) === null) return { token: token ?? null, setCookie: null };
+  await revoke(token);
+  return { token: null, setCookie: await destroySession(session) };
+}
+
 /** The admin's token, or a redirect to verify-phone; an expired or outdated session ends here. */
 export async function requireToken(request: Request): Promise<SignedIn> {
   const session = await getSession(request);
   const token = session.get("token");
   if (!token) throw redirect(PATHS.checkout.verify);
-  // Version reset (docs/product.md, Sign-in): a session made under another app version is reset and sent to the root path.
+  const ended = sessionEnded(session);
   // A session the app ends is ended upstream too, as logout does: its token is revoked, so a copy
   // of the cookie (or of the token) is worth nothing afterwards (docs/product.md, Sign-in).
-  if (session.get("version") !== APP_VERSION) {
-    await revoke(token);
+  if (ended) await revoke(token);
+  // Version reset (docs/product.md, Sign-in): a session made under another app version is reset and sent to the root path.
+  if (ended === "version") {
     throw await signOutRedirect(
       request,
       PATHS.home,
       await setToast({ kind: "info", message: "Kavach has been updated. Please sign in again." }),
     );
   }
+  if (ended === "expired") await signedOut(request, "Your session has ended. Verify your mobile number to continue.");
   const now = Date.now();
-  if (
-    now - (session.get("lastSeenAt") ?? 0) > IDLE_TIMEOUT_MS ||
-    now - (session.get("createdAt") ?? 0) > ABSOLUTE_TIMEOUT_MS
-  ) {
-    await revoke(token);
-    await signedOut(request, "Your session has ended. Verify your mobile number to continue.");
-  }
   const headers = new Headers();
   if (now - (session.get("lastSeenAt") ?? 0) > TOUCH_AFTER_MS) {
     session.set("lastSeenAt", now);

@@ -4,13 +4,8 @@ import { watchCrossTabLogout } from "~/behaviours/cross-tab-logout";
 import { pushPageView } from "~/behaviours/page-views";
 import { showLoaderWhenSlow } from "~/behaviours/slow-page-loader";
 import { APP_VERSION } from "~/config/constants";
+import type { HydrationHandle } from "~/rendering/hydration";
 import { FullScreenLoader } from "./full-screen-loader";
-
-/** Routes that export `handle: { reloadOnBack: true }` are reloaded when restored by back/forward. */
-export interface HydrationHandle {
-  hydrate?: boolean;
-  reloadOnBack?: boolean;
-}
 
 /**
  * What hydrated pages do beyond their routes, each once and only here (the public pages' script,

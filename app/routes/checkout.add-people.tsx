@@ -12,7 +12,7 @@ import { firstUnfinishedStep, nextPath, peopleInRange } from "~/checkout/steps";
 import { CheckoutShell } from "~/components/checkout-shell";
 import { FamilyCover } from "~/components/family-cover";
 import { browserValidation, ErrorSummary, SubmitButton } from "~/components/form";
-import type { HydrationHandle } from "~/components/hydrated-behaviours";
+import type { HydrationHandle } from "~/rendering/hydration";
 import { EMPLOYEES_MAX, EMPLOYEES_MIN, MESSAGES } from "~/config/constants";
 import type { QuoteAnswer } from "~/routes/checkout.quote";
 import { PATHS } from "~/routing/paths";

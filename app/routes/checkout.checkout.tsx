@@ -9,7 +9,7 @@ import { firstUnfinishedStep, nextPath } from "~/checkout/steps";
 import { BillingChoice, QuoteTable, regimeNote } from "~/components/bill";
 import { CheckoutShell } from "~/components/checkout-shell";
 import { browserValidation, ErrorSummary, SubmitButton } from "~/components/form";
-import type { HydrationHandle } from "~/components/hydrated-behaviours";
+import type { HydrationHandle } from "~/rendering/hydration";
 import { MonthlyBillingNote } from "~/components/monthly-billing";
 import { CoverDates, PeopleLines, PlanLines } from "~/components/price-lines";
 import { DEFAULT_BILLING } from "~/config/constants";

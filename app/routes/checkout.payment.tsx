@@ -10,7 +10,7 @@ import { firstUnfinishedStep } from "~/checkout/steps";
 import { BillBreakdown } from "~/components/bill";
 import { CheckoutShell } from "~/components/checkout-shell";
 import { browserValidation, ErrorSummary, SubmitButton } from "~/components/form";
-import type { HydrationHandle } from "~/components/hydrated-behaviours";
+import type { HydrationHandle } from "~/rendering/hydration";
 import { MonthlyBillingNote } from "~/components/monthly-billing";
 import { PAGE_PATHS, productPath } from "~/routing/page-paths";
 import { DEFAULT_BILLING } from "~/config/constants";

@@ -9,7 +9,16 @@ import { redirectWithToast } from "~/session/toast.server";
 import { safeRedirectPath } from "~/utils/safe-redirect";
 
 /** The WhatsApp opt-in toggle (PATCH /users/whatsapp; docs/product.md, Checkout steps), posted from any checkout page. */
-const schema = z.object({ whatsapp: z.enum(["on", "off"]), returnTo: z.string().max(200).optional() }).strict();
+const schema = z
+  .object({
+    whatsapp: z.enum(["on", "off"]),
+    returnTo: z
+      .string()
+      .max(200)
+      .regex(/^[\x21-\x7e]*$/)
+      .optional(),
+  })
+  .strict();
 
 export async function action({ request }: ActionFunctionArgs) {
   const { token, session } = await requireToken(request);

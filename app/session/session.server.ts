@@ -64,6 +64,10 @@ export function commitSession(session: Session) {
   return sessionStorage.commitSession(session);
 }
 
+export function destroySession(session: Session) {
+  return sessionStorage.destroySession(session);
+}
+
 /** A brand-new session for a freshly verified admin: nothing from before carries over. */
 export async function startSignedInSession(
   token: string,

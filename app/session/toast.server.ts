@@ -5,9 +5,10 @@ import { seeOther } from "~/utils/see-other";
 
 /**
  * One-shot messages carried in their own cookie to the next page, where the server renders them,
- * so they show without JavaScript too.
+ * so they show without JavaScript too. Over https the name has the __Host- prefix, as the
+ * session's has: pinned to this host with Path=/, so a sister subdomain cannot plant a message.
  */
-export const TOAST_COOKIE_NAME = "kavach_toast";
+export const TOAST_COOKIE_NAME = env.httpsOnly ? "__Host-kavach_toast" : "kavach_toast";
 
 const toastStorage = createCookieSessionStorage<Record<string, never>, { toast: Toast }>({
   cookie: {

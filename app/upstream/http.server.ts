@@ -69,6 +69,16 @@ interface RequestOptions<T extends z.ZodTypeAny> {
 const ENCODING: Record<string, string> = { "accept-encoding": embeddedApi ? "identity" : "gzip" };
 
 /**
+ * The embedded API's private listener believes X-Forwarded-For, and skips the per-IP caps the app
+ * has spent already, only for a call carrying this process's key (docs/decisions/0012, 0015);
+ * server/app.ts makes the key when it opens the listener. Read at each call, as the address is.
+ */
+function commonHeaders(): Record<string, string> {
+  const key = embeddedApi ? process.env.EMBEDDED_API_KEY : undefined;
+  return key ? { ...ENCODING, "x-embedded-api-key": key } : ENCODING;
+}
+
+/**
  * The success envelope around each data schema, built once: a zod schema is a tree of objects, and
  * building one per call was a measurable share of a page's CPU.
  */
@@ -146,7 +156,7 @@ async function request<T extends z.ZodTypeAny>(
   url: URL,
   options: RequestOptions<T>,
 ): Promise<z.infer<T>> {
-  const headers: Record<string, string> = { accept: "application/json", ...ENCODING, ...options.headers };
+  const headers: Record<string, string> = { accept: "application/json", ...commonHeaders(), ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.body !== undefined) headers["content-type"] = "application/json";
   const { status, json } = await send(
@@ -179,7 +189,11 @@ export async function apiFileRequest(options: {
   const url = buildUrl(options.backend, options.path);
   const init: Init = {
     method: "GET",
-    headers: { accept: `${options.accept}, application/json`, ...ENCODING, authorization: `Bearer ${options.token}` },
+    headers: {
+      accept: `${options.accept}, application/json`,
+      ...commonHeaders(),
+      authorization: `Bearer ${options.token}`,
+    },
   };
   let answer: Awaited<ReturnType<typeof exchange>>;
   try {
@@ -210,7 +224,7 @@ export async function apiStatusCodeRequest(options: Omit<RequestOptions<z.ZodTyp
   const url = buildUrl(options.backend, options.path, options.query);
   const { status, json } = await send(
     url,
-    { method: "GET", headers: { accept: "application/json", ...ENCODING } },
+    { method: "GET", headers: { accept: "application/json", ...commonHeaders() } },
     options.idempotent,
   );
   if (status >= 500) throw outage(status, `GET ${url.pathname}`);

@@ -4,10 +4,13 @@ import { safeRedirect } from "remix-utils/safe-redirect";
  * Redirect targets that come from a query or a form must stay on this site: a path, never
  * `//host` or `https://host` (docs/product.md, Security rules). remix-utils refuses those; a
  * control character or backslash, which it lets through, can also make a browser read the path
- * as another host ("/\t/evil.example" is "//evil.example" once the tab is dropped).
+ * as another host ("/\t/evil.example" is "//evil.example" once the tab is dropped); a blank or a
+ * character past ASCII has no place in a Location header.
  */
 export function safeRedirectPath(to: FormDataEntryValue | string | null | undefined, fallback: string): string {
-  if (typeof to !== "string" || /[\p{Cc}\\]/u.test(to)) return fallback;
+  // Only printable ASCII: a Location header carries nothing else (a character past Latin-1 would
+  // throw as the header is built), and a path of this site needs nothing else.
+  if (typeof to !== "string" || !/^[\x21-\x7e]*$/.test(to) || to.includes("\\")) return fallback;
   return safeRedirect(to, fallback);
 }
 

@@ -53,7 +53,7 @@ test("development cookie: HttpOnly, SameSite=Lax, Path=/, sealed with the first 
   expect(await sessionCodec([PREVIOUS]).read(visitor.cookie(DEV_COOKIE)!)).toEqual({});
 });
 
-test("production cookie: __Host- prefixed, Secure, HttpOnly, SameSite=Lax, Path=/, no Domain; HSTS sent", async () => {
+test("production cookies (session and toast): __Host- prefixed, Secure, HttpOnly, SameSite=Lax, Path=/, no Domain; HSTS sent", async () => {
   const production = await startServer({ env: { NODE_ENV: "production" } });
   try {
     const visitor = new Visitor(production.url);
@@ -70,6 +70,12 @@ test("production cookie: __Host- prefixed, Secure, HttpOnly, SameSite=Lax, Path=
     expect(visitor.cookie(DEV_COOKIE)).toBeUndefined();
     const page = await visitor.get("/");
     expect(page.headers.get("strict-transport-security")).toMatch(/max-age=\d{8,}/);
+    // The one-shot message's cookie is pinned to this host as the session's is.
+    const signedOut = await visitor.post("/logout", {});
+    const toast = signedOut.headers.getSetCookie().find((c) => c.includes("toast="));
+    expect(toast).toMatch(/^__Host-kavach_toast=/);
+    expect(toast!.toLowerCase()).toContain("secure");
+    expect(toast!.toLowerCase()).toContain("path=/");
   } finally {
     await production.stop();
   }

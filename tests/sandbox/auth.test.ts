@@ -201,7 +201,7 @@ describe("POST /global/users/verify/otp", () => {
     expect(owner.json.data.token).toEqual(expect.any(String));
   });
 
-  it("past 10 wrong tries an hour from all clients the number is slowed to one try per 5 minutes, never locked", async () => {
+  it("past 10 wrong tries an hour from all clients the number is slowed to one try per 5 minutes for strangers, never locked", async () => {
     await api.sendCode(MOBILE, "198.51.100.7");
     const code = await api.lastCode(MOBILE);
     // Two strangers, four wrong tries each, then a third with two: ten in all, none locked out alone.
@@ -212,21 +212,48 @@ describe("POST /global/users/verify/otp", () => {
     ] as const) {
       for (let i = 0; i < tries; i++) expect((await api.verify(MOBILE, wrongCode(code), client)).status).toBe(400);
     }
-    // Now everyone waits between tries, the owner too, but only minutes.
-    const slowed = await api.verify(MOBILE, code, "198.51.100.7");
+    // Now every stranger waits between tries, but only minutes.
+    const slowed = await api.verify(MOBILE, code, "203.0.113.4");
     expect(slowed.status).toBe(429);
     expect(slowed.json.msg).toBe("Too many wrong tries for this number. Try again in 5 minutes.");
     expect(slowed.json.data.retry_after_s).toBe(300);
     api.advance(4 * 60_000);
     expect((await api.verify(MOBILE, wrongCode(code), "203.0.113.4")).status).toBe(429);
     api.advance(60_000);
-    // One try per interval: a stranger's wrong one spends it...
+    // One try per interval: a stranger's wrong one spends it, and the next stranger waits again.
     expect((await api.verify(MOBILE, wrongCode(code), "203.0.113.4")).status).toBe(400);
-    expect((await api.verify(MOBILE, code, "198.51.100.7")).status).toBe(429);
-    // ...and the owner, with a fresh code (the first has expired by now), signs in when the turn comes.
+    expect((await api.verify(MOBILE, wrongCode(code), "203.0.113.5")).status).toBe(429);
+    // The owner, who asked for the code, is not held back by the strangers.
+    expect((await api.verify(MOBILE, code, "198.51.100.7")).status).toBe(200);
+  });
+
+  it("never lets strangers' wrong tries keep the owner out: a new code, entered correctly, signs in", async () => {
+    await api.sendCode(MOBILE, "198.51.100.7");
+    const first = await api.lastCode(MOBILE);
+    // Ten wrong codes from two addresses (each then locked), and one more as each 5-minute turn comes.
+    for (const client of ["203.0.113.1", "203.0.113.2"])
+      for (let i = 0; i < 5; i++) await api.verify(MOBILE, wrongCode(first), client);
     api.advance(5 * 60_000);
+    expect((await api.verify(MOBILE, wrongCode(first), "203.0.113.10")).status).toBe(400);
+    // The number is slowed for strangers; the owner asks for a new code and enters it at once.
+    api.advance(10_000);
     expect((await api.sendCode(MOBILE, "198.51.100.7")).status).toBe(200);
-    expect((await api.verify(MOBILE, await api.lastCode(MOBILE), "198.51.100.7")).status).toBe(200);
+    expect((await api.verify(MOBILE, wrongCode(first), "203.0.113.20")).status).toBe(429);
+    const owner = await api.verify(MOBILE, await api.lastCode(MOBILE), "198.51.100.7");
+    expect(owner.status).toBe(200);
+    expect(owner.json.data.token).toEqual(expect.any(String));
+  });
+
+  it("slows the owner who did not ask for the latest code as a stranger: the one who asked is the one let through", async () => {
+    await api.sendCode(MOBILE, "203.0.113.1");
+    const strangers = await api.lastCode(MOBILE);
+    for (const client of ["203.0.113.2", "203.0.113.3"])
+      for (let i = 0; i < 5; i++) await api.verify(MOBILE, wrongCode(strangers), client);
+    // Someone who did not ask for this code is slowed; the asker still has its own five tries.
+    expect((await api.verify(MOBILE, wrongCode(strangers), "198.51.100.7")).status).toBe(429);
+    expect((await api.verify(MOBILE, wrongCode(strangers), "203.0.113.1")).json.msg).toBe(
+      "The code is incorrect. 4 tries left.",
+    );
   });
 
   it("forgets earlier wrong tries after a successful verification", async () => {

@@ -3,14 +3,18 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { holdsPersonalCookie } from "~/rendering/page-sharing.server";
 import { createPageCache } from "../../server/page-cache";
 
-/** server/page-cache.ts ahead of a bare Express app whose "render" counts how often it runs, as in server.ts. */
+/**
+ * server/page-cache.ts ahead of a bare Express app whose "render" counts how often it runs, as in
+ * server/app.ts, deciding which requests are personal with the app's own rule.
+ */
 let clock = 1_000_000;
 let renders = 0;
 let url = "";
 let close = () => {};
-const cache = createPageCache({ personalCookies: ["kavach_session", "kavach_toast"], now: () => clock });
+const cache = createPageCache({ holdsPersonalCookie, maxEntries: 50, maxOtherEntries: 10, now: () => clock });
 
 beforeAll(async () => {
   const app = express();
@@ -75,6 +79,21 @@ describe("public pages from memory", () => {
     expect(await signedIn.text()).toContain(`render ${before + 1}`);
     const withToast = await fetch(`${url}/reviews`, { headers: { Cookie: "other=1; kavach_toast=x" } });
     expect(await withToast.text()).toContain(`render ${before + 2}`);
+    // Read as the session reads cookies: a blank before "=" still names the session.
+    const spaced = await fetch(`${url}/reviews`, { headers: { Cookie: "kavach_session =abc" } });
+    expect(await spaced.text()).toContain(`render ${before + 3}`);
+    const tabbed = await fetch(`${url}/reviews`, { headers: { Cookie: "a=1;\tkavach_toast\t=x" } });
+    expect(await tabbed.text()).toContain(`render ${before + 4}`);
+  });
+
+  it("keeps the site's pages however many unique addresses a visitor asks for", async () => {
+    await fetch(`${url}/contact-us`);
+    const before = renders;
+    for (let i = 0; i < 200; i += 1) await fetch(`${url}/reviews?utm_source=${i}`);
+    for (let i = 0; i < 50; i += 1) await fetch(`${url}/Reviews-${i}/`);
+    expect(renders - before).toBe(250);
+    await fetch(`${url}/contact-us`);
+    expect(renders - before).toBe(250);
   });
 
   it("keeps nothing personal: not a page that sets a cookie, nor one marked no-store", async () => {

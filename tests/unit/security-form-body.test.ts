@@ -3,13 +3,14 @@ import net from "node:net";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formBodies, formProblem } from "../../server/form-body";
+import { formBodies } from "../../server/form-body";
+import { boundedQueries, inputProblem } from "../../server/input-bounds";
 
 /** docs/product.md, Security rules: a form post is read whole and bounded before anything parses it. */
 
 const bounds = { maxFields: 5, maxIndex: 99 };
 
-describe("formProblem", () => {
+describe("inputProblem", () => {
   it.each([
     "rows[0].count=1",
     "rows[99].band=18-35&rows[0].count=2",
@@ -17,7 +18,7 @@ describe("formProblem", () => {
     "a.b=1",
     "plain=1",
   ])("accepts %s", (body) => {
-    expect(formProblem(new URLSearchParams(body), bounds)).toBeNull();
+    expect(inputProblem(new URLSearchParams(body), bounds)).toBeNull();
   });
 
   it.each([
@@ -33,12 +34,12 @@ describe("formProblem", () => {
     "rows[05]=1",
     "a[0][100]=1",
   ])("refuses %s", (body) => {
-    expect(formProblem(new URLSearchParams(body), bounds)).toMatch(/index out of range/);
+    expect(inputProblem(new URLSearchParams(body), bounds)).toMatch(/index out of range/);
   });
 
   it("refuses more fields than the bound, and over-long names", () => {
-    expect(formProblem(new URLSearchParams("a=1&b=2&c=3&d=4&e=5&f=6"), bounds)).toMatch(/Too many fields/);
-    expect(formProblem(new URLSearchParams(`${"n".repeat(201)}=1`), bounds)).toMatch(/too long/);
+    expect(inputProblem(new URLSearchParams("a=1&b=2&c=3&d=4&e=5&f=6"), bounds)).toMatch(/Too many fields/);
+    expect(inputProblem(new URLSearchParams(`${"n".repeat(201)}=1`), bounds)).toMatch(/too long/);
   });
 });
 
@@ -108,6 +109,16 @@ describe("formBodies", () => {
     expect(answer.headers.get("location")).toBe("/sign-in");
   });
 
+  it.each(["/Private", "/private/", "/private.data"])("treats %s as the signed-in path it reaches", async (path) => {
+    const answer = await fetch(`${url}${path}`, {
+      method: "POST",
+      body: "a=1",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      redirect: "manual",
+    });
+    expect(answer.status).toBe(303);
+  });
+
   it("cuts a body that does not arrive in time off with 408", async () => {
     const socket = net.connect(port, "127.0.0.1");
     let received = "";
@@ -117,5 +128,41 @@ describe("formBodies", () => {
     );
     await once(socket, "close");
     expect(received).toMatch(/^HTTP\/1\.1 408/);
+  });
+});
+
+describe("boundedQueries", () => {
+  let url = "";
+  let reached = 0;
+  let close = () => undefined as void;
+  beforeAll(async () => {
+    const app = express();
+    app.use(boundedQueries(bounds));
+    app.all("*", (_req, res) => {
+      reached += 1;
+      res.send("ok");
+    });
+    const server = app.listen(0, "127.0.0.1");
+    await once(server, "listening");
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    close = () => void server.close();
+  });
+  afterAll(() => close());
+
+  it.each([
+    "/checkout/quote?rows[1000000].count=1",
+    "/checkout/quote.data?rows[1000000].count=1",
+    "/api/global/users?a=1&b=2&c=3&d=4&e=5&f=6",
+    `/?${"n".repeat(201)}=1`,
+  ])("answers %s 400 before anything parses it", async (path) => {
+    const before = reached;
+    const answer = await fetch(`${url}${path}`);
+    expect(answer.status).toBe(400);
+    expect(reached).toBe(before);
+  });
+
+  it("lets a query within bounds on, and a post's query too", async () => {
+    expect((await fetch(`${url}/checkout/quote?rows[2].count=1&planId=p1`)).status).toBe(200);
+    expect((await fetch(`${url}/checkout/quote?rows[100].count=1`, { method: "POST" })).status).toBe(400);
   });
 });

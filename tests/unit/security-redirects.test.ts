@@ -20,6 +20,9 @@ const HOSTILE = [
   "\u0000//evil.example",
   " //evil.example",
   "///evil.example",
+  // Nothing a Location header cannot carry (it would throw as the header is built: a 500).
+  "/checkout/gst-details?\u0100",
+  "/checkout/\u{1F600}",
   "javascript:alert(1)",
   "data:text/html,<script>alert(1)</script>",
   "evil.example",
