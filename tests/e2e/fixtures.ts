@@ -1,4 +1,4 @@
-import { test as base } from "@playwright/test";
+import { type BrowserContext, test as base } from "@playwright/test";
 import { E2E_PORT, E2E_SESSION_SECRET } from "../../playwright.config";
 import { type CartOptions, type CartStep, moveCartTo } from "../support/cart";
 import { DEV_COOKIE, sessionCodec, signedInFields } from "../support/session-cookie";
@@ -19,7 +19,13 @@ export interface AdminFixtures {
    * Signs a fresh admin in over the API, fills the cart up to `step` and gives the page's browser
    * the session cookie the app would have set: the page opens on `step` with no sign-in pages.
    */
-  adminAt: (step: CartStep, options?: CartOptions & { mobile?: string }) => Promise<ApiAdmin>;
+  adminAt: (
+    step: CartStep,
+    options?: CartOptions & {
+      mobile?: string;
+      /** Another browser context than the test's own. */ context?: BrowserContext;
+    },
+  ) => Promise<ApiAdmin>;
 }
 
 /**
@@ -30,11 +36,11 @@ export interface AdminFixtures {
  */
 export const test = base.extend<AdminFixtures>({
   adminAt: async ({ context }, provide) => {
-    await provide(async (step, { mobile, ...options } = {}) => {
+    await provide(async (step, { mobile, context: into = context, ...options } = {}) => {
       const admin = await signInOverApi(API, mobile);
       await moveCartTo(API, admin.token, step, options);
       const value = await codec.write(signedInFields(admin.token, admin.mobile));
-      await context.addCookies([{ name: DEV_COOKIE, value, url: ORIGIN, httpOnly: true, sameSite: "Lax" }]);
+      await into.addCookies([{ name: DEV_COOKIE, value, url: ORIGIN, httpOnly: true, sameSite: "Lax" }]);
       return admin;
     });
   },
