@@ -1,3 +1,4 @@
+import { freshMobile } from "../tests/support/mobiles";
 import { CookieJar } from "./cookie-jar";
 
 /**
@@ -5,10 +6,7 @@ import { CookieJar } from "./cookie-jar";
  * makes it: the same form posts, the cookie kept between them.
  */
 
-/** A fresh Indian mobile number per run: the embedded API allows 5 codes per number per hour. */
-export function freshMobile(): string {
-  return `9${String(Math.floor(Math.random() * 1e9)).padStart(9, "0")}`;
-}
+export { freshMobile } from "../tests/support/mobiles";
 
 export const GSTIN = "29AAKCF2931M1Z6";
 /** Bodies of the two posts the benchmark repeats; posting them again leaves the cart as it is. */

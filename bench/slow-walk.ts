@@ -8,6 +8,7 @@
  */
 import type { Page } from "@playwright/test";
 import { chromium } from "@playwright/test";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/support/chromium";
 import { KB, SLOW_PURCHASE_MAX_S } from "./budgets";
 import { startBuiltServer } from "./built-server";
 import { recordRunAs } from "./record";
@@ -15,14 +16,6 @@ import { freshMobile, GSTIN } from "./signed-in-admin";
 
 const KBIT = 1000 / 8;
 const NETWORK = { offline: false, latency: 400, downloadThroughput: 400 * KBIT, uploadThroughput: 400 * KBIT };
-const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
 
 interface StepTime {
   name: string;
@@ -35,7 +28,7 @@ interface StepTime {
 recordRunAs("slow", "npm run bench:slow");
 const server = await startBuiltServer();
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  executablePath: CHROMIUM_PATH,
   args: CHROMIUM_ARGS,
 });
 

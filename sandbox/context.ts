@@ -16,6 +16,8 @@ export interface ApiContext {
   mountPath: string;
   gatewayKeySecret: string;
   pendingSettleMs: number;
+  /** Whether tests may move a number's codes back in time (sandbox/sandbox.ts, /clock/codes). */
+  testClock: boolean;
   /** The one origin order callbacks may point at (docs/api-contract.md); unset in development. */
   allowedCallbackOrigin?: string;
 }

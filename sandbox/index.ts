@@ -25,6 +25,8 @@ export interface EmbeddedApiOptions {
   /** Sends email over SMTP instead of keeping it in the sandbox outbox. */
   smtpUrl?: string;
   pendingSettleMs?: number;
+  /** Tests may move a number's codes back in time (POST /sandbox/clock/codes). */
+  testClock?: boolean;
   log?: LogSink;
   /** Where order callbacks may point: the site's public origin. Unset: any http(s) address (development). */
   allowedCallbackOrigin?: string;
@@ -57,6 +59,7 @@ export function createEmbeddedApi(o: EmbeddedApiOptions): EmbeddedApi {
     mountPath: o.mountPath.replace(/\/+$/, ""),
     gatewayKeySecret: o.gatewayKeySecret,
     pendingSettleMs: o.pendingSettleMs ?? DEFAULT_PENDING_SETTLE_MS,
+    testClock: o.testClock ?? false,
     allowedCallbackOrigin: o.allowedCallbackOrigin,
   };
 

@@ -9,6 +9,7 @@ import { readCart } from "./cart";
 import { listEmails } from "./email";
 import { SANDBOX_FAILURE_REASON, type OrderRow, createPaymentAttempts, currentOrder, paymentSignature } from "./orders";
 import { listOutbox } from "./sms";
+import { ageCodes } from "./otp";
 
 const MERCHANT_NAME = "Kavach (sandbox)";
 
@@ -131,6 +132,19 @@ export function sandboxRouter(ctx: ApiContext): Router {
       sendHtml(res, 200, checkoutPage(ctx, order), new URL(order.callback_url).origin);
     }),
   );
+
+  if (ctx.testClock) {
+    router.post(
+      "/clock/codes",
+      route((req, res) => {
+        const body = parseInput(
+          z.object({ mobile_no: mobileNoSchema, advance_s: z.number().int().min(1).max(86_400) }),
+          req.body,
+        );
+        sendOk(res, { codes: ageCodes(ctx, body.mobile_no, body.advance_s * 1000) });
+      }),
+    );
+  }
 
   return router;
 }

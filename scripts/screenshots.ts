@@ -7,6 +7,7 @@
  */
 import fs from "node:fs";
 import { chromium } from "@playwright/test";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/support/chromium";
 
 const base = process.env.BASE_URL ?? "http://127.0.0.1:3000";
 const out = "screenshots";
@@ -18,15 +19,8 @@ const PHONE = { width: 360, height: 740 };
 fs.mkdirSync(appOut, { recursive: true });
 
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-  ],
+  executablePath: CHROMIUM_PATH,
+  args: CHROMIUM_ARGS,
 });
 const context = await browser.newContext({ baseURL: base, javaScriptEnabled: false });
 const page = await context.newPage();

@@ -34,6 +34,7 @@ export interface EmbeddedApiOptions {
   mountPath: string;
   gatewayKeySecret: string;
   pendingSettleMs?: number;
+  testClock?: boolean;
   smtpUrl?: string;
   allowedCallbackOrigin?: string;
 }
@@ -221,6 +222,7 @@ export async function createApp({
       mountPath: "/api",
       gatewayKeySecret: env.sandboxKeySecret,
       pendingSettleMs: env.SANDBOX_PENDING_SETTLE_MS,
+      testClock: env.SANDBOX_TEST_CLOCK === "1" && env.NODE_ENV !== "production",
       smtpUrl: env.SMTP_URL,
       allowedCallbackOrigin: env.PUBLIC_ORIGIN,
     });

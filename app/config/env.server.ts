@@ -23,6 +23,11 @@ const schema = z.object({
   SANDBOX_KEY_SECRET: z.string().min(16).optional(),
   SANDBOX_PENDING_SETTLE_MS: z.coerce.number().int().min(0).default(20_000),
   /**
+   * "1" lets tests move a number's one-time codes back in time (POST /api/sandbox/clock/codes), so a
+   * resend wait is passed without waiting; never in production.
+   */
+  SANDBOX_TEST_CLOCK: z.enum(["0", "1"]).default("0"),
+  /**
    * The site's public address: canonical links, the sitemap and the payment callback URL. Required in
    * production; in development the request's own origin stands in.
    */

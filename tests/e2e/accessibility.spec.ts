@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, test } from "@playwright/test";
-import { FERNLEAF, enterGstin, freshMobile, readCode, signIn } from "./helpers";
+import { expect, test } from "./fixtures";
+import { freshMobile, readCode } from "./helpers";
 
 /**
  * What axe cannot see (docs/product.md, Accessibility): the skip link, the error summary that takes
@@ -40,10 +40,12 @@ for (const javaScriptEnabled of [false, true]) {
       }
     });
 
-    test("a refused step opens on the error summary, whose messages link to their fields", async ({ page }) => {
-      await signIn(page);
-      await enterGstin(page, FERNLEAF);
-      await expect(page).toHaveURL(/\/checkout\/company-details$/);
+    test("a refused step opens on the error summary, whose messages link to their fields", async ({
+      page,
+      adminAt,
+    }) => {
+      await adminAt("details");
+      await page.goto("/checkout/company-details");
       await page.getByLabel("Your full name").fill("");
       await page.getByLabel("Work email").fill("asha.rao@");
       await page.getByRole("button", { name: "Continue to plans" }).click();
@@ -78,11 +80,10 @@ for (const javaScriptEnabled of [false, true]) {
     });
 
     for (const width of [360, 1280]) {
-      test(`at ${width} px every stepper link is named after its step`, async ({ page }) => {
+      test(`at ${width} px every stepper link is named after its step`, async ({ page, adminAt }) => {
         await page.setViewportSize({ width, height: 800 });
-        await signIn(page);
-        await enterGstin(page, FERNLEAF);
-        await expect(page).toHaveURL(/\/checkout\/company-details$/);
+        await adminAt("details");
+        await page.goto("/checkout/company-details");
         const links = page.getByRole("navigation", { name: "Checkout progress" }).getByRole("link");
         await expect(links).toHaveCount(2);
         await expect(links.nth(0)).toHaveAccessibleName("Mobile");

@@ -1,31 +1,21 @@
 import AxeBuilder from "@axe-core/playwright";
 import { execFileSync } from "node:child_process";
 import type { Page } from "@playwright/test";
-import { expect, test } from "@playwright/test";
-import {
-  addPeople,
-  choosePlan,
-  enterCompanyDetails,
-  enterGstin,
-  FERNLEAF,
-  HARBOURLINE,
-  pay,
-  review,
-  signIn,
-  TANAGER,
-} from "./helpers";
+import { type AdminFixtures, expect, test } from "./fixtures";
+import { addPeople, FERNLEAF, HARBOURLINE, pay, review, TANAGER } from "./helpers";
 
 const SELLER_GSTIN = "29AAKCK7421N1ZW";
 const EMAIL_SHOWN = "a…@fernleaf.example";
 
-/** Everything from sign-in to the sandbox's hosted payment page, for the given company and billing. */
-async function toHostedPage(page: Page, gstin: string, policy: "Monthly" | "Yearly") {
-  await signIn(page);
-  await enterGstin(page, gstin);
-  await enterCompanyDetails(page);
-  await choosePlan(page);
-  await addPeople(page);
-  await review(page, policy);
+/** A signed-in admin at the sandbox's hosted payment page, for the given company and billing. */
+async function toHostedPage(
+  page: Page,
+  adminAt: AdminFixtures["adminAt"],
+  gstin: string,
+  policy: "monthly" | "yearly",
+) {
+  await adminAt("payment", { gstin, policy });
+  await page.goto("/checkout/payment");
   await pay(page);
 }
 
@@ -62,8 +52,11 @@ for (const javaScriptEnabled of [false, true]) {
   test.describe(`after the purchase, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled, acceptDownloads: true });
 
-    test("a paid admin is led to the membership, with the invoice, the email and a frozen cart", async ({ page }) => {
-      await toHostedPage(page, FERNLEAF, "Yearly");
+    test("a paid admin is led to the membership, with the invoice, the email and a frozen cart", async ({
+      page,
+      adminAt,
+    }) => {
+      await toHostedPage(page, adminAt, FERNLEAF, "yearly");
       const amount = await paySuccessfully(page);
       await expect(page.getByRole("heading", { name: "Payment successful" })).toBeVisible();
       const emailed = page.getByText(
@@ -176,12 +169,9 @@ test.describe("after the purchase, JavaScript off", () => {
     },
   ];
   for (const s of states) {
-    test(`the invoice of ${s.name}, paid monthly, and the membership's schedule`, async ({ page }) => {
-      await signIn(page);
-      await enterGstin(page, s.gstin);
-      await enterCompanyDetails(page);
-      await choosePlan(page);
-      await addPeople(page);
+    test(`the invoice of ${s.name}, paid monthly, and the membership's schedule`, async ({ page, adminAt }) => {
+      await adminAt("review", { gstin: s.gstin });
+      await page.goto("/checkout/checkout");
       // The review says how months 2 to 12 are collected before anything is paid.
       await expect(
         page.getByText(
@@ -213,8 +203,9 @@ test.describe("after the purchase, JavaScript off", () => {
   test("a payment for an order whose quote changed in another tab is recorded for a refund, and the admin is told", async ({
     page,
     context,
+    adminAt,
   }) => {
-    await toHostedPage(page, FERNLEAF, "Yearly");
+    await toHostedPage(page, adminAt, FERNLEAF, "yearly");
     const hosted = page.url();
     const other = await context.newPage();
     await other.goto(hosted);
@@ -240,8 +231,8 @@ test.describe("after the purchase, JavaScript off", () => {
     await expect(other).toHaveURL(/\/checkout\/checkout$/);
   });
 
-  test("the failure page gives the gateway's reason and a support contact", async ({ page }) => {
-    await toHostedPage(page, FERNLEAF, "Yearly");
+  test("the failure page gives the gateway's reason and a support contact", async ({ page, adminAt }) => {
+    await toHostedPage(page, adminAt, FERNLEAF, "yearly");
     await page.getByRole("button", { name: "Simulate Failure" }).click();
     await expect(page).toHaveURL(/\/teamsure\/payment-fail\?order_id=/);
     await expect(
@@ -250,18 +241,18 @@ test.describe("after the purchase, JavaScript off", () => {
     await expect(page.getByRole("link", { name: "care@kavach.example" })).toBeVisible();
   });
 
-  test("someone else's invoice is not found, and the PDF needs sign-in", async ({ page, browser }) => {
-    await toHostedPage(page, FERNLEAF, "Yearly");
+  test("someone else's invoice is not found, and the PDF needs sign-in", async ({ page, browser, adminAt }) => {
+    await toHostedPage(page, adminAt, FERNLEAF, "yearly");
     await paySuccessfully(page);
     const pdfHref = (await page.getByRole("link", { name: /Download tax invoice/ }).getAttribute("href"))!;
-    const stranger = await browser.newPage({ javaScriptEnabled: false });
-    await signIn(stranger);
-    await expect(stranger).toHaveURL(/\/checkout\/gst-details$/);
+    const strangers = await browser.newContext({ javaScriptEnabled: false });
+    await adminAt("gst", { context: strangers });
+    const stranger = await strangers.newPage();
     const response = await stranger.request.get(pdfHref);
     expect(response.status()).toBe(404);
     expect(response.headers()["content-type"]).not.toContain("pdf");
     const anonymous = await (await browser.newContext()).request.get(pdfHref, { maxRedirects: 0 });
     expect(anonymous.status()).toBe(302);
-    await stranger.close();
+    await strangers.close();
   });
 });

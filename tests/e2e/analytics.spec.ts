@@ -1,6 +1,6 @@
 import fs from "node:fs";
-import { expect, test } from "@playwright/test";
 import { E2E_DATA_DIR } from "../../playwright.config";
+import { expect, test } from "./fixtures";
 import {
   addPeople,
   choosePlan,
@@ -8,7 +8,6 @@ import {
   enterGstin,
   FERNLEAF,
   pay,
-  reachPayment,
   review,
   signIn,
   signInFromHere,
@@ -105,8 +104,9 @@ test("a host that is not a bare domain is ignored as a partner source", async ({
   await expect(page.locator('input[name="from"]')).toHaveCount(0);
 });
 
-test("the checkout's FAQ link counts purchase_faq and leads to the FAQ", async ({ page }) => {
-  const mobile = await signIn(page);
+test("the checkout's FAQ link counts purchase_faq and leads to the FAQ", async ({ page, adminAt }) => {
+  const { mobile } = await adminAt("gst");
+  await page.goto("/checkout/gst-details");
   const response = await page.request.get("/checkout/faq", { maxRedirects: 0 });
   expect(response.status()).toBe(302);
   expect(response.headers().location).toMatch(/^https:\/\/.+\/faq$/);
@@ -117,10 +117,12 @@ test("the checkout's FAQ link counts purchase_faq and leads to the FAQ", async (
 for (const javaScriptEnabled of [false, true]) {
   test(`a payment settled after pending records one charged purchase_payment_success, with Items and the Charged ID (JavaScript ${javaScriptEnabled ? "on" : "off"})`, async ({
     browser,
+    adminAt,
   }) => {
     const context = await browser.newContext({ javaScriptEnabled });
+    const { mobile } = await adminAt("payment", { context });
     const page = await context.newPage();
-    await reachPayment(page);
+    await page.goto("/checkout/payment");
     await pay(page);
     await page.getByRole("button", { name: "Simulate Pending" }).click();
     await expect(page.getByRole("heading", { name: "Payment processing" })).toBeVisible();
@@ -142,7 +144,9 @@ for (const javaScriptEnabled of [false, true]) {
     const successes = () =>
       recorded().filter((r) => r.name === "purchase_payment_success" && r.data.order_id === orderId);
     await expect.poll(() => successes().length).toBe(1);
-    await page.waitForTimeout(500);
+    // An event recorded after all of that is in, and nothing more came before it.
+    await page.request.get("/checkout/faq", { maxRedirects: 0 });
+    await expect.poll(() => recorded().some((r) => r.identity === mobile && r.name === "purchase_faq")).toBe(true);
     expect(successes()).toHaveLength(1);
     const { data, identity } = successes()[0];
     expect(identity).toMatch(/^[6-9]\d{9}$/);
@@ -163,12 +167,12 @@ for (const javaScriptEnabled of [false, true]) {
   });
 }
 
-test("the billing choice on review records purchase_payment_method; Pay records the buy button", async ({ page }) => {
-  const mobile = await signIn(page);
-  await enterGstin(page, FERNLEAF);
-  await enterCompanyDetails(page);
-  await choosePlan(page);
-  await addPeople(page);
+test("the billing choice on review records purchase_payment_method; Pay records the buy button", async ({
+  page,
+  adminAt,
+}) => {
+  const { mobile } = await adminAt("review");
+  await page.goto("/checkout/checkout");
   await review(page, "Monthly");
   await expect(page).toHaveURL(/\/checkout\/payment$/);
   const names = () =>

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "@playwright/test";
 import { PAGE_PATHS } from "../../app/routing/page-paths";
-import { choosePlan, enterCompanyDetails, enterGstin, FERNLEAF, signIn } from "./helpers";
+import { expect, test } from "./fixtures";
+import { FERNLEAF } from "./helpers";
 
 /**
  * The choices an admin makes on the GST, plan and people steps read plainly (docs/product.md,
@@ -26,9 +26,10 @@ for (const javaScriptEnabled of [false, true]) {
 
     test("an unknown GSTIN offers the way on; a known one asks “Is this your company?” before anything is saved", async ({
       page,
+      adminAt,
     }) => {
-      await signIn(page);
-      await expect(page).toHaveURL(/\/checkout\/gst-details$/);
+      await adminAt("gst");
+      await page.goto("/checkout/gst-details");
       if (javaScriptEnabled) {
         await page.waitForFunction(() => "__remixRouter" in window);
         await markDocument(page);
@@ -80,11 +81,10 @@ for (const javaScriptEnabled of [false, true]) {
 
     test("the plan step ticks nothing paid, says Included for the cover that is, and asks for the sum insured first", async ({
       page,
+      adminAt,
     }) => {
-      await signIn(page);
-      await enterGstin(page, FERNLEAF);
-      await enterCompanyDetails(page);
-      await expect(page).toHaveURL(/\/checkout\/plan-select$/);
+      await adminAt("plan");
+      await page.goto("/checkout/plan-select");
 
       // The sum insured first, the benefits second.
       await expect(page.locator("form legend")).toHaveText([
@@ -121,12 +121,12 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(page.getByRole("checkbox", { name: /Doctor Consultation/ })).toBeChecked();
     });
 
-    test("add-people starts from the headcount, in the youngest band and employee only, once", async ({ page }) => {
-      await signIn(page);
-      await enterGstin(page, FERNLEAF);
-      await enterCompanyDetails(page, "12");
-      await choosePlan(page);
-      await expect(page).toHaveURL(/\/checkout\/add-people$/);
+    test("add-people starts from the headcount, in the youngest band and employee only, once", async ({
+      page,
+      adminAt,
+    }) => {
+      await adminAt("people", { employees: 12 });
+      await page.goto("/checkout/add-people");
 
       // The family covers in plain words, next to their codes.
       const table = page.getByRole("table", { name: "Employees by age band and family cover" });
@@ -162,12 +162,9 @@ for (const javaScriptEnabled of [false, true]) {
   });
 }
 
-test("without a headcount, add-people starts empty", async ({ page }) => {
-  await signIn(page);
-  await enterGstin(page, FERNLEAF);
-  await enterCompanyDetails(page, "");
-  await choosePlan(page);
-  await expect(page).toHaveURL(/\/checkout\/add-people$/);
+test("without a headcount, add-people starts empty", async ({ page, adminAt }) => {
+  await adminAt("people", { employees: null });
+  await page.goto("/checkout/add-people");
   const counts = await page
     .locator("input.input--count")
     .evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
@@ -177,9 +174,9 @@ test("without a headcount, add-people starts empty", async ({ page }) => {
 
 test("an address that asks to confirm a GSTIN the registry does not know, or no GSTIN at all, shows the plain step", async ({
   page,
+  adminAt,
 }) => {
-  await signIn(page);
-  await expect(page).toHaveURL(/\/checkout\/gst-details$/);
+  await adminAt("gst");
   for (const confirm of [UNKNOWN, "not-a-gstin"]) {
     const answer = await page.goto(`/checkout/gst-details?confirm=${confirm}`);
     expect(answer?.status(), confirm).toBe(200);

@@ -1,5 +1,7 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { DOWN_PORT } from "../../playwright.config";
+import { passCodeTime } from "../support/test-clock";
+import { API, expect, test } from "./fixtures";
 import {
   addPeople,
   choosePlan,
@@ -9,17 +11,16 @@ import {
   freshMobile,
   HARBOURLINE,
   pay,
-  reachPayment,
   readCode,
   review,
-  signIn,
   TANAGER,
 } from "./helpers";
 
 test.use({ javaScriptEnabled: false });
 
-test("a failed payment offers Try again, and paying again succeeds", async ({ page }) => {
-  await reachPayment(page, TANAGER);
+test("a failed payment offers Try again, and paying again succeeds", async ({ page, adminAt }) => {
+  await adminAt("payment", { gstin: TANAGER });
+  await page.goto("/checkout/payment");
   // Delhi buyer: IGST, not CGST/SGST.
   await expect(page.getByText("IGST 18%").first()).toBeVisible();
   await pay(page);
@@ -33,8 +34,9 @@ test("a failed payment offers Try again, and paying again succeeds", async ({ pa
   await expect(page.getByRole("heading", { name: "Payment successful" })).toBeVisible();
 });
 
-test("a pending payment waits, then shows success once it settles", async ({ page }) => {
-  await reachPayment(page, HARBOURLINE);
+test("a pending payment waits, then shows success once it settles", async ({ page, adminAt }) => {
+  await adminAt("payment", { gstin: HARBOURLINE });
+  await page.goto("/checkout/payment");
   // SEZ unit: zero-rated.
   await expect(page.getByText("GST: zero-rated (SEZ)").first()).toBeVisible();
   await pay(page);
@@ -48,10 +50,10 @@ test("a pending payment waits, then shows success once it settles", async ({ pag
   }).toPass({ timeout: 15_000 });
 });
 
-test("jumping ahead by URL lands on the first unfinished step", async ({ page }) => {
+test("jumping ahead by URL lands on the first unfinished step", async ({ page, adminAt }) => {
   await page.goto("/checkout/payment");
   await expect(page).toHaveURL(/\/checkout\/verify$/);
-  await signIn(page);
+  await adminAt("gst");
   await page.goto("/checkout/add-people");
   await expect(page).toHaveURL(/\/checkout\/gst-details$/);
   await enterGstin(page, FERNLEAF);
@@ -123,11 +125,12 @@ test("bad input on every step gets a message beside the field and keeps what was
   await expect(page).toHaveURL(/\/checkout\/checkout$/);
 });
 
-test("add people recalculates the price on the server, and flags a headcount that differs", async ({ page }) => {
-  await signIn(page);
-  await enterGstin(page, FERNLEAF);
-  await enterCompanyDetails(page, "12");
-  await choosePlan(page);
+test("add people recalculates the price on the server, and flags a headcount that differs", async ({
+  page,
+  adminAt,
+}) => {
+  await adminAt("people", { employees: 12 });
+  await page.goto("/checkout/add-people");
   await page.getByLabel("18–35 years, 1A", { exact: true }).fill("5");
   await page.getByRole("button", { name: "Recalculate" }).click();
   await expect(page.getByText(/5\s*members · premium/)).toBeVisible();
@@ -144,10 +147,13 @@ test("an upstream that is down shows the generic message in the page and keeps t
   await expect(page.locator("footer")).toBeVisible();
 });
 
-test("a signed-in step whose upstream fails shows the generic message inside the page", async ({ page, context }) => {
-  // Sign in on the working server; the down server shares the session secret and the cookie.
-  await signIn(page);
-  await expect(page).toHaveURL(/gst-details/);
+test("a signed-in step whose upstream fails shows the generic message inside the page", async ({
+  page,
+  context,
+  adminAt,
+}) => {
+  // Signed in on the working server; the down server shares the session secret and the cookie.
+  await adminAt("gst");
   const response = await page.goto(`http://127.0.0.1:${DOWN_PORT}/checkout/gst-details`);
   expect(response?.status()).toBe(503);
   await expect(page.getByText("Currently service is down. Please try after sometime.")).toBeVisible();
@@ -155,8 +161,9 @@ test("a signed-in step whose upstream fails shows the generic message inside the
   expect(await context.cookies()).not.toHaveLength(0);
 });
 
-test("logout revokes the session and lands on verify-phone", async ({ page }) => {
-  await signIn(page);
+test("logout revokes the session and lands on verify-phone", async ({ page, adminAt }) => {
+  await adminAt("gst");
+  await page.goto("/checkout/gst-details");
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/checkout\/verify$/);
   await expect(page.getByText("You have signed out.")).toBeVisible();
@@ -184,12 +191,8 @@ test("a prefill link keeps the good values, drops the bad one and says why", asy
   await expect(page.getByText("The email in your link was left out")).toBeVisible();
 });
 
-test("signing in again in a fresh browser resumes at the same step", async ({ page, browser }) => {
-  const mobile = await signIn(page);
-  await enterGstin(page, FERNLEAF);
-  await enterCompanyDetails(page);
-  await choosePlan(page);
-  await expect(page).toHaveURL(/add-people/);
+test("signing in again in a fresh browser resumes at the same step", async ({ adminAt, browser }) => {
+  const { mobile } = await adminAt("people");
 
   const other = await browser.newContext({ javaScriptEnabled: false });
   const second = await other.newPage();
@@ -198,12 +201,13 @@ test("signing in again in a fresh browser resumes at the same step", async ({ pa
   await second.getByRole("button", { name: "Send code" }).click();
   // The API makes a second code wait out the resend interval; the page says how long.
   const wait = second.getByText(/Please wait (\d+) seconds/);
-  await expect(wait.or(second.getByLabel("One-time code"))).toBeVisible();
-  if (await wait.isVisible()) {
-    const seconds = Number((await wait.textContent())!.match(/(\d+) seconds/)![1]);
-    await second.waitForTimeout(seconds * 1000 + 500);
-    await second.getByRole("button", { name: "Send code" }).click();
-  }
+  await expect(wait).toBeVisible();
+  const seconds = Number((await wait.textContent())!.match(/(\d+) seconds/)![1]);
+  expect(seconds).toBeGreaterThan(0);
+  expect(seconds).toBeLessThanOrEqual(30);
+  // That long passes for this number on the sandbox's test clock, and the code is sent.
+  await passCodeTime(API, mobile, seconds);
+  await second.getByRole("button", { name: "Send code" }).click();
   await expect(second).toHaveURL(/\/checkout\/verify-otp$/);
   await second.getByLabel("One-time code").fill(await readCode(second.request, mobile));
   await second.getByRole("button", { name: "Verify and continue" }).click();
@@ -211,8 +215,8 @@ test("signing in again in a fresh browser resumes at the same step", async ({ pa
   await other.close();
 });
 
-test("a double-submitted Pay makes one order", async ({ page }) => {
-  await reachPayment(page);
+test("a double-submitted Pay makes one order", async ({ page, adminAt }) => {
+  await adminAt("payment");
   const post = () => page.request.post("/checkout/payment", { form: { policy: "yearly" }, maxRedirects: 0 });
   const [first, second] = await Promise.all([post(), post()]);
   expect(first.status()).toBe(303);
@@ -222,13 +226,9 @@ test("a double-submitted Pay makes one order", async ({ page }) => {
   expect(first.headers().location).toMatch(/\/api\/sandbox\/checkout\/order_/);
 });
 
-test("monthly billing pays the monthly total", async ({ page }) => {
-  await signIn(page);
-  await enterGstin(page, FERNLEAF);
-  await enterCompanyDetails(page);
-  await choosePlan(page);
-  await addPeople(page);
-  await expect(page).toHaveURL(/\/checkout\/checkout$/);
+test("monthly billing pays the monthly total", async ({ page, adminAt }) => {
+  await adminAt("review");
+  await page.goto("/checkout/checkout");
   const monthly = page.locator(".billing-option", { hasText: "Monthly" }).locator(".bill__total dd");
   const total = await monthly.textContent();
   await review(page, "Monthly");
@@ -253,9 +253,11 @@ test("the WhatsApp opt-in is shown as the API reports it and can be switched off
   await expect(page.getByText("WhatsApp updates are off.")).toBeVisible();
 });
 
-test("a step posted while the upstream is down keeps what was typed, ready to send again", async ({ page }) => {
-  await signIn(page);
-  await enterGstin(page, FERNLEAF);
+test("a step posted while the upstream is down keeps what was typed, ready to send again", async ({
+  page,
+  adminAt,
+}) => {
+  await adminAt("details");
   // The same post, to the server whose upstream is down (it shares the session secret and cookie).
   const response = await page.request.post(`http://127.0.0.1:${DOWN_PORT}/checkout/company-details`, {
     form: { name: "Meera Iyer", email: "meera@fernleaf.example", totalEmployees: "40" },
@@ -270,8 +272,9 @@ test("a step posted while the upstream is down keeps what was typed, ready to se
   await expect(page.getByRole("button", { name: "Send again" })).toBeVisible();
 });
 
-test("the payment step names, with links, what the admin accepts by paying", async ({ page }) => {
-  await reachPayment(page);
+test("the payment step names, with links, what the admin accepts by paying", async ({ page, adminAt }) => {
+  await adminAt("payment");
+  await page.goto("/checkout/payment");
   const terms = page.locator("#payment-terms");
   await expect(terms).toContainText("By paying you accept");
   await expect(terms.getByRole("link", { name: "terms of use" })).toHaveAttribute("href", "/terms-of-use");

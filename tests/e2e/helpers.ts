@@ -1,18 +1,21 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect } from "@playwright/test";
+import { FERNLEAF } from "../support/cart";
+import { codeFromOutbox } from "../support/codes";
+import { freshMobile } from "../support/mobiles";
 
-/** A fresh Indian mobile number per test, so the API's per-number code limits never collide. */
-export function freshMobile(): string {
-  return `9${String(Math.floor(Math.random() * 1e9)).padStart(9, "0")}`;
-}
+export { freshMobile } from "../support/mobiles";
+export { FERNLEAF, HARBOURLINE, TANAGER } from "../support/cart";
 
-/** The newest code the sandbox SMS outbox holds for a number. */
+/**
+ * The pages of a purchase, as a person goes through them. Tests about signing in use `signIn`;
+ * every other test starts signed in from the `adminAt` fixture (tests/e2e/fixtures.ts).
+ */
+
+/** The newest code the sandbox SMS outbox of the server `request` talks to holds for a number. */
 export async function readCode(request: APIRequestContext, mobile: string): Promise<string> {
   const response = await request.get(`/api/sandbox/sms?mobile_no=${mobile}`);
-  const body = (await response.json()) as { data: Array<{ text: string }> };
-  const match = body.data[0]?.text.match(/\b(\d{4,6})\b/);
-  if (!match) throw new Error(`no code in the outbox for ${mobile}`);
-  return match[1];
+  return codeFromOutbox(await response.json(), mobile);
 }
 
 export async function signIn(page: Page, mobile: string = freshMobile()): Promise<string> {
@@ -29,10 +32,6 @@ export async function signInFromHere(page: Page, mobile: string = freshMobile())
   await page.getByRole("button", { name: "Verify and continue" }).click();
   return mobile;
 }
-
-export const FERNLEAF = "29AAKCF2931M1Z6"; // Karnataka
-export const HARBOURLINE = "33AAHCS4170P1ZY"; // Tamil Nadu, SEZ
-export const TANAGER = "07AAFCT1128B1ZV"; // Delhi
 
 /** Types the GSTIN, then answers "Is this your company?" with yes. */
 export async function enterGstin(page: Page, gstin: string) {

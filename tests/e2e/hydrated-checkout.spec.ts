@@ -1,23 +1,21 @@
 import type { Page, Request } from "@playwright/test";
-import { expect, test } from "@playwright/test";
 import { MESSAGES } from "../../app/config/constants";
-import { choosePlan, enterCompanyDetails, enterGstin, FERNLEAF, signIn } from "./helpers";
+import { type AdminFixtures, expect, test } from "./fixtures";
+import { enterCompanyDetails, enterGstin, FERNLEAF, signIn } from "./helpers";
 
 /** What script adds on the hydrated checkout (docs/product.md, Which routes hydrate; decision 0003). */
 test.use({ javaScriptEnabled: true });
 
-async function reachAddPeople(page: Page) {
-  await signIn(page);
-  await enterGstin(page, FERNLEAF);
-  await enterCompanyDetails(page);
-  await choosePlan(page);
-  await expect(page).toHaveURL(/\/checkout\/add-people$/);
+async function reachAddPeople(page: Page, adminAt: AdminFixtures["adminAt"]) {
+  await adminAt("people");
+  await page.goto("/checkout/add-people");
 }
 
 test("typing counts on add-people updates the price in place, and the cart is unchanged until Continue", async ({
   page,
+  adminAt,
 }) => {
-  await reachAddPeople(page);
+  await reachAddPeople(page, adminAt);
   // A mark on this document: a page load would wipe it.
   await page.evaluate(() => ((window as unknown as { mark: number }).mark = 1));
   const posts: string[] = [];
@@ -88,16 +86,25 @@ test("each client-side step change pushes one page view and starts at the top", 
   await expect.poll(views).toEqual([...confirmed, "/checkout/plan-select"]);
 });
 
-test("company search shows results as the admin types, chosen with the keyboard", async ({ page }) => {
-  await signIn(page);
-  await expect(page).toHaveURL(/gst-details$/);
+test("company search shows results as the admin types, chosen with the keyboard", async ({ page, adminAt }) => {
+  await adminAt("gst");
+  // The page's clock, so the search's debounce passes when the test says, not after a wait.
+  await page.clock.install();
+  await page.goto("/checkout/gst-details");
   await page.waitForFunction(() => "__remixRouter" in window);
+  const asked: string[] = [];
+  page.on("request", (r) => {
+    const q = new URL(r.url()).searchParams.get("q");
+    if (q !== null) asked.push(q);
+  });
   const search = page.getByRole("combobox", { name: "Company name" });
   await search.pressSequentially("f");
+  await page.clock.runFor(2_000);
   // One character asks nothing.
-  await page.waitForTimeout(400);
   await expect(page.getByRole("listbox")).toBeHidden();
-  await search.pressSequentially("ernleaf", { delay: 30 });
+  expect(asked).toEqual([]);
+  await search.pressSequentially("ernleaf");
+  await page.clock.runFor(2_000);
   const option = page.getByRole("option", { name: /Fernleaf Analytics Private Limited/ });
   await expect(option).toBeVisible();
   await expect(search).toHaveAttribute("aria-expanded", "true");
@@ -107,13 +114,15 @@ test("company search shows results as the admin types, chosen with the keyboard"
   await search.press("Enter");
   await expect(page).toHaveURL(/\/checkout\/company-details$/);
   await expect(page.getByText("Fernleaf Analytics Private Limited").first()).toBeVisible();
+  expect(asked).toEqual(["fernleaf"]);
 });
 
-test("ticking a benefit on plan-select updates the plans' prices in place, saving nothing", async ({ page }) => {
-  await signIn(page);
-  await enterGstin(page, FERNLEAF);
-  await enterCompanyDetails(page);
-  await expect(page).toHaveURL(/plan-select$/);
+test("ticking a benefit on plan-select updates the plans' prices in place, saving nothing", async ({
+  page,
+  adminAt,
+}) => {
+  await adminAt("plan");
+  await page.goto("/checkout/plan-select");
   await page.waitForFunction(() => "__remixRouter" in window);
   const prices = () => page.locator(".plan-card__price strong").allTextContents();
   const before = await prices();

@@ -1,5 +1,6 @@
-import { expect, test, type Page } from "@playwright/test";
-import { enterCompanyDetails, enterGstin, FERNLEAF, freshMobile, readCode, signIn } from "./helpers";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { enterCompanyDetails, enterGstin, FERNLEAF, freshMobile, readCode } from "./helpers";
 
 /**
  * The public price calculator (docs/product.md, Public pages): a price before any sign-in, from the
@@ -82,10 +83,11 @@ test.describe("with JavaScript off", () => {
 test.describe("with JavaScript off, signed in", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("Buy this puts the choice into the admin's cart at once and goes to the next step", async ({ page }) => {
-    await signIn(page);
-    await enterGstin(page, FERNLEAF);
-    await enterCompanyDetails(page, "12");
+  test("Buy this puts the choice into the admin's cart at once and goes to the next step", async ({
+    page,
+    adminAt,
+  }) => {
+    await adminAt("plan", { employees: 12 });
     await page.goto("/employee-healthcare-benefits");
     await chooseOnCalculator(page);
     await page.getByRole("button", { name: "Show the price" }).click();

@@ -1,16 +1,15 @@
-import { createCookieSessionStorage } from "@remix-run/node";
-import { expect, test } from "@playwright/test";
 import { E2E_PORT, E2E_SESSION_SECRET } from "../../playwright.config";
 import { MESSAGES } from "../../app/config/constants";
-import { createSealedCookie } from "../../app/session/sealed-cookie.server";
-import { enterGstin, FERNLEAF, freshMobile, pay, reachPayment, signIn } from "./helpers";
+import { DEV_COOKIE, sessionCodec, signedInFields } from "../support/session-cookie";
+import { expect, ORIGIN, test } from "./fixtures";
+import { FERNLEAF, freshMobile, pay } from "./helpers";
 
 test.use({ javaScriptEnabled: true });
 
-test("logging out in one tab signs the other tabs out and sends them home", async ({ context }) => {
+test("logging out in one tab signs the other tabs out and sends them home", async ({ context, adminAt }) => {
+  await adminAt("gst");
   const first = await context.newPage();
-  await signIn(first);
-  await expect(first).toHaveURL(/gst-details/);
+  await first.goto("/checkout/gst-details");
   const second = await context.newPage();
   await second.goto("/checkout/gst-details");
   await expect(second.getByRole("button", { name: "Sign out" })).toBeVisible();
@@ -21,10 +20,10 @@ test("logging out in one tab signs the other tabs out and sends them home", asyn
   await expect(second.getByRole("button", { name: "Sign out" })).toHaveCount(0);
 });
 
-test("a public page open in another tab is signed out too, by the page script", async ({ context }) => {
+test("a public page open in another tab is signed out too, by the page script", async ({ context, adminAt }) => {
+  await adminAt("gst");
   const first = await context.newPage();
-  await signIn(first);
-  await expect(first).toHaveURL(/gst-details/);
+  await first.goto("/checkout/gst-details");
   const second = await context.newPage();
   await second.goto("/about-us");
   await expect(second.getByRole("button", { name: "Sign out" })).toBeVisible();
@@ -38,25 +37,11 @@ test("a public page open in another tab is signed out too, by the page script", 
   await expect(second.getByRole("button", { name: "Sign out" })).toHaveCount(0);
 });
 
-test("a session made under another app version is signed out and sent home", async ({ page, context }) => {
-  await signIn(page);
-  await enterGstin(page, FERNLEAF);
-  // The step's answer may re-issue the cookie: take it only once the next step shows.
-  await expect(page).toHaveURL(/\/checkout\/company-details$/);
-  // Re-seal the real session cookie as if an older deploy had made it.
-  const storage = createCookieSessionStorage({
-    cookie: createSealedCookie("kavach_session", {
-      secrets: [E2E_SESSION_SECRET],
-      path: "/",
-      httpOnly: true,
-      sameSite: "lax",
-    }),
-  });
-  const cookie = (await context.cookies()).find((c) => c.name === "kavach_session")!;
-  const session = await storage.getSession(`kavach_session=${cookie.value}`);
-  session.set("version", "1.0.1");
-  const value = (await storage.commitSession(session)).split(";")[0].split("=").slice(1).join("=");
-  await context.addCookies([{ ...cookie, value }]);
+test("a session made under another app version is signed out and sent home", async ({ page, context, adminAt }) => {
+  const { token, mobile } = await adminAt("details");
+  // The admin's session as an older deploy would have made it.
+  const value = await sessionCodec([E2E_SESSION_SECRET]).write({ ...signedInFields(token, mobile), version: "1.0.1" });
+  await context.addCookies([{ name: DEV_COOKIE, value, url: ORIGIN }]);
 
   await page.goto("/checkout/company-details");
   await expect(page).toHaveURL(`http://127.0.0.1:${E2E_PORT}/`);
@@ -65,8 +50,14 @@ test("a session made under another app version is signed out and sent home", asy
   await expect(page).toHaveURL(/\/checkout\/verify$/);
 });
 
-test("going back to the payment page after paying shows the membership, not a stale form", async ({ page }) => {
-  await reachPayment(page);
+test("going back to the payment page after paying shows the membership, not a stale form", async ({
+  page,
+  adminAt,
+}) => {
+  // Reached from the review, as an admin does: the payment page is a client-side step in the history.
+  await adminAt("review");
+  await page.goto("/checkout/checkout");
+  await page.getByRole("button", { name: "Proceed to payment" }).click();
   await pay(page);
   await page.getByRole("button", { name: /Success/ }).click();
   await expect(page.getByRole("heading", { name: "Payment successful" })).toBeVisible();
@@ -104,9 +95,12 @@ test("inline validation shows the message on blur, before any submit, and clears
   await expect(mobile).not.toHaveAttribute("aria-invalid");
 });
 
-test("inline validation applies the server's own rules, such as the GSTIN check character", async ({ page }) => {
-  await signIn(page);
-  await expect(page).toHaveURL(/gst-details/);
+test("inline validation applies the server's own rules, such as the GSTIN check character", async ({
+  page,
+  adminAt,
+}) => {
+  await adminAt("gst");
+  await page.goto("/checkout/gst-details");
   const gstin = page.getByLabel("GSTIN");
   await gstin.fill(`${FERNLEAF.slice(0, 14)}${FERNLEAF.endsWith("7") ? "8" : "7"}`);
   await gstin.blur();
@@ -117,19 +111,22 @@ test("inline validation applies the server's own rules, such as the GSTIN check 
 test("a slow submission says what it is doing, is sent once, and shows the loader only once it is slow", async ({
   page,
 }) => {
+  // The page's clock: the loader's two seconds pass when the test says, not after a wait.
+  await page.clock.install();
   await page.goto("/checkout/verify");
   await page.waitForFunction(() => "__remixRouter" in window);
   let posts = 0;
-  // The hydrated page posts its form as a Remix data request.
+  let answer!: () => void;
+  const answered = new Promise<void>((resolve) => (answer = resolve));
+  // The hydrated page posts its form as a Remix data request, held here until the test lets it go.
   await page.route("**/checkout/verify.data", async (route) => {
     if (route.request().method() !== "POST") return route.continue();
     posts += 1;
-    await new Promise((resolve) => setTimeout(resolve, 4500));
+    await answered;
     await route.continue();
   });
   await page.getByLabel("Mobile number").fill(freshMobile());
   await page.getByRole("button", { name: "Send code" }).click();
-  const clicked = Date.now();
   const pending = page.getByRole("button", { name: "Sending code…" });
   await expect(pending).toHaveAttribute("aria-disabled", "true");
   // A second click while the first post is on its way, as an impatient admin's would be.
@@ -137,11 +134,12 @@ test("a slow submission says what it is doing, is sent once, and shows the loade
   await pending.evaluate((button: HTMLButtonElement) => button.click());
   // The loader waits two seconds (docs/product.md, Page behaviour): a quick step never flashes it,
   // the busy label covers the wait until then.
-  await page.waitForTimeout(1000 - (Date.now() - clicked));
-  await expect(page.locator(".fs-loader")).toHaveCount(0, { timeout: 100 });
+  await page.clock.runFor(1_000);
+  await expect(page.locator(".fs-loader")).toHaveCount(0);
   await expect(pending).toBeVisible();
-  await page.waitForTimeout(2500 - (Date.now() - clicked));
-  await expect(page.locator(".fs-loader")).toHaveText("Loading, please wait", { timeout: 500 });
+  await page.clock.runFor(1_500);
+  await expect(page.locator(".fs-loader")).toHaveText("Loading, please wait");
+  answer();
   await expect(page).toHaveURL(/\/checkout\/verify-otp$/);
   await expect(page.locator(".fs-loader")).toHaveCount(0);
   expect(posts).toBe(1);

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import net from "node:net";
 import { expect, request as playwrightRequest, test } from "@playwright/test";
-import { CHROMIUM_ARGS } from "../../playwright.config";
+import { CHROMIUM_ARGS } from "../support/chromium";
 import { freePort, tempDir } from "../support/server";
 import {
   addPeople,

@@ -1,6 +1,6 @@
 import type { Locator } from "@playwright/test";
-import { expect, test } from "@playwright/test";
-import { enterCompanyDetails, enterGstin, FERNLEAF, signIn } from "./helpers";
+import { expect, test } from "./fixtures";
+import { enterCompanyDetails, enterGstin, FERNLEAF } from "./helpers";
 
 /**
  * The header knows where the admin is (docs/product.md, Users and roles): its purchase button keeps
@@ -12,9 +12,12 @@ for (const javaScriptEnabled of [false, true]) {
   test.describe(`JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled });
 
-    test("signed in, the purchase button keeps its label and leads to the first unfinished step", async ({ page }) => {
-      await signIn(page);
-      await expect(page).toHaveURL(/\/checkout\/gst-details$/);
+    test("signed in, the purchase button keeps its label and leads to the first unfinished step", async ({
+      page,
+      adminAt,
+    }) => {
+      await adminAt("gst");
+      await page.goto("/checkout/gst-details");
       // Inside the checkout the stepper leads on.
       const banner = page.getByRole("banner");
       await expect(banner.getByRole("button", { name: "Sign out" })).toBeVisible();
@@ -55,10 +58,12 @@ async function box(locator: Locator) {
   return b;
 }
 
-test("signed in, the header's logo, Sign out and purchase button fit one row on a 360 px phone", async ({ page }) => {
+test("signed in, the header's logo, Sign out and purchase button fit one row on a 360 px phone", async ({
+  page,
+  adminAt,
+}) => {
   await page.setViewportSize({ width: 360, height: 740 });
-  await signIn(page);
-  await expect(page).toHaveURL(/\/checkout\/gst-details$/);
+  await adminAt("gst");
   for (const path of ["/about-us", "/employee-healthcare-benefits"]) {
     await page.goto(path);
     const banner = page.getByRole("banner");

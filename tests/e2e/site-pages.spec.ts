@@ -1,10 +1,11 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { DOWN_PORT } from "../../playwright.config";
 import { greetingForHour, MESSAGES } from "~/config/constants";
 import { kolkataHour } from "~/components/greeting";
 import { PUBLIC_PAGES } from "~/content/public-pages";
-import { freshMobile, signIn } from "./helpers";
+import { expect, test } from "./fixtures";
+import { freshMobile } from "./helpers";
 
 /**
  * The public site in a browser: every page complete with JavaScript off, accessible, and finished at
@@ -269,9 +270,8 @@ test.describe("with JavaScript on", () => {
     expect(after).toBeLessThanOrEqual(2500);
   });
 
-  test("a signed-in admin sees the logged-in home", async ({ page }) => {
-    await signIn(page);
-    await expect(page).not.toHaveURL(/verify-otp/);
+  test("a signed-in admin sees the logged-in home", async ({ page, adminAt }) => {
+    await adminAt("gst");
     await page.goto("/");
     await expect(page.getByRole("heading", { level: 1 })).toContainText("welcome back");
     await expect(page.getByRole("link", { name: "Continue your purchase" })).toBeVisible();

@@ -1,15 +1,6 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "@playwright/test";
-import {
-  FERNLEAF,
-  addPeople,
-  choosePlan,
-  enterCompanyDetails,
-  enterGstin,
-  pay,
-  signIn,
-  signInFromHere,
-} from "./helpers";
+import { expect, test } from "./fixtures";
+import { FERNLEAF, addPeople, choosePlan, enterCompanyDetails, enterGstin, pay, signInFromHere } from "./helpers";
 
 /**
  * docs/product.md, Prices and GST, Review, Payment outcomes, Partner pages and Who stands behind
@@ -68,11 +59,10 @@ for (const scripted of [false, true]) {
 
     test("the review states every line of the price, and payment names the amount without asking the billing again", async ({
       page,
+      adminAt,
     }) => {
-      await signIn(page);
-      await enterGstin(page, FERNLEAF);
-      await enterCompanyDetails(page);
-      await expect(page).toHaveURL(/\/checkout\/plan-select$/);
+      await adminAt("plan");
+      await page.goto("/checkout/plan-select");
       await page.getByRole("checkbox", { name: /Doctor Consultation/ }).check();
       await choosePlan(page);
       // 5 employees alone and 2 with a spouse: 7 employees, 9 lives.
@@ -132,12 +122,10 @@ for (const scripted of [false, true]) {
 
     test("a failed payment shows the gateway's reason, what happens to a debit, another way to pay and the support contacts", async ({
       page,
+      adminAt,
     }) => {
-      await signIn(page);
-      await enterGstin(page, FERNLEAF);
-      await enterCompanyDetails(page);
-      await choosePlan(page);
-      await addPeople(page);
+      await adminAt("review");
+      await page.goto("/checkout/checkout");
       await page.getByRole("button", { name: "Proceed to payment" }).click();
       await pay(page);
       await page.getByRole("button", { name: "Simulate Failure" }).click();

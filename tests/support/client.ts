@@ -1,4 +1,7 @@
 import { decode } from "turbo-stream";
+import { FERNLEAF } from "./cart";
+import { latestCode } from "./codes";
+import { freshMobile } from "./mobiles";
 
 /**
  * A form-posting visitor without a browser: keeps cookies like one (name=value, cleared by Max-Age=0
@@ -81,19 +84,8 @@ export class Visitor {
   }
 }
 
-/** A fresh Indian mobile number, so the API's per-number limits never collide between tests. */
-export function freshMobile(): string {
-  return `9${String(Math.floor(Math.random() * 1e9)).padStart(9, "0")}`;
-}
-
-/** The newest code the embedded API's SMS outbox holds for a number. */
-export async function latestCode(apiBaseUrl: string, mobile: string): Promise<string> {
-  const response = await fetch(`${apiBaseUrl}/sandbox/sms?mobile_no=${mobile}`);
-  const body = (await response.json()) as { data: Array<{ text: string }> };
-  const match = body.data.find((m) => /verification code/.test(m.text))?.text.match(/^(\d{4})\b/);
-  if (!match) throw new Error(`no code in the outbox for ${mobile}`);
-  return match[1]!;
-}
+export { freshMobile } from "./mobiles";
+export { latestCode } from "./codes";
 
 /** Signs in through the app's own forms, as a browser without script would. */
 export async function signIn(
@@ -112,7 +104,7 @@ export async function signIn(
   return mobile;
 }
 
-export const FERNLEAF_GSTIN = "29AAKCF2931M1Z6";
+export const FERNLEAF_GSTIN = FERNLEAF;
 
 /** Fills every step up to payment through the forms; leaves the cart ready to pay. */
 export async function fillCart(visitor: Visitor): Promise<void> {

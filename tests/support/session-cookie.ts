@@ -1,4 +1,5 @@
 import { createCookieSessionStorage } from "@remix-run/node";
+import { APP_VERSION } from "../../app/config/constants";
 import { createSealedCookie } from "../../app/session/sealed-cookie.server";
 
 /**
@@ -28,4 +29,9 @@ export function sessionCodec(secrets: string[], name = DEV_COOKIE) {
       return header.slice(name.length + 1, header.indexOf(";"));
     },
   };
+}
+
+/** What the app's session holds right after a number is verified (app/session/session.server.ts). */
+export function signedInFields(token: string, mobileNo: string, now = Date.now()): SessionFields {
+  return { token, mobileNo, whatsapp: false, version: APP_VERSION, createdAt: now, lastSeenAt: now };
 }

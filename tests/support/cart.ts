@@ -1,0 +1,64 @@
+import type { StepId } from "../../app/checkout/steps";
+
+/**
+ * Puts a signed-in admin's cart where a test needs it, over the API (docs/api-contract.md,
+ * `POST /carts/update`), with what the e2e helpers type on the pages: Fernleaf, Asha Rao with 12
+ * employees, the first plan shown with the benefits every plan includes, 8 + 4 employees, yearly.
+ */
+export const FERNLEAF = "29AAKCF2931M1Z6"; // Karnataka
+export const HARBOURLINE = "33AAHCS4170P1ZY"; // Tamil Nadu, SEZ
+export const TANAGER = "07AAFCT1128B1ZV"; // Delhi
+
+/** The checkout step an admin stands on: the first the cart has not finished (app/checkout/steps.ts). */
+export type CartStep = Exclude<StepId, "verify">;
+
+export interface CartOptions {
+  gstin?: string;
+  /** The headcount given on company details; null leaves it out. */
+  employees?: number | null;
+  people?: Array<{ band: string; range: string; count: number }>;
+  policy?: "monthly" | "yearly";
+}
+
+export const DEFAULT_PEOPLE = [
+  { band: "18-35", range: "1A", count: 8 },
+  { band: "36-45", range: "2A+2C", count: 4 },
+];
+
+async function call(apiBaseUrl: string, token: string, path: string, body?: unknown): Promise<any> {
+  const response = await fetch(`${apiBaseUrl}/employer/v1${path}`, {
+    method: body === undefined ? "GET" : "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const answer = (await response.json()) as { success: number; msg?: string; data?: any };
+  if (answer.success !== 1) throw new Error(`${path} answered ${response.status}: ${answer.msg}`);
+  return answer.data;
+}
+
+/** Fills every step before `step`, so the admin lands on `step`. */
+export async function moveCartTo(
+  apiBaseUrl: string,
+  token: string,
+  step: CartStep,
+  options: CartOptions = {},
+): Promise<void> {
+  const order: CartStep[] = ["gst", "details", "plan", "people", "review", "payment"];
+  const done = (s: CartStep) => order.indexOf(s) < order.indexOf(step);
+  const gstin = options.gstin ?? FERNLEAF;
+  const update = (type: string, item: unknown) => call(apiBaseUrl, token, "/carts/update", { type, item });
+  if (done("gst")) await update("company", { gstin });
+  if (done("details"))
+    await update("admin", {
+      name: "Asha Rao",
+      email: "asha.rao@fernleaf.example",
+      total_employees: options.employees === undefined ? 12 : options.employees,
+    });
+  if (done("plan")) {
+    const { plans } = await call(apiBaseUrl, token, "/plan/get-plans", { gstin, coverage_ids: [] });
+    const shown = (plans as Array<{ plan_id: string; default_visibility: number }>).find((p) => p.default_visibility);
+    await update("plan", { plan_id: shown!.plan_id, coverage_ids: [] });
+  }
+  if (done("people")) await update("people", { rows: options.people ?? DEFAULT_PEOPLE });
+  if (done("review")) await update("billing", { policy: options.policy ?? "yearly" });
+}
