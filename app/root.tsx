@@ -23,6 +23,7 @@ import { APP_VERSION, MESSAGES } from "~/config/constants";
 import { enhanceScriptSrc } from "~/rendering/enhance-script.server";
 import { embeddedApi, publicOrigin } from "~/config/env.server";
 import { purchaseHrefFor } from "~/checkout/purchase-href.server";
+import { ModulePreloads } from "~/rendering/module-preloads";
 import { useNonce } from "~/rendering/nonce";
 import { getSession } from "~/session/session.server";
 import appStyles from "~/styles/app.css";
@@ -84,6 +85,7 @@ function Document({ signedIn, children }: { signedIn: boolean; children: ReactNo
         <meta name="theme-color" content="#0b3d5c" />
         <Meta />
         <Links />
+        {hydrates ? <ModulePreloads /> : null}
       </head>
       <body data-signed-in={signedIn}>
         {children}
