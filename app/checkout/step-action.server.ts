@@ -58,7 +58,9 @@ export async function stepAction<Schema extends z.ZodTypeAny>(
   };
   const outcome = await work({ value: submission.value, token, session, save });
   if (outcome instanceof Response) {
-    for (const cookie of headers.getSetCookie()) outcome.headers.append("Set-Cookie", cookie);
+    // A step that committed the session itself sent the refreshed one along.
+    if (!outcome.headers.has("Set-Cookie"))
+      for (const cookie of headers.getSetCookie()) outcome.headers.append("Set-Cookie", cookie);
     return outcome;
   }
   return data(

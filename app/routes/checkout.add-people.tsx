@@ -40,27 +40,34 @@ export const meta: MetaFunction = ({ matches }) =>
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const signedIn = await requireToken(request);
-  const { token, headers } = signedIn;
+  const { token, session, headers } = signedIn;
+  const pricingOf = (groupId: string) => withToken(request, token, (t) => getPricing(t, groupId));
+  // The plan's rates, asked beside the cart for the group this browser saved last.
+  const remembered = session.get("groupId");
+  const early = remembered ? pricingOf(remembered) : null;
   // The catalogue (the same for everyone, kept in this process) names the first band and family
   // cover before the plan's pricing is back, so the prefilled count's price is asked beside it.
   const [cart, catalogue] = await Promise.all([
     stepCart(request, signedIn, "people"),
     attempt(request, () => getCatalogue()),
+    // Settled here, so a guess that failed or was not needed never goes unhandled.
+    early?.catch(() => null),
   ]);
   const headcount = cart.admin?.total_employees ?? null;
   const firstRow = catalogue.ok
     ? { band: catalogue.value.bands[0]?.code, range: catalogue.value.ranges[0]?.code }
     : { band: undefined, range: undefined };
-  const early =
+  const earlyQuoted =
     cart.people === null && headcount !== null && firstRow.band && firstRow.range
       ? attempt(request, () =>
           getQuote(token, { rows: [{ band: firstRow.band!, range: firstRow.range!, count: headcount }] }),
         )
       : null;
-  const [pricing, earlyQuote] = await Promise.all([
-    withToken(request, token, (t) => getPricing(t, cart.plan!.group_id)),
-    early,
+  const [earlyPricing, earlyQuote] = await Promise.all([
+    remembered === cart.plan!.group_id ? early : pricingOf(cart.plan!.group_id),
+    earlyQuoted,
   ]);
+  const pricing = earlyPricing ?? (await pricingOf(cart.plan!.group_id));
   const counts = new Map(cart.people?.rows.map((r) => [`${r.band}|${r.range}`, r.count]));
   // First visit: the headcount from company details starts in the youngest band, employee only (the
   // catalogue's first band and first family cover), for the admin to change (docs/product.md, Add people).

@@ -49,14 +49,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   return stepAction(request, { step: "payment", schema }, async ({ value: { policy }, token, session, save }) => {
     trackEvent(request, session, "purchase_payment_buy_button", { policy });
-    // The billing is written whatever the cart says (the same choice changes nothing upstream): its
-    // answer is the guard, so the order follows in the second round trip, not the third.
-    const saved = await save({ type: "billing", item: { policy } });
+    // The billing and the order are asked together (decision 0015): the same billing changes nothing
+    // upstream, another supersedes only orders of the other billing, and the API keeps the order's own
+    // rules (an incomplete cart is refused, a paid one answers its paid order), while the billing's
+    // answer is the step's guard. Idempotent upstream: a double click, a refresh or the back button
+    // gets the same open order.
+    const [saved, order] = await Promise.all([
+      save({ type: "billing", item: { policy } }),
+      attempt(request, () => createOrder(token, { policy, callback_url: paymentCallbackUrl(request) })),
+    ]);
     if (!saved.ok) return refusal(saved.error);
-    // Idempotent upstream: a double click, a refresh or the back button gets the same open order.
-    const order = await attempt(request, () =>
-      createOrder(token, { policy, callback_url: paymentCallbackUrl(request) }),
-    );
     if (!order.ok) return refusal(order.error);
     trackEvent(request, session, "purchase_payment_final", {
       order_id: order.value.order_id,

@@ -18,6 +18,7 @@ import { PATHS } from "~/routing/paths";
 import { seoMeta } from "~/content/seo";
 import { trackEvent } from "~/analytics/track.server";
 import { seeOther } from "~/utils/see-other";
+import { commitSession } from "~/session/session.server";
 import type { Session } from "~/session/session.server";
 import { formatCount, formatPaise, formatRupees } from "~/utils/money";
 
@@ -91,7 +92,8 @@ export async function action({ request }: ActionFunctionArgs) {
       plan_id: planId!,
       coverages: saved.value.plan?.coverage_ids.length ?? 0,
     });
-    return seeOther(nextPath("plan"));
+    if (saved.value.plan) session.set("groupId", saved.value.plan.group_id);
+    return seeOther(nextPath("plan"), { "Set-Cookie": await commitSession(session) });
   });
 }
 
