@@ -25,6 +25,7 @@ import { embeddedApi, publicOrigin } from "~/config/env.server";
 import { purchaseHrefFor } from "~/checkout/purchase-href.server";
 import { currentToken } from "~/checkout/guard.server";
 import { routeHydrates, savesData } from "~/rendering/hydration";
+import { ModulePreloads } from "~/rendering/module-preloads";
 import { useNonce } from "~/rendering/nonce";
 import appStyles from "~/styles/app.css";
 import siteStyles from "~/styles/site.css";
@@ -91,6 +92,7 @@ function Document({ signedIn, children }: { signedIn: boolean; children: ReactNo
         <meta name="theme-color" content="#0b3d5c" />
         <Meta />
         <Links />
+        {hydrates ? <ModulePreloads /> : null}
       </head>
       <body data-signed-in={signedIn}>
         {children}

@@ -42,8 +42,9 @@ function buildUrls(html: string, tag: RegExp, attr: string): string[] {
 
 export function weighPage(pagePath: string, html: string): PageWeight {
   const stylesheets = buildUrls(html, /<link\b[^>]*\brel="stylesheet"[^>]*>/g, "href");
+  // The next step's script, fetched ahead (data-next-page), is that step's weight, not this page's.
   const scripts = [
-    ...buildUrls(html, /<link\b[^>]*\brel="modulepreload"[^>]*>/g, "href"),
+    ...buildUrls(html, /<link\b(?![^>]*data-next-page)[^>]*\brel="modulepreload"[^>]*>/g, "href"),
     ...buildUrls(html, /<script\b[^>]*>/g, "src"),
   ];
   return {

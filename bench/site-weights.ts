@@ -28,15 +28,15 @@ export interface LaterStep {
   path: string;
   /** Gzip bytes of script this step needs that the steps before it did not load. */
   newJs: number;
-  /** Gzip bytes of the route-discovery manifest patch (/__manifest) and of the step's data (.data). */
-  manifest: number;
+  /** Gzip bytes of the step's data (.data). */
   data: number;
 }
 
 /**
  * What each checkout step after the first costs when reached client-side, as a hydrated browser
- * reaches it: the script it adds to what the earlier steps loaded (cached), the manifest patch
- * lazy route discovery asks for, and the step's loader data in Remix's single-fetch format. The
+ * reaches it: the script it adds to what the earlier steps loaded (cached) and the step's loader
+ * data (the route manifest is whole from the first page, a cached file: lazy route discovery is
+ * off, decision 0024) in Remix's single-fetch format. The
  * data is asked for as a navigation does (only the new route's loader; the root's is not re-run).
  */
 export async function weighLaterSteps(origin: string, steps: readonly PageWeight[]): Promise<LaterStep[]> {
@@ -44,17 +44,14 @@ export async function weighLaterSteps(origin: string, steps: readonly PageWeight
   const loaded = new Set(steps[0] ? steps[0].js.keys() : []);
   const later: LaterStep[] = [];
   for (const step of steps.slice(1)) {
-    const html = await admin.page(step.path);
-    const version = html.match(/"version":\s*"([^"]+)"/)?.[1] ?? "";
+    await admin.page(step.path);
     const routeId = `routes/${step.path.slice(1).replaceAll("/", ".")}`;
-    const manifest = await admin.send(`/__manifest?p=${encodeURIComponent(step.path)}&version=${version}`);
     const data = await admin.send(`${step.path}.data?_routes=${encodeURIComponent(routeId)}`);
     const added = new Map([...step.js].filter(([src]) => !loaded.has(src)));
     for (const src of step.js.keys()) loaded.add(src);
     later.push({
       path: step.path,
       newJs: sum(added),
-      manifest: gzipSize(Buffer.from(await manifest.arrayBuffer())),
       data: gzipSize(Buffer.from(await data.arrayBuffer())),
     });
   }

@@ -1,9 +1,11 @@
 import { data } from "@remix-run/node";
 import type { z } from "zod";
-import type { Cart } from "~/upstream/employer.server";
+import type { Cart, CartUpdate } from "~/upstream/employer.server";
+import { getCart, updateCart } from "~/upstream/employer.server";
+import type { ApiError } from "~/upstream/http.server";
 import type { Session } from "~/session/session.server";
 import { parseSubmission } from "~/validation/submission.server";
-import { requireCheckoutStepForAction, requireToken } from "./guard.server";
+import { assertStepOpen, attempt, requireToken } from "./guard.server";
 import type { StepId } from "./steps";
 
 /** Why a step refused a valid post: about the page (formErrors) or about one field. */
@@ -18,16 +20,22 @@ export interface StepInput<Value> {
   value: Value;
   token: string;
   session: Session;
-  cart: Cart;
+  /**
+   * Writes the step's answer to the cart, guarded by the cart the API answers: a redirect is thrown
+   * when the step is not open (assertStepOpen). A paid cart refuses the write itself (409,
+   * docs/api-contract.md); only then is the cart read to say where to go.
+   */
+  save(update: CartUpdate): Promise<{ ok: true; value: Cart } | { ok: false; error: ApiError }>;
 }
 
 /**
  * One way to write a checkout step's action (docs/product.md, Checkout steps; Errors and
  * outages). The post is parsed first, so every answer carries everything typed; the admin must be
- * signed in (a redirect otherwise); a post that does not pass the step's schema, or only asks for
- * validation, is answered 400 before any upstream call; then the guard (every earlier step done,
- * else a redirect; an upstream failure answers 503 with the message); then the step's own work,
- * which returns a redirect or a refusal (400, or 503 for an outage).
+ * signed in (a redirect otherwise; the session is read once); a post that does not pass the step's
+ * schema, or only asks for validation, is answered 400 before any upstream call; then the step's
+ * own work, whose write (`save`) is guarded by the cart the API answers, so a step makes one
+ * upstream round trip where it writes once (decision 0024). The work returns a redirect or a
+ * refusal (400, or 503 for an outage); a refreshed session cookie goes out with every answer.
  */
 export async function stepAction<Schema extends z.ZodTypeAny>(
   request: Request,
@@ -37,18 +45,29 @@ export async function stepAction<Schema extends z.ZodTypeAny>(
   const submission = parseSubmission(await request.formData(), schema);
   const reply = (options: Omit<Parameters<typeof submission.reply>[0] & object, "hideFields"> = {}) =>
     submission.reply({ ...options, hideFields });
-  await requireToken(request);
-  if (submission.status !== "success") return data(reply(), { status: 400 });
-  const guarded = await requireCheckoutStepForAction(request, step);
-  if (!guarded.ok) return data(reply({ formErrors: [guarded.message] }), { status: 503 });
-  const { token, session, cart } = guarded.value;
-  const outcome = await work({ value: submission.value, token, session, cart });
-  if (outcome instanceof Response) return outcome;
+  const { token, session, headers } = await requireToken(request);
+  if (submission.status !== "success") return data(reply(), { status: 400, headers });
+  const save: StepInput<unknown>["save"] = async (update) => {
+    const saved = await attempt(request, () => updateCart(token, update));
+    if (saved.ok) assertStepOpen(saved.value, step, headers);
+    else if (saved.error.status === 409) {
+      const cart = await attempt(request, () => getCart(token));
+      if (cart.ok) assertStepOpen(cart.value, step, headers);
+    }
+    return saved;
+  };
+  const outcome = await work({ value: submission.value, token, session, save });
+  if (outcome instanceof Response) {
+    // A step that committed the session itself sent the refreshed one along.
+    if (!outcome.headers.has("Set-Cookie"))
+      for (const cookie of headers.getSetCookie()) outcome.headers.append("Set-Cookie", cookie);
+    return outcome;
+  }
   return data(
     outcome.field
       ? reply({ fieldErrors: { [outcome.field]: [outcome.message] } })
       : reply({ formErrors: [outcome.message] }),
-    { status: outcome.outage ? 503 : 400 },
+    { status: outcome.outage ? 503 : 400, headers },
   );
 }
 

@@ -64,3 +64,14 @@ export function pathOf(id: StepId): string {
 export function nextPath(id: StepId): string {
   return STEPS[Math.min(stepIndex(id) + 1, STEPS.length - 1)].path;
 }
+
+/**
+ * The page a hydrated page's form leads to when it is accepted, so its script can be in the browser
+ * before the press (app/rendering/module-preloads.tsx); null where the next page is not ours.
+ */
+export function pageAfter(pathname: string): string | null {
+  if (pathname === PATHS.checkout.verify) return PATHS.checkout.verifyOtp;
+  if (pathname === PATHS.checkout.verifyOtp) return PATHS.checkout.gstDetails;
+  const index = STEPS.findIndex((s) => s.path === pathname);
+  return index < 0 || index === STEPS.length - 1 ? null : STEPS[index + 1].path;
+}

@@ -139,8 +139,8 @@ export function ErrorSummary({ form, targets = {} }: { form: FormMetadata<any, s
 }
 
 /**
- * A submit button that says what it is doing while its form is on its way, and sends it once: a
- * second click meanwhile does nothing (never two orders). On hydrated pages the state comes from
+ * A submit button that says what it is doing while its form is on its way and until the page it
+ * leads to is shown, and sends it once: a second click meanwhile does nothing (never two orders). On hydrated pages the state comes from
  * Remix's navigation, or from the fetcher's when `pending` is given; on the public pages the page
  * script reads data-pending-label (enhance/pending.ts).
  */
@@ -162,10 +162,13 @@ export function SubmitButton({
   pending?: boolean;
 }) {
   const navigation = useNavigation();
-  // One form posts at a time; of two buttons in a form, the one that was clicked is busy.
-  const sending = navigation.state === "submitting" && (name === undefined || navigation.formData?.get(name) === value);
+  // A post is under way from the press until the page it leads to is shown: while it is sent, and
+  // while the next page loads (Remix keeps the form data through the redirect). One form posts at
+  // a time; of two buttons in a form, the one that was clicked is busy.
+  const posting = navigation.state !== "idle" && navigation.formData !== undefined;
+  const sending = posting && (name === undefined || navigation.formData?.get(name) === value);
   const busy = pending ?? sending;
-  const anyBusy = busy || (pending === undefined && navigation.state === "submitting");
+  const anyBusy = busy || (pending === undefined && posting);
   const once = (event: MouseEvent<HTMLButtonElement>) => {
     if (anyBusy) event.preventDefault();
   };

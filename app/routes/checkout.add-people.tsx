@@ -5,8 +5,8 @@ import { Form, Link, useActionData, useFetcher, useLoaderData } from "@remix-run
 import type { FormEvent } from "react";
 import { useEffect, useRef } from "react";
 import type { Quote } from "~/upstream/employer.server";
-import { getPricing, getQuote, updateCart } from "~/upstream/employer.server";
-import { attempt, requireCheckoutStep, withToken } from "~/checkout/guard.server";
+import { getCatalogue, getPricing, getQuote } from "~/upstream/employer.server";
+import { attempt, requireToken, stepCart, withToken } from "~/checkout/guard.server";
 import { refusal, stepAction } from "~/checkout/step-action.server";
 import { firstUnfinishedStep, nextPath, peopleInRange } from "~/checkout/steps";
 import { CheckoutShell } from "~/components/checkout-shell";
@@ -39,12 +39,38 @@ export const meta: MetaFunction = ({ matches }) =>
   );
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { token, cart, headers } = await requireCheckoutStep(request, "people");
-  const pricing = await withToken(request, token, (t) => getPricing(t, cart.plan!.group_id));
+  const signedIn = await requireToken(request);
+  const { token, session, headers } = signedIn;
+  const pricingOf = (groupId: string) => withToken(request, token, (t) => getPricing(t, groupId));
+  // The plan's rates, asked beside the cart for the group this browser saved last.
+  const remembered = session.get("groupId");
+  const early = remembered ? pricingOf(remembered) : null;
+  // The catalogue (the same for everyone, kept in this process) names the first band and family
+  // cover before the plan's pricing is back, so the prefilled count's price is asked beside it.
+  const [cart, catalogue] = await Promise.all([
+    stepCart(request, signedIn, "people"),
+    attempt(request, () => getCatalogue()),
+    // Settled here, so a guess that failed or was not needed never goes unhandled.
+    early?.catch(() => null),
+  ]);
+  const headcount = cart.admin?.total_employees ?? null;
+  const firstRow = catalogue.ok
+    ? { band: catalogue.value.bands[0]?.code, range: catalogue.value.ranges[0]?.code }
+    : { band: undefined, range: undefined };
+  const earlyQuoted =
+    cart.people === null && headcount !== null && firstRow.band && firstRow.range
+      ? attempt(request, () =>
+          getQuote(token, { rows: [{ band: firstRow.band!, range: firstRow.range!, count: headcount }] }),
+        )
+      : null;
+  const [earlyPricing, earlyQuote] = await Promise.all([
+    remembered === cart.plan!.group_id ? early : pricingOf(cart.plan!.group_id),
+    earlyQuoted,
+  ]);
+  const pricing = earlyPricing ?? (await pricingOf(cart.plan!.group_id));
   const counts = new Map(cart.people?.rows.map((r) => [`${r.band}|${r.range}`, r.count]));
   // First visit: the headcount from company details starts in the youngest band, employee only (the
   // catalogue's first band and first family cover), for the admin to change (docs/product.md, Add people).
-  const headcount = cart.admin?.total_employees ?? null;
   const first = { band: pricing.bands[0]?.code, range: pricing.ranges[0]?.code };
   const prefill =
     cart.people === null && headcount !== null && first.band && first.range
@@ -60,8 +86,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     })),
   }));
   // The price of the prefilled count, read-only (nothing is saved until a button is pressed); without
-  // it the page still works, as before the count was typed.
-  const quoted = prefill ? await attempt(request, () => getQuote(token, { rows: [prefill] })) : null;
+  // it the page still works, as before the count was typed. Asked early for the catalogue's first
+  // row; should the plan's pricing start elsewhere, it is asked now.
+  const earlyFits = prefill && firstRow.band === prefill.band && firstRow.range === prefill.range;
+  const quoted = earlyFits
+    ? earlyQuote
+    : prefill
+      ? await attempt(request, () => getQuote(token, { rows: [prefill] }))
+      : null;
   const prefillQuote = quoted?.ok ? quoted.value : null;
   return data(
     {
@@ -77,14 +109,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  return stepAction(request, { step: "people", schema }, async ({ value: { intent, rows }, token, session }) => {
+  return stepAction(request, { step: "people", schema }, async ({ value: { intent, rows }, session, save }) => {
     const total = rows.reduce((sum, r) => sum + r.count, 0);
     if (intent === "continue" && !peopleInRange(total)) {
       return { message: `${MESSAGES.employeesRange}. You have added ${formatCount(total)}.`, outage: false };
     }
-    const saved = await attempt(request, () =>
-      updateCart(token, { type: "people", item: { rows: rows.filter((r) => r.count > 0) } }),
-    );
+    const saved = await save({ type: "people", item: { rows: rows.filter((r) => r.count > 0) } });
     if (!saved.ok) return refusal(saved.error);
     trackEvent(
       request,

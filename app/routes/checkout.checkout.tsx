@@ -2,8 +2,8 @@ import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { getPricing, updateCart } from "~/upstream/employer.server";
-import { attempt, requireCheckoutStep } from "~/checkout/guard.server";
+import { getCatalogue } from "~/upstream/employer.server";
+import { attempt, requireToken, stepCart } from "~/checkout/guard.server";
 import { refusal, stepAction } from "~/checkout/step-action.server";
 import { firstUnfinishedStep, nextPath } from "~/checkout/steps";
 import { BillingChoice, QuoteTable, regimeNote } from "~/components/bill";
@@ -38,10 +38,15 @@ export const meta: MetaFunction = ({ matches }) =>
   );
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { token, cart, headers } = await requireCheckoutStep(request, "review");
-  // The bands and family covers in words (docs/product.md, Add people); without them, the codes alone.
-  const pricing = await attempt(request, () => getPricing(token, cart.plan!.group_id));
-  const names = pricing.ok ? { bands: pricing.value.bands, ranges: pricing.value.ranges } : undefined;
+  const signedIn = await requireToken(request);
+  // The bands and family covers in words (docs/product.md, Add people), from the catalogue, which
+  // names them for every plan and is asked beside the cart; without it, the codes alone.
+  const [cart, catalogue] = await Promise.all([
+    stepCart(request, signedIn, "review"),
+    attempt(request, () => getCatalogue()),
+  ]);
+  const { headers } = signedIn;
+  const names = catalogue.ok ? { bands: catalogue.value.bands, ranges: catalogue.value.ranges } : undefined;
   return data({ cart, reached: firstUnfinishedStep(cart), quote: cart.quote!, names }, { headers });
 }
 
@@ -49,8 +54,8 @@ export async function action({ request }: ActionFunctionArgs) {
   return stepAction(
     request,
     { step: "review", schema: billingChoice },
-    async ({ value: { policy }, token, session }) => {
-      const saved = await attempt(request, () => updateCart(token, { type: "billing", item: { policy } }));
+    async ({ value: { policy }, session, save }) => {
+      const saved = await save({ type: "billing", item: { policy } });
       if (!saved.ok) return refusal(saved.error);
       trackEvent(request, session, "purchase_checkout_proceed", { policy });
       // The billing choice is how the admin chooses to pay (docs/product.md, Analytics events).

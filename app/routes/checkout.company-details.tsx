@@ -3,9 +3,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { updateCart } from "~/upstream/employer.server";
 import { prefillOf } from "~/checkout/entry-query.server";
-import { attempt, requireCheckoutStep } from "~/checkout/guard.server";
+import { requireCheckoutStep } from "~/checkout/guard.server";
 import { refusal, stepAction } from "~/checkout/step-action.server";
 import { firstUnfinishedStep, nextPath } from "~/checkout/steps";
 import { CheckoutShell } from "~/components/checkout-shell";
@@ -49,10 +48,8 @@ export async function action({ request }: ActionFunctionArgs) {
   return stepAction(
     request,
     { step: "details", schema },
-    async ({ value: { name, email, totalEmployees }, token, session }) => {
-      const saved = await attempt(request, () =>
-        updateCart(token, { type: "admin", item: { name, email, total_employees: totalEmployees ?? null } }),
-      );
+    async ({ value: { name, email, totalEmployees }, session, save }) => {
+      const saved = await save({ type: "admin", item: { name, email, total_employees: totalEmployees ?? null } });
       if (!saved.ok) return refusal(saved.error);
       trackEvent(request, session, "purchase_company_details_proceed", { total_employees: totalEmployees ?? 0 });
       const mobile = session.get("mobileNo");

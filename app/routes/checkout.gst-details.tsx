@@ -5,10 +5,10 @@ import { Form, Link, useActionData, useFetcher, useLoaderData, useSubmit } from 
 import type { KeyboardEvent } from "react";
 import { useEffect, useRef, useState } from "react";
 import { z } from "zod";
-import { lookupGstin, searchEmployers, updateCart } from "~/upstream/employer.server";
+import { lookupGstin, searchEmployers } from "~/upstream/employer.server";
 import { ApiError } from "~/upstream/http.server";
 import { prefillOf } from "~/checkout/entry-query.server";
-import { attempt, requireCheckoutStep, withToken } from "~/checkout/guard.server";
+import { attempt, requireToken, stepCart, withToken } from "~/checkout/guard.server";
 import { refusal, stepAction } from "~/checkout/step-action.server";
 import { firstUnfinishedStep, nextPath } from "~/checkout/steps";
 import { CheckoutShell } from "~/components/checkout-shell";
@@ -42,23 +42,28 @@ export const meta: MetaFunction = ({ matches }) =>
   );
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { token, session, cart, headers } = await requireCheckoutStep(request, "gst");
+  const signedIn = await requireToken(request);
+  const { token, session, headers } = signedIn;
   const url = new URL(request.url);
   const q = searchQuery.catch("").parse(url.searchParams.get("q") ?? "");
-  // A failed search is shown beside the search box; the GSTIN form still works.
-  const search = q.length >= SEARCH_MIN ? await attempt(request, () => searchEmployers(token, q)) : null;
-  const prefill = prefillOf(session);
   // A GSTIN the registry knows, shown back before anything is saved: "Is this your company?".
   const asked = gstin.safeParse(url.searchParams.get("confirm") ?? "");
-  // One the registry does not know (an address edited by hand) shows the plain step; an outage, the step's error.
-  const confirm = asked.success
-    ? await withToken(request, token, (t) =>
-        lookupGstin(t, asked.data).catch((error: unknown) => {
-          if (error instanceof ApiError && error.status === 404) return null;
-          throw error;
-        }),
-      )
-    : null;
+  // The cart, the search and the registry lookup need only the token: asked together (decision 0024).
+  const [cart, search, confirm] = await Promise.all([
+    stepCart(request, signedIn, "gst"),
+    // A failed search is shown beside the search box; the GSTIN form still works.
+    q.length >= SEARCH_MIN ? attempt(request, () => searchEmployers(token, q)) : null,
+    // One the registry does not know (an address edited by hand) shows the plain step; an outage, the step's error.
+    asked.success
+      ? withToken(request, token, (t) =>
+          lookupGstin(t, asked.data).catch((error: unknown) => {
+            if (error instanceof ApiError && error.status === 404) return null;
+            throw error;
+          }),
+        )
+      : null,
+  ]);
+  const prefill = prefillOf(session);
   return data(
     {
       cart,
@@ -76,14 +81,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  return stepAction(request, { step: "gst", schema }, async ({ value, token, session }) => {
+  return stepAction(request, { step: "gst", schema }, async ({ value, token, session, save }) => {
     // The registry lookup is the API's: an unknown GSTIN is about the field, an outage about the page.
     if (value.intent === "gstin") {
       const found = await attempt(request, () => lookupGstin(token, value.gstin));
       if (!found.ok) return refusal(found.error, "gstin");
       return seeOther(`${PATHS.checkout.gstDetails}?${new URLSearchParams({ confirm: found.value.gstin })}`);
     }
-    const saved = await attempt(request, () => updateCart(token, { type: "company", item: { gstin: value.gstin } }));
+    const saved = await save({ type: "company", item: { gstin: value.gstin } });
     if (!saved.ok) return refusal(saved.error, "gstin");
     trackEvent(request, session, "purchase_account_details_proceed", {
       state_code: saved.value.company?.state_code ?? "",

@@ -2,9 +2,9 @@ import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirectDocument } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { createOrder, getPaymentOptions, updateCart } from "~/upstream/employer.server";
+import { createOrder, getPaymentOptions } from "~/upstream/employer.server";
 import { paymentCallbackUrl } from "~/checkout/callback-url.server";
-import { attempt, requireCheckoutStep, withToken } from "~/checkout/guard.server";
+import { attempt, requireToken, stepCart, withToken } from "~/checkout/guard.server";
 import { refusal, stepAction } from "~/checkout/step-action.server";
 import { firstUnfinishedStep } from "~/checkout/steps";
 import { BillBreakdown } from "~/components/bill";
@@ -37,22 +37,28 @@ export const meta: MetaFunction = ({ matches }) =>
   );
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { token, cart, headers } = await requireCheckoutStep(request, "payment");
-  const options = await withToken(request, token, getPaymentOptions);
+  const signedIn = await requireToken(request);
+  const [cart, options] = await Promise.all([
+    stepCart(request, signedIn, "payment"),
+    withToken(request, signedIn.token, getPaymentOptions),
+  ]);
+  const { headers } = signedIn;
   return data({ cart, reached: firstUnfinishedStep(cart), options, quote: cart.quote! }, { headers });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  return stepAction(request, { step: "payment", schema }, async ({ value: { policy }, token, session, cart }) => {
+  return stepAction(request, { step: "payment", schema }, async ({ value: { policy }, token, session, save }) => {
     trackEvent(request, session, "purchase_payment_buy_button", { policy });
-    if (cart.billing?.policy !== policy) {
-      const saved = await attempt(request, () => updateCart(token, { type: "billing", item: { policy } }));
-      if (!saved.ok) return refusal(saved.error);
-    }
-    // Idempotent upstream: a double click, a refresh or the back button gets the same open order.
-    const order = await attempt(request, () =>
-      createOrder(token, { policy, callback_url: paymentCallbackUrl(request) }),
-    );
+    // The billing and the order are asked together (decision 0024): the same billing changes nothing
+    // upstream, another supersedes only orders of the other billing, and the API keeps the order's own
+    // rules (an incomplete cart is refused, a paid one answers its paid order), while the billing's
+    // answer is the step's guard. Idempotent upstream: a double click, a refresh or the back button
+    // gets the same open order.
+    const [saved, order] = await Promise.all([
+      save({ type: "billing", item: { policy } }),
+      attempt(request, () => createOrder(token, { policy, callback_url: paymentCallbackUrl(request) })),
+    ]);
+    if (!saved.ok) return refusal(saved.error);
     if (!order.ok) return refusal(order.error);
     trackEvent(request, session, "purchase_payment_final", {
       order_id: order.value.order_id,

@@ -7,8 +7,8 @@ import type { QuoteAnswer } from "~/routes/checkout.quote";
 import { z } from "zod";
 import { referenceId as id } from "~/validation/fields";
 import type { Cart, Coverage } from "~/upstream/employer.server";
-import { getCoverages, getPlans, updateCart } from "~/upstream/employer.server";
-import { attempt, requireCheckoutStep, withToken } from "~/checkout/guard.server";
+import { getCoverages, getPlans } from "~/upstream/employer.server";
+import { requireToken, stepCart, withToken } from "~/checkout/guard.server";
 import { refusal, stepAction } from "~/checkout/step-action.server";
 import { firstUnfinishedStep, nextPath } from "~/checkout/steps";
 import { CheckoutShell } from "~/components/checkout-shell";
@@ -18,6 +18,7 @@ import { PATHS } from "~/routing/paths";
 import { seoMeta } from "~/content/seo";
 import { trackEvent } from "~/analytics/track.server";
 import { seeOther } from "~/utils/see-other";
+import { commitSession } from "~/session/session.server";
 import type { Session } from "~/session/session.server";
 import { formatCount, formatPaise, formatRupees } from "~/utils/money";
 
@@ -62,9 +63,13 @@ async function loadPlans(request: Request, token: string, session: Session, cart
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { token, session, cart, headers } = await requireCheckoutStep(request, "plan");
+  const signedIn = await requireToken(request);
+  const { token, session, headers } = signedIn;
   const url = new URL(request.url);
-  const coverages = await withToken(request, token, getCoverages);
+  const [cart, coverages] = await Promise.all([
+    stepCart(request, signedIn, "plan"),
+    withToken(request, token, getCoverages),
+  ]);
   const selected = chosenCoverages(url, cart, coverages);
   // The upstream echoes the partner source but prices the same for everyone, so the page says nothing
   // about it (docs/product.md, Plan).
@@ -80,16 +85,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  return stepAction(request, { step: "plan", schema }, async ({ value: { planId, coverage }, token, session }) => {
-    const saved = await attempt(request, () =>
-      updateCart(token, { type: "plan", item: { plan_id: planId!, coverage_ids: coverage } }),
-    );
+  return stepAction(request, { step: "plan", schema }, async ({ value: { planId, coverage }, session, save }) => {
+    const saved = await save({ type: "plan", item: { plan_id: planId!, coverage_ids: coverage } });
     if (!saved.ok) return refusal(saved.error);
     trackEvent(request, session, "purchase_select_plan_buy", {
       plan_id: planId!,
       coverages: saved.value.plan?.coverage_ids.length ?? 0,
     });
-    return seeOther(nextPath("plan"));
+    if (saved.value.plan) session.set("groupId", saved.value.plan.group_id);
+    return seeOther(nextPath("plan"), { "Set-Cookie": await commitSession(session) });
   });
 }
 

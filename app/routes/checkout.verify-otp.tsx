@@ -83,7 +83,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // The box only opts in: the API says nothing of a number's choice before sign-in, so an
   // unticked box must not switch off an opt-in made earlier. It can be switched off after sign-in.
   const optedIn = user?.whatsapp === 1 || whatsapp === "on";
-  if (optedIn && user?.whatsapp !== 1) await setWhatsapp(token, true).catch(() => undefined);
+  // Asked beside the cart below: neither needs the other (decision 0024).
+  const optingIn = optedIn && user?.whatsapp !== 1 ? setWhatsapp(token, true).catch(() => undefined) : null;
 
   // A fresh session: nothing from before sign-in carries over except what the links gave us.
   const fresh = await startSignedInSession(token, mobile, optedIn, {
@@ -99,7 +100,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // "Buy this" on the public price calculator: its choice goes into the cart now (docs/product.md, Public pages).
   const pending = session.get("pendingQuote");
   const carried = pending ? await attempt(request, () => writeChoiceToCart(token, pending)) : null;
-  const cart = carried?.ok ? carried : await attempt(request, () => getCart(token));
+  const [cart] = await Promise.all([carried?.ok ? carried : attempt(request, () => getCart(token)), optingIn]);
   const next = cart.ok ? pathOf(firstUnfinishedStep(cart.value)) : PATHS.checkout.gstDetails;
   const headers = new Headers({ "Set-Cookie": await commitSession(fresh) });
   if (carried) return redirectWithToast(next, choiceToast(carried.ok ? null : carried.error.message), headers);

@@ -33,6 +33,11 @@ export interface SessionData {
   identifier: string;
   /** The plan a partner page's plan button chose, picked on the plan step (docs/product.md, Partner pages). */
   planId: string;
+  /**
+   * The pricing group of the plan this browser last saved: add-people asks its rates beside the
+   * cart instead of after it (decision 0024). The cart stays the truth; a mismatch asks again.
+   */
+  groupId: string;
   /** The public calculator's choice after "Buy this", written into the cart at sign-in (docs/product.md, Public pages). */
   pendingQuote: { planId: string; coverage: string[]; rows: Array<{ band: string; range: string; count: number }> };
 }

@@ -22,8 +22,16 @@ export class ApiError extends Error {
     this.name = "ApiError";
   }
   /** True when the upstream itself failed (down, slow, 5xx, unparseable), not the admin's input. */
-  get isOutage() {
-    return this.message === MESSAGES.serviceDown;
+  get isOutage(): boolean {
+    return this instanceof ApiOutageError;
+  }
+}
+
+/** The upstream itself failed (down, slow, 5xx, unparseable): shown as the generic message. */
+export class ApiOutageError extends ApiError {
+  constructor(status: number) {
+    super(MESSAGES.serviceDown, status);
+    this.name = "ApiOutageError";
   }
 }
 
@@ -101,7 +109,7 @@ const failureEnvelope = z.object({
 
 function outage(status: number, detail: string): ApiError {
   console.error(JSON.stringify({ level: "error", msg: "upstream failure", status, detail }));
-  return new ApiError(MESSAGES.serviceDown, status >= 500 || status === 0 ? 503 : status);
+  return new ApiOutageError(status >= 500 || status === 0 ? 503 : status);
 }
 
 function buildUrl(backend: Backend, path: string, query?: RequestOptions<z.ZodTypeAny>["query"]) {
@@ -171,7 +179,7 @@ async function request<T extends z.ZodTypeAny>(
 
   const failure = failureEnvelope.safeParse(json);
   if (failure.success && failure.data.success !== 1) {
-    throw new ApiError(failure.data.msg || MESSAGES.serviceDown, status, failure.data.data);
+    throw failure.data.msg ? new ApiError(failure.data.msg, status, failure.data.data) : new ApiOutageError(status);
   }
   throw outage(status, `${method} ${url.pathname}: unexpected shape ${envelope.error.issues[0]?.path.join(".")}`);
 }
@@ -213,7 +221,9 @@ export async function apiFileRequest(options: {
   }
   const failure = failureEnvelope.safeParse(json);
   if (failure.success && failure.data.success !== 1)
-    throw new ApiError(failure.data.msg || MESSAGES.serviceDown, answer.status, failure.data.data);
+    throw failure.data.msg
+      ? new ApiError(failure.data.msg, answer.status, failure.data.data)
+      : new ApiOutageError(answer.status);
   throw outage(answer.status, `GET ${url.pathname}: unexpected answer`);
 }
 
@@ -230,5 +240,6 @@ export async function apiStatusCodeRequest(options: Omit<RequestOptions<z.ZodTyp
   if (status >= 500) throw outage(status, `GET ${url.pathname}`);
   const parsed = statusCodeAnswer.safeParse(json);
   if (!parsed.success) throw outage(status, `GET ${url.pathname}: unexpected shape`);
-  if (parsed.data.statusCode !== 1) throw new ApiError(parsed.data.msg || MESSAGES.serviceDown, status);
+  if (parsed.data.statusCode !== 1)
+    throw parsed.data.msg ? new ApiError(parsed.data.msg, status) : new ApiOutageError(status);
 }

@@ -1,0 +1,37 @@
+import { expect, test } from "@playwright/test";
+import type { DelayedUpstream } from "../../bench/delayed-upstream";
+import { startDelayedUpstream } from "../../bench/delayed-upstream";
+import { walkThroughUpstream } from "../../bench/upstream-walk";
+import type { RunningServer } from "../support/server";
+import { startServer } from "../support/server";
+
+/**
+ * One upstream round trip a request where the data allows (decision 0024): the purchase without
+ * script, through an upstream in a server of its own that answers each call after 50 ms, makes no
+ * request wait for more than 2 upstream calls in a row, and at most 18 in a row in all once the
+ * catalogue answers every admin shares are kept (after one purchase, as in a server that has run
+ * for a minute).
+ */
+let upstream: DelayedUpstream;
+let server: RunningServer;
+
+test.beforeAll(async () => {
+  upstream = await startDelayedUpstream(50);
+  server = await startServer({ env: { API_BASE_URL: upstream.baseUrl } });
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  await upstream?.close();
+});
+
+test("no checkout request waits for more than 2 upstream calls in a row, the purchase for at most 18", async () => {
+  const cold = await walkThroughUpstream(server.url, upstream);
+  expect(cold.filter((s) => s.sequential > 2).map((s) => `${s.request}: ${s.sequential}`)).toEqual([]);
+  const steps = await walkThroughUpstream(server.url, upstream);
+  expect(steps).toHaveLength(18);
+  // The walk did reach the upstream: the counts below are measured, not an absence.
+  expect(steps.reduce((sum, s) => sum + s.calls, 0)).toBeGreaterThanOrEqual(14);
+  expect(steps.filter((s) => s.sequential > 2).map((s) => `${s.request}: ${s.sequential}`)).toEqual([]);
+  expect(steps.reduce((sum, s) => sum + s.sequential, 0)).toBeLessThanOrEqual(18);
+});
