@@ -235,6 +235,9 @@ test.describe("script off, home calculator", () => {
     page,
   }) => {
     await page.goto("/");
+    // Every count box is whole at 360 px, the last column (2A+2C) too.
+    const last = (await page.getByLabel("56–65 years, 2A+2C", { exact: true }).boundingBox())!;
+    expect(last.x + last.width).toBeLessThanOrEqual(360 - 12);
     await page.getByLabel("18–35 years, 1A", { exact: true }).fill("1");
     await page.getByRole("button", { name: "Show the price" }).click();
     await expect(page).toHaveURL(/#price-result$/);
@@ -244,5 +247,17 @@ test.describe("script off, home calculator", () => {
       "href",
       "/contact-us/call-back?headcount=1",
     );
+  });
+});
+
+test.describe("script off, the summary page and the GSTIN field", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the membership summary has a main heading, and the GSTIN example is no real company's", async ({ page }) => {
+    await signIn(page);
+    await expect(page).toHaveURL(/\/checkout\/gst-details$/);
+    expect(await page.getByLabel("GSTIN").getAttribute("placeholder")).not.toMatch(/^\d{2}[A-Z]{5}\d{4}[A-Z]\w{3}$/);
+    await page.goto("/checkout/summary");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your membership so far");
   });
 });
