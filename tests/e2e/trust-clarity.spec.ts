@@ -147,7 +147,7 @@ for (const scripted of [false, true]) {
         // People: a new count, through the step's own button, and back.
         await page.getByRole("link", { name: "Change people", exact: true }).click();
         await page.getByLabel("18–35 years, 1A", { exact: true }).fill("9");
-        await expect(page.getByTestId("live-quote")).toContainText("13 members");
+        if (scripted) await expect(page.getByTestId("live-quote")).toContainText("13 members");
         await page.getByRole("button", { name: "Continue to review" }).click();
         await expect(page).toHaveURL(/\/checkout\/checkout$/);
         await expect(page.getByText("13 employees ·", { exact: false })).toBeVisible();
