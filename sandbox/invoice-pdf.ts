@@ -116,6 +116,8 @@ export function invoicePdf(inv: InvoiceData): Promise<Buffer> {
       .fontSize(8)
       .fillColor(MUTED)
       .text(line.detail, cols.desc, descBottom + 1, { width: cols.sac - cols.desc - 12 });
+    // Invoices issued before the supplier was named per line have no such text.
+    if (line.supplied_by) doc.text(line.supplied_by, cols.desc, doc.y + 1, { width: cols.sac - cols.desc - 12 });
     const rowBottom = doc.y;
     doc.fontSize(9).fillColor(INK).text(line.sac, cols.sac, y);
     doc.text(formatInr(line.taxable_paise), cols.amt, y, { width: amtW, align: "right" });
@@ -161,6 +163,23 @@ export function invoicePdf(inv: InvoiceData): Promise<Buffer> {
     y += 34;
   }
 
+  // The insurer, and the policy the premium pays for.
+  if (inv.insurer) {
+    y = Math.max(y, doc.y) + 8;
+    doc
+      .font("Helvetica")
+      .fontSize(9)
+      .fillColor(INK)
+      .text(`Insurer: ${inv.insurer.name} (IRDAI Reg. No. ${inv.insurer.irdai_registration_no})`, left, y, { width });
+    doc.text(
+      inv.policy_number ? `Policy number: ${inv.policy_number}` : "Policy number: issued with the certificate",
+      left,
+      doc.y + 2,
+      { width },
+    );
+    y = doc.y;
+  }
+
   // Signature block and notes.
   y = Math.max(y + 20, doc.y + 20);
   doc
@@ -169,7 +188,8 @@ export function invoicePdf(inv: InvoiceData): Promise<Buffer> {
     .fillColor(INK)
     .text(`For ${inv.supplier.name}`, labelX, y, { width: right - labelX, align: "right" });
   doc.moveDown(2.2);
-  doc.text("Authorised signatory (digitally signed)", labelX, doc.y, { width: right - labelX, align: "right" });
+  // No digital signature is applied (docs/decisions/0019-invoice-lines-by-supplier.md): none is claimed.
+  doc.text("Authorised signatory", labelX, doc.y, { width: right - labelX, align: "right" });
   doc
     .fontSize(8)
     .fillColor(MUTED)

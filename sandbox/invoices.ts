@@ -8,13 +8,23 @@ import { sendInvoiceEmail } from "./invoice-email";
 import { type OrderContents, orderContents } from "./order-contents";
 import type { OrderRow } from "./orders";
 import type { TaxLine } from "./pricing";
+import { UNDERWRITING } from "./catalog";
 import { SELLER } from "./seller";
 import { sql, sqlValues } from "./statements";
 
 const SERIES = "KV";
+// Who supplies what, and under which SAC (docs/decisions/0019-invoice-lines-by-supplier.md): the
+// insurer's premiums are insurance services (9971); the wellness benefits, delivered by partner
+// providers and sold by the intermediary on its own account, are health services (9993).
 const SAC_HEALTH = "997133"; // accident and health insurance services
 const SAC_LIFE = "997132"; // life insurance services
-const LIFE_COVERAGE = "group-term-life-insurance";
+const SAC_HEALTH_SERVICES = "9993"; // human health and social care services
+const INSURANCE_COVERAGES: Record<string, string> = {
+  "group-health-insurance": SAC_HEALTH,
+  "group-term-life-insurance": SAC_LIFE,
+};
+const ON_INSURERS_BEHALF = `Insurance premium of ${UNDERWRITING.insurer.name} (insurer, IRDAI Reg. No. ${UNDERWRITING.insurer.irdai_registration_no}), invoiced on its behalf by ${SELLER.name} as its corporate agent`;
+const ON_OWN_ACCOUNT = `Health service by partner providers, supplied by ${SELLER.name} on its own account`;
 const HEALTH_COVERAGE = "group-health-insurance";
 export const SEZ_NOTE = "Supply meant for SEZ unit under LUT without payment of IGST.";
 
@@ -22,6 +32,8 @@ export interface InvoiceLine {
   sac: string;
   description: string;
   detail: string;
+  /** Whose supply the line is, and on whose behalf it is invoiced. */
+  supplied_by: string;
   taxable_paise: number;
 }
 
@@ -47,6 +59,9 @@ export interface InvoiceData {
   total_paise: number;
   total_in_words: string;
   zero_rated_note: string | null;
+  /** Who carries the risk; the policy number once the policy is issued (else the certificate carries it). */
+  insurer: { name: string; irdai_registration_no: string };
+  policy_number?: string | null;
 }
 
 export interface InvoiceRow {
@@ -97,15 +112,18 @@ function invoiceLines(c: OrderContents, premiumPaise: number): InvoiceLine[] {
       sac: SAC_HEALTH,
       description: `Group Health Insurance: ${c.plan.name}, sum insured ${sumInsured} per member`,
       detail: `${c.members} members × ${period}`,
+      supplied_by: ON_INSURERS_BEHALF,
       taxable_paise: scale(health),
     },
   ];
   for (const cov of c.coverages) {
     if (cov.id === HEALTH_COVERAGE) continue;
+    const insurance = INSURANCE_COVERAGES[cov.id];
     lines.push({
-      sac: cov.id === LIFE_COVERAGE ? SAC_LIFE : SAC_HEALTH,
+      sac: insurance ?? SAC_HEALTH_SERVICES,
       description: cov.name,
       detail: `${c.members} members × ${period}`,
+      supplied_by: insurance ? ON_INSURERS_BEHALF : ON_OWN_ACCOUNT,
       taxable_paise: scale(cov.monthly_paise * c.members),
     });
   }
@@ -152,6 +170,7 @@ function buildInvoice(ctx: ApiContext, order: OrderRow, number: string, issuedAt
     total_paise: order.amount_paise,
     total_in_words: rupeesInWords(order.amount_paise),
     zero_rated_note: c.tax_regime === "sez" ? SEZ_NOTE : null,
+    insurer: { name: UNDERWRITING.insurer.name, irdai_registration_no: UNDERWRITING.insurer.irdai_registration_no },
   };
 }
 

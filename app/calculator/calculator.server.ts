@@ -31,7 +31,7 @@ function defaultPlan(catalogue: Catalogue): string {
 export function readChoice(
   params: URLSearchParams,
   catalogue: Catalogue,
-): { form: CalculatorView["form"]; choice: CalculatorChoice | null; errors: string[] } {
+): { form: CalculatorView["form"]; choice: CalculatorChoice | null; errors: string[]; outsideRange?: number } {
   const planId = params.get(CALCULATOR_PARAMS.plan) ?? defaultPlan(catalogue);
   // Only benefits the visitor ticked: a paid add-on is never chosen for them. Required ones the API adds.
   const coverage = params.getAll(CALCULATOR_PARAMS.benefit);
@@ -61,7 +61,12 @@ export function readChoice(
   const kept = (parsed.data.rows ?? []).filter((r) => r.count > 0);
   const total = kept.reduce((sum, r) => sum + r.count, 0);
   if (!peopleInRange(total)) {
-    return { form, choice: null, errors: [`${MESSAGES.employeesRange}. You have added ${formatCount(total)}.`] };
+    return {
+      form,
+      choice: null,
+      errors: [`${MESSAGES.employeesRange}. You have added ${formatCount(total)}.`],
+      outsideRange: total,
+    };
   }
   return { form, choice: { planId, coverage: parsed.data.coverage ?? [], rows: kept }, errors: [] };
 }
@@ -79,9 +84,9 @@ export async function calculatorView(params: URLSearchParams): Promise<Calculato
       result: { status: "down", message: error.message },
     };
   }
-  const { form, choice, errors } = readChoice(params, catalogue);
+  const { form, choice, errors, outsideRange } = readChoice(params, catalogue);
   if (!asksCalculator(params)) return { catalogue, form, result: { status: "empty" } };
-  if (choice === null) return { catalogue, form, result: { status: "invalid", errors } };
+  if (choice === null) return { catalogue, form, result: { status: "invalid", errors, outsideRange } };
   try {
     const quote = await getEstimate({
       plan_id: choice.planId,

@@ -33,7 +33,8 @@ export interface CalculatorChoice {
 
 export type CalculatorResult =
   | { status: "empty" }
-  | { status: "invalid"; errors: string[] }
+  /** outsideRange: the headcount, when that alone is the problem (fewer than 2 or more than 10,000). */
+  | { status: "invalid"; errors: string[]; outsideRange?: number }
   | { status: "down"; message: string }
   | { status: "priced"; quote: Quote; choice: CalculatorChoice; planName: string; benefitNames: string[] };
 

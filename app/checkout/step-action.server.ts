@@ -6,7 +6,9 @@ import type { ApiError } from "~/upstream/http.server";
 import type { Session } from "~/session/session.server";
 import { parseSubmission } from "~/validation/submission.server";
 import { assertStepOpen, attempt, requireToken } from "./guard.server";
+import { PATHS } from "~/routing/paths";
 import type { StepId } from "./steps";
+import { nextPath, pathOf } from "./steps";
 
 /** Why a step refused a valid post: about the page (formErrors) or about one field. */
 export interface StepRefusal {
@@ -61,7 +63,7 @@ export async function stepAction<Schema extends z.ZodTypeAny>(
     // A step that committed the session itself sent the refreshed one along.
     if (!outcome.headers.has("Set-Cookie"))
       for (const cookie of headers.getSetCookie()) outcome.headers.append("Set-Cookie", cookie);
-    return outcome;
+    return backToReview(request, step, outcome);
   }
   return data(
     outcome.field
@@ -77,3 +79,24 @@ export const refusal = (error: { message: string; isOutage: boolean }, field?: s
   outage: error.isOutage,
   field: error.isOutage ? undefined : field,
 });
+
+/**
+ * Check your answers (docs/product.md, Review): a step opened from a review row's "Change" link
+ * (?returnTo=review; its form posts to the same address) goes back to the review once saved, not on
+ * to the next step; a step that answers with itself (Recalculate) keeps the way back. The review's
+ * own guard still sends the admin to any step a change left unfinished.
+ */
+function backToReview(request: Request, step: StepId, response: Response): Response {
+  const location = response.headers.get("Location");
+  if (new URL(request.url).searchParams.get("returnTo") !== "review" || !location) return response;
+  const url = new URL(location, "http://step");
+  let to: string;
+  if (url.pathname === nextPath(step)) to = PATHS.checkout.review;
+  else if (url.pathname === pathOf(step)) {
+    url.searchParams.set("returnTo", "review");
+    to = `${url.pathname}${url.search}${url.hash}`;
+  } else return response;
+  const headers = new Headers(response.headers);
+  headers.set("Location", to);
+  return new Response(null, { status: response.status, headers });
+}

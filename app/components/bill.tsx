@@ -1,5 +1,5 @@
 import type { Bill, Policy, Quote } from "~/upstream/employer.server";
-import { formatCount, formatPaise } from "~/utils/money";
+import { formatCount, formatPaise, formatRupees } from "~/utils/money";
 import { FamilyCover } from "./family-cover";
 
 const REGIME_NOTE: Record<Quote["tax_regime"], string> = {
@@ -60,7 +60,7 @@ export function QuoteTable({ quote, names }: { quote: Quote; names?: { bands: La
             <th scope="col">Age band</th>
             <th scope="col">Cover</th>
             <th scope="col" className="num">
-              People
+              Employees
             </th>
             <th scope="col" className="num">
               Per member / month
@@ -92,7 +92,7 @@ export function QuoteTable({ quote, names }: { quote: Quote; names?: { bands: La
             <th scope="row" colSpan={2}>
               Premium per month
             </th>
-            <td className="num" data-joiner="·" data-suffix="people">
+            <td className="num" data-joiner="·" data-suffix="employees">
               {formatCount(quote.members)}
             </td>
             <td />
@@ -143,7 +143,10 @@ export function BillingChoice({
               <span className="billing-option__body">
                 <span className="billing-option__head">
                   <strong>{label}</strong>
-                  {bill.saving_paise > 0 ? <span className="badge">Save {formatPaise(bill.saving_paise)}</span> : null}
+                  {bill.saving_paise > 0 ? (
+                    // A badge rounds to whole rupees, down, so it never promises more than the bill saves.
+                    <span className="badge">Save {formatRupees(Math.floor(bill.saving_paise / 100))}</span>
+                  ) : null}
                 </span>
                 <BillBreakdown bill={bill} regime={quote.tax_regime} />
               </span>

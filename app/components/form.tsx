@@ -94,7 +94,9 @@ export type SummaryTargets = Record<string, { id: string; label?: string }>;
  * the focus: without script by `autofocus` in the page the server sends, with script each time the
  * browser's check or the server refuses a submit. It shows what the last refused submit refused and
  * changes only at the next one (a field checked as it is left or typed in reports no status), so
- * nothing appears or vanishes above the button being clicked.
+ * nothing new appears above the button being clicked; a refused field once corrected leaves it. A submit that leaves the browser has
+ * passed the last check, so what an earlier one refused goes the moment it is sent: the summary never
+ * outlives the check it reports (a corrected count saved, the new total shown, no old message above).
  */
 // Conform's FormMetadata is generic in the schema: any step's form fits.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -103,17 +105,22 @@ export function ErrorSummary({ form, targets = {} }: { form: FormMetadata<any, s
   // Conform replaces its error record at each report: a new one with "error" is a new refusal.
   const { status, allErrors } = form;
   const refused = useRef(allErrors);
+  const navigation = useNavigation();
   if (status === "error") refused.current = allErrors;
+  else if (navigation.state === "submitting") refused.current = {};
   useEffect(() => {
     if (status === "error") box.current?.focus();
   }, [status, allErrors]);
-  const items = Object.entries(refused.current).flatMap(([name, messages = []]) =>
-    messages.map((message) => {
-      const target = targets[name];
-      const text = target?.label ? `${target.label}: ${message}` : message;
-      return name ? <a href={`#${target?.id ?? `${form.id}-${name}`}`}>{text}</a> : text;
-    }),
-  );
+  // A field checked again since (corrected as it is typed in) leaves the summary with its message.
+  const items = Object.entries(refused.current)
+    .filter(([name]) => name === "" || allErrors[name]?.length)
+    .flatMap(([name, messages = []]) =>
+      messages.map((message) => {
+        const target = targets[name];
+        const text = target?.label ? `${target.label}: ${message}` : message;
+        return name ? <a href={`#${target?.id ?? `${form.id}-${name}`}`}>{text}</a> : text;
+      }),
+    );
   if (!items.length) return <div id={form.errorId} hidden />;
   return (
     <div
@@ -152,6 +159,7 @@ export function SubmitButton({
   className = "button",
   formAction,
   pending,
+  disabled,
 }: {
   children: ReactNode;
   pendingLabel: string;
@@ -160,6 +168,8 @@ export function SubmitButton({
   className?: string;
   formAction?: string;
   pending?: boolean;
+  /** Not usable yet (a wait that is still running): said by the page beside it. */
+  disabled?: boolean;
 }) {
   const navigation = useNavigation();
   // A post is under way from the press until the page it leads to is shown: while it is sent, and
@@ -181,6 +191,7 @@ export function SubmitButton({
       formAction={formAction}
       data-pending-label={pendingLabel}
       aria-disabled={busy || undefined}
+      disabled={disabled || undefined}
       onClick={once}
     >
       {busy ? pendingLabel : children}

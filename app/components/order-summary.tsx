@@ -1,12 +1,16 @@
 import { Link } from "@remix-run/react";
-import type { Cart } from "~/upstream/employer.server";
+import type { Cart, Quote } from "~/upstream/employer.server";
 import { DEFAULT_BILLING } from "~/config/constants";
 import { PATHS } from "~/routing/paths";
 import { formatCount, formatPaise, formatRupees } from "~/utils/money";
 
 /** The membership so far: company, plan, coverages, people and the price as it stands. */
-export function OrderSummary({ cart }: { cart: Cart }) {
-  const { company, plan, people, quote, billing } = cart;
+export function OrderSummary({ cart, live }: { cart: Cart; live?: Quote | null }) {
+  const { company, plan, people, billing } = cart;
+  // On a step whose price follows what is typed (live), the summary says that price, or, while the
+  // numbers have none, nothing about a price at all: never "appears once…" beside a shown total.
+  const quote = live !== undefined ? live : cart.quote;
+  const members = live ? live.members : people?.total;
   // The billing the review shows chosen. Both totals are in the page: where a billing radio sits
   // beside the summary, CSS shows the one that is ticked, with or without script
   // (docs/product.md, Review).
@@ -37,10 +41,10 @@ export function OrderSummary({ cart }: { cart: Cart }) {
             </dd>
           </div>
         ) : null}
-        {people ? (
+        {members !== undefined ? (
           <div>
             <dt>People covered</dt>
-            <dd>{formatCount(people.total)} members</dd>
+            <dd>{formatCount(members)} members</dd>
           </div>
         ) : null}
       </dl>
@@ -56,19 +60,21 @@ export function OrderSummary({ cart }: { cart: Cart }) {
             <strong>{formatPaise(quote[policy].total_paise)}</strong>
           </div>
         ))
-      ) : (
+      ) : live === undefined ? (
         <p className="muted small">Your price appears once you have chosen a plan and added people.</p>
+      ) : (
+        <p className="muted small">The price of your numbers shows on this step.</p>
       )}
     </div>
   );
 }
 
 /** Side summary on wide screens; below 800 px a link to the summary page replaces it (CSS only). */
-export function SummaryAside({ cart }: { cart: Cart }) {
+export function SummaryAside({ cart, live }: { cart: Cart; live?: Quote | null }) {
   return (
     <>
       <aside className="checkout-aside card" aria-label="Membership summary">
-        <OrderSummary cart={cart} />
+        <OrderSummary cart={cart} live={live} />
       </aside>
       <p className="summary-link">
         <Link to={PATHS.checkout.summary}>View membership summary</Link>

@@ -2,6 +2,7 @@ import type { CalculatorResult, CalculatorView } from "~/calculator/calculator";
 import { CALCULATOR_PARAMS, GST_CHOICES, countParam } from "~/calculator/calculator";
 import { EMPLOYEES_MAX } from "~/config/constants";
 import { PATHS } from "~/routing/paths";
+import { OutsideRange } from "./outside-range";
 import type { Bill } from "~/upstream/employer.server";
 import { formatCount, formatPaise, formatRupees } from "~/utils/money";
 
@@ -31,7 +32,7 @@ export function PriceCalculator({ view, page }: { view: CalculatorView; page: st
         {catalogue ? (
           <form
             method="get"
-            action={`${page}#${CALCULATOR_ID}`}
+            action={`${page}#${CALCULATOR_ID}-result`}
             className="card calculator__form"
             data-quote-form=""
             noValidate
@@ -164,11 +165,14 @@ export function QuoteResult({ result, page }: { result: CalculatorResult; page: 
       return <p className="form-error">{result.message}</p>;
     case "invalid":
       return (
-        <ul className="form-error" data-quote-errors="">
-          {result.errors.map((e) => (
-            <li key={e}>{e}</li>
-          ))}
-        </ul>
+        <>
+          <ul className="form-error" data-quote-errors="">
+            {result.errors.map((e) => (
+              <li key={e}>{e}</li>
+            ))}
+          </ul>
+          {result.outsideRange !== undefined ? <OutsideRange headcount={result.outsideRange} /> : null}
+        </>
       );
     case "priced": {
       const { quote, choice } = result;

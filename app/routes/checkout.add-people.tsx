@@ -3,7 +3,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
 import type { FormEvent } from "react";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
 import type { Quote } from "~/upstream/employer.server";
 import { getCatalogue, getPricing, getQuote } from "~/upstream/employer.server";
 import { attempt, requireToken, stepCart, withToken } from "~/checkout/guard.server";
@@ -11,6 +12,7 @@ import { refusal, stepAction } from "~/checkout/step-action.server";
 import { firstUnfinishedStep, nextPath, peopleInRange } from "~/checkout/steps";
 import { CheckoutShell } from "~/components/checkout-shell";
 import { FamilyCover } from "~/components/family-cover";
+import { OutsideRange } from "~/components/outside-range";
 import { browserValidation, ErrorSummary, SubmitButton } from "~/components/form";
 import type { HydrationHandle } from "~/rendering/hydration";
 import { EMPLOYEES_MAX, EMPLOYEES_MIN, MESSAGES } from "~/config/constants";
@@ -122,7 +124,8 @@ export async function action({ request }: ActionFunctionArgs) {
       intent === "continue" ? "purchase_age_distribution_proceed" : "purchase_age_distribution",
       { members: total },
     );
-    return seeOther(intent === "continue" ? nextPath("people") : PATHS.checkout.addPeople);
+    // Recalculate lands on the new price (its box is the page's #price), not at the top of the page.
+    return seeOther(intent === "continue" ? nextPath("people") : `${PATHS.checkout.addPeople}#price`);
   });
 }
 
@@ -142,14 +145,35 @@ export default function AddPeople() {
     ),
   );
   // The live price once asked (script), else the cart's as saved (Recalculate), else the prefilled count's.
-  const quote = liveQuote.answer?.quote ?? cart.quote ?? prefillQuote;
+  const latest = liveQuote.answer?.quote ?? cart.quote ?? prefillQuote;
+  // The counts as they stand in the grid now: typed (script), else as posted and refused, else as loaded.
+  const shown = grid.flatMap((row, r) =>
+    row.cells.map((cell, c) => {
+      const i = r * row.cells.length + c;
+      return {
+        band: row.band.code,
+        range: cell.range,
+        value: liveQuote.typed?.[`rows[${i}].count`] ?? submitted?.[i]?.count ?? String(cell.count),
+      };
+    }),
+  );
+  // A price is only ever shown beside the counts it was computed from: a refused or unfinished count
+  // hides it, never leaves an old one beside it.
+  const valid = shown.every((s) => /^\s*\d*\s*$/.test(s.value) && Number(s.value || 0) <= EMPLOYEES_MAX);
+  const matches =
+    latest !== null &&
+    shown.every(
+      (s) => Number(s.value || 0) === (latest.lines.find((l) => l.band === s.band && l.range === s.range)?.count ?? 0),
+    );
+  const quote = valid && matches ? latest : null;
   const typed = liveQuote.answer?.quote != null || (cart.people === null && prefillQuote !== null);
-  const total = typed ? quote!.members : (cart.people?.total ?? 0);
-  const counted = typed || cart.people !== null;
+  const total = valid ? shown.reduce((sum, s) => sum + Number(s.value || 0), 0) : (cart.people?.total ?? 0);
+  const counted = typed || cart.people !== null || liveQuote.typed !== null;
   const headcount = cart.admin?.total_employees ?? null;
   const lineOf = (band: string, range: string) => quote?.lines.find((l) => l.band === band && l.range === range);
+  const hydrated = useHydrated();
   return (
-    <CheckoutShell step="people" reached={reached} cart={cart}>
+    <CheckoutShell step="people" reached={reached} cart={cart} live={quote}>
       <h1>Add your people</h1>
       <p className="muted">
         Tell us how many employees fall in each age band and whom they cover. The price depends on both: older bands and
@@ -221,9 +245,12 @@ export default function AddPeople() {
           Prices are per employee per month for the health insurance cover, before add-on benefits and GST.
         </p>
         {counted && !peopleInRange(total) ? (
-          <p className="notice notice--warning">
-            {MESSAGES.employeesRange}. You have added {formatCount(total)}.
-          </p>
+          <>
+            <p className="notice notice--warning">
+              {MESSAGES.employeesRange}. You have added {formatCount(total)}.
+            </p>
+            {total > 0 ? <OutsideRange headcount={total} /> : null}
+          </>
         ) : null}
         {counted && headcount !== null && total !== headcount && peopleInRange(total) ? (
           <p className="notice notice--warning">
@@ -232,12 +259,20 @@ export default function AddPeople() {
             <Link to={PATHS.checkout.companyDetails}>change the headcount</Link>.
           </p>
         ) : null}
-        {quote ? <QuoteLines quote={quote} /> : null}
-        {liveQuote.answer?.error ? <p className="form-error">{liveQuote.answer.error}</p> : null}
+        <QuoteLines quote={quote} valid={valid} pending={liveQuote.pending} />
+        {valid && liveQuote.answer?.error ? <p className="form-error">{liveQuote.answer.error}</p> : null}
         <div className="actions">
-          <SubmitButton name="intent" value="recalculate" pendingLabel="Calculating…" className="button button--ghost">
-            Recalculate
-          </SubmitButton>
+          {/* With script the price follows each change: Recalculate is only for pages without it. */}
+          {hydrated ? null : (
+            <SubmitButton
+              name="intent"
+              value="recalculate"
+              pendingLabel="Calculating…"
+              className="button button--ghost"
+            >
+              Recalculate
+            </SubmitButton>
+          )}
           <SubmitButton name="intent" value="continue" pendingLabel="Saving…">
             Continue to review
           </SubmitButton>
@@ -258,21 +293,58 @@ export default function AddPeople() {
 function useLiveQuote() {
   const fetcher = useFetcher<QuoteAnswer>();
   const timer = useRef<number>();
+  const [typed, setTyped] = useState<Record<string, string> | null>(null);
+  const [waiting, setWaiting] = useState(false);
   useEffect(() => () => clearTimeout(timer.current), []);
   const ask = (event: FormEvent<HTMLFormElement>) => {
     const query = new URLSearchParams();
+    const counts: Record<string, string> = {};
     for (const [name, value] of new FormData(event.currentTarget)) {
       if (name.startsWith("rows[") && typeof value === "string") query.append(name, value.trim() === "" ? "0" : value);
+      if (name.endsWith(".count") && typeof value === "string") counts[name] = value;
     }
+    setTyped(counts);
+    setWaiting(true);
     clearTimeout(timer.current);
-    timer.current = window.setTimeout(() => fetcher.load(`${PATHS.checkout.quote}?${query}`), QUOTE_DELAY_MS);
+    timer.current = window.setTimeout(() => {
+      setWaiting(false);
+      fetcher.load(`${PATHS.checkout.quote}?${query}`);
+    }, QUOTE_DELAY_MS);
   };
-  return { ask, answer: fetcher.data };
+  return { ask, typed, answer: fetcher.data, pending: waiting || fetcher.state !== "idle" };
 }
 
-function QuoteLines({ quote }: { quote: Quote }) {
+/**
+ * The price of the grid as it stands, or why there is none. On phones it stays at the foot of the
+ * screen while the table scrolls (a compact total in view while counts change).
+ */
+function QuoteLines({ quote, valid, pending }: { quote: Quote | null; valid: boolean; pending: boolean }) {
   return (
-    <div className="quote-box" aria-live="polite" data-testid="live-quote">
+    <div
+      className="quote-box quote-box--sticky"
+      id="price"
+      aria-live="polite"
+      aria-busy={pending || undefined}
+      data-testid="live-quote"
+    >
+      {quote ? (
+        <QuoteFigures quote={quote} />
+      ) : (
+        <p className="small">
+          {!valid
+            ? "Your price shows once every count is a whole number, 0 or more."
+            : pending
+              ? "Working out the price of these numbers…"
+              : "Your price shows here for the numbers in the table."}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function QuoteFigures({ quote }: { quote: Quote }) {
+  return (
+    <>
       <p>
         <strong>{formatCount(quote.members)}</strong> members · premium{" "}
         <strong>{formatPaise(quote.monthly.premium_paise)}</strong> per month before GST
@@ -281,7 +353,7 @@ function QuoteLines({ quote }: { quote: Quote }) {
         With GST: <strong>{formatPaise(quote.monthly.total_paise)}</strong> per month, or{" "}
         <strong>{formatPaise(quote.yearly.total_paise)}</strong> per year
       </p>
-    </div>
+    </>
   );
 }
 

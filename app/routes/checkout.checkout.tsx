@@ -18,6 +18,7 @@ import { seoMeta } from "~/content/seo";
 import { trackEvent } from "~/analytics/track.server";
 import { seeOther } from "~/utils/see-other";
 import { billingChoice } from "~/validation/fields";
+import { formatCount, formatRupees } from "~/utils/money";
 
 const BILLING_LABELS = [
   { policy: "monthly", label: "Monthly" },
@@ -72,16 +73,13 @@ export default function Review() {
   return (
     <CheckoutShell step="review" reached={reached} cart={cart}>
       <h1>Review your membership</h1>
-      <p className="muted">
-        {cart.plan?.name} for {cart.company?.company_name}. <Link to={PATHS.checkout.addPeople}>Change people</Link> ·{" "}
-        <Link to={PATHS.checkout.planSelect}>Change plan</Link>
-      </p>
+      <Answers cart={cart} />
       {cart.plan ? <PlanLines plan={cart.plan} /> : null}
       {cart.people ? <PeopleLines people={cart.people} /> : null}
       <QuoteTable quote={quote} names={names} />
       <p className="small muted">{regimeNote(quote.tax_regime)}</p>
       {cart.cover ? <CoverDates cover={cart.cover} /> : null}
-      <Form method="post" {...getFormProps(form)} noValidate>
+      <Form method="post" {...getFormProps(form)} id="billing" noValidate>
         <ErrorSummary form={form} />
         <BillingChoice
           legend="How would you like to pay?"
@@ -98,6 +96,69 @@ export default function Review() {
         </SubmitButton>
       </Form>
     </CheckoutShell>
+  );
+}
+
+/** Where each answer is changed; the step goes back to the review once saved (step-action.server.ts). */
+const change = (path: string, hash = "") => `${path}?returnTo=review${hash}`;
+
+/**
+ * Check your answers (docs/product.md, Review): every answer the price rests on, each with its own
+ * "Change" (its name said to screen readers), script off and on.
+ */
+function Answers({ cart }: { cart: ReturnType<typeof useLoaderData<typeof loader>>["cart"] }) {
+  const { company, admin, plan, people, billing } = cart;
+  const benefits = plan?.coverages.map((c) => c.name).join(", ");
+  const rows = [
+    {
+      key: "Company",
+      value: company ? `${company.company_name} · GSTIN ${company.gstin}${company.is_sez ? " · SEZ unit" : ""}` : "",
+      href: change(PATHS.checkout.gstDetails),
+    },
+    {
+      key: "Admin",
+      value: admin
+        ? `${admin.name} · ${admin.email}${admin.total_employees !== null ? ` · ${formatCount(admin.total_employees)} employees` : ""}`
+        : "",
+      href: change(PATHS.checkout.companyDetails),
+    },
+    {
+      key: "Plan",
+      value: plan ? `${plan.name} · ${formatRupees(plan.sum_insured_inr)} sum insured` : "",
+      href: change(PATHS.checkout.planSelect),
+    },
+    { key: "Benefits", value: benefits ?? "", href: change(PATHS.checkout.planSelect, "#benefits") },
+    {
+      key: "People",
+      value: people ? `${formatCount(people.total)} employees · ${formatCount(people.lives)} lives covered` : "",
+      href: change(PATHS.checkout.addPeople),
+    },
+    {
+      key: "Billing",
+      value: `${(billing?.policy ?? DEFAULT_BILLING) === "yearly" ? "Yearly" : "Monthly"}, chosen below`,
+      href: "#billing",
+    },
+  ];
+  return (
+    <dl className="answers" aria-label="Your answers">
+      {rows.map((row) => (
+        <div key={row.key} className="answers__row">
+          <dt>{row.key}</dt>
+          <dd>{row.value}</dd>
+          <dd className="answers__change">
+            {row.href.startsWith("#") ? (
+              <a href={row.href}>
+                Change<span className="visually-hidden"> {row.key.toLowerCase()}</span>
+              </a>
+            ) : (
+              <Link to={row.href}>
+                Change<span className="visually-hidden"> {row.key.toLowerCase()}</span>
+              </Link>
+            )}
+          </dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 

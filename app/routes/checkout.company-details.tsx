@@ -8,8 +8,9 @@ import { requireCheckoutStep } from "~/checkout/guard.server";
 import { refusal, stepAction } from "~/checkout/step-action.server";
 import { firstUnfinishedStep, nextPath } from "~/checkout/steps";
 import { CheckoutShell } from "~/components/checkout-shell";
+import { OutsideRange } from "~/components/outside-range";
 import { browserValidation, ErrorSummary, SubmitButton, TextField } from "~/components/form";
-import { EMPLOYEES_MAX, EMPLOYEES_MIN } from "~/config/constants";
+import { EMPLOYEES_MAX, EMPLOYEES_MIN, MESSAGES } from "~/config/constants";
 import { PATHS } from "~/routing/paths";
 import { seoMeta } from "~/content/seo";
 import { pushProfile, trackEvent } from "~/analytics/track.server";
@@ -103,6 +104,9 @@ export default function CompanyDetails() {
           max={EMPLOYEES_MAX}
           hint={`Between ${EMPLOYEES_MIN} and ${EMPLOYEES_MAX.toLocaleString("en-IN")}. You’ll add each person’s age band later.`}
         />
+        {fields.totalEmployees.errors?.includes(MESSAGES.employeesRange) ? (
+          <OutsideRange headcount={Number(fields.totalEmployees.value) || null} />
+        ) : null}
         <SubmitButton pendingLabel="Saving…" className="button button--block">
           Continue to plans
         </SubmitButton>

@@ -141,7 +141,7 @@ export default function GstDetails() {
               autoCapitalize="characters"
               spellCheck={false}
               maxLength={20}
-              placeholder="29AAKCF2931M1Z6"
+              placeholder="15 characters, state code first"
               hint="15 characters, as printed on your GST registration certificate."
             />
             {fields.gstin.errors?.length ? (

@@ -1,14 +1,16 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useFetcher, useLoaderData, useLocation } from "@remix-run/react";
+import { useHydrated } from "remix-utils/use-hydrated";
 import type { FormEvent } from "react";
+import { useState } from "react";
 import type { QuoteAnswer } from "~/routes/checkout.quote";
 import { z } from "zod";
 import { referenceId as id } from "~/validation/fields";
 import type { Cart, Coverage } from "~/upstream/employer.server";
-import { getCoverages, getPlans } from "~/upstream/employer.server";
-import { requireToken, stepCart, withToken } from "~/checkout/guard.server";
+import { getCoverages, getPlans, getQuote } from "~/upstream/employer.server";
+import { attempt, requireToken, stepCart, withToken } from "~/checkout/guard.server";
 import { refusal, stepAction } from "~/checkout/step-action.server";
 import { firstUnfinishedStep, nextPath } from "~/checkout/steps";
 import { CheckoutShell } from "~/components/checkout-shell";
@@ -26,6 +28,8 @@ const schema = z
   .object({
     planId: id.optional().refine((v) => v !== undefined, "Choose a plan."),
     coverage: z.array(id).max(20).default([]),
+    // Kept through Update prices when the step was opened from the review's "Change".
+    returnTo: z.literal("review").optional(),
   })
   .strict();
 
@@ -81,7 +85,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // The plan a partner page's button chose (docs/product.md, Partner pages).
     plans.find((p) => p.plan_id === session.get("planId"))?.plan_id ??
     plans.find((p) => p.default_visibility)?.plan_id;
-  return data({ cart, reached: firstUnfinishedStep(cart), coverages, selected, plans, planId }, { headers });
+  // Update prices (no script) with people in the cart: their price for the plan and benefits as
+  // ticked, so the page never shows the saved choice's total beside another choice (read-only).
+  const people = cart.people?.rows.map(({ band, range, count }) => ({ band, range, count }));
+  const quoted =
+    url.searchParams.has("update") && people?.length && planId
+      ? await attempt(request, () => getQuote(token, { rows: people, plan_id: planId, coverage_ids: selected }))
+      : null;
+  const updated = quoted?.ok ? quoted.value : null;
+  return data({ cart, reached: firstUnfinishedStep(cart), coverages, selected, plans, planId, updated }, { headers });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -98,7 +110,9 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function PlanSelect() {
-  const { cart, reached, coverages, selected, plans, planId } = useLoaderData<typeof loader>();
+  const { cart, reached, coverages, selected, plans, planId, updated } = useLoaderData<typeof loader>();
+  const hydrated = useHydrated();
+  const returnTo = new URLSearchParams(useLocation().search).get("returnTo") === "review";
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm({
     lastResult,
@@ -112,6 +126,12 @@ export default function PlanSelect() {
   // After a refused post, the plan the admin picked stays picked.
   const picked = typeof fields.planId.initialValue === "string" ? fields.planId.initialValue : planId;
   const visible = plans.filter((p) => p.default_visibility);
+  // Who stands behind the plans (docs/product.md, Who stands behind the cover): said once under
+  // them, not repeated on every card.
+  const underwriting = [...new Set(plans.map((p) => p.underwriting.line))];
+  // The price of the choice on screen: asked live (script), or for the boxes as updated (no script).
+  const shownQuote = live.quote ?? updated;
+  const pickedPlan = plans.find((p) => p.plan_id === (live.planId ?? picked));
   const more = plans.filter((p) => !p.default_visibility);
   // The comparison shows what differs between plans; what every plan has is said once, below them.
   const shared = plans.reduce<string[]>(
@@ -147,14 +167,12 @@ export default function PlanSelect() {
               ))}
             </ul>
           ) : null}
-          {/* Who stands behind the plan (docs/product.md, Who stands behind the cover). */}
-          <span className="underwriter small muted">{plan.underwriting.line}</span>
         </span>
       </label>
     );
   };
   return (
-    <CheckoutShell step="plan" reached={reached} cart={cart}>
+    <CheckoutShell step="plan" reached={reached} cart={cart} live={shownQuote ?? undefined}>
       <h1>Choose your plan</h1>
       <Form
         method="post"
@@ -164,6 +182,7 @@ export default function PlanSelect() {
         noValidate
       >
         <ErrorSummary form={form} />
+        {returnTo ? <input type="hidden" name="returnTo" value="review" /> : null}
         <fieldset className="fieldset" aria-describedby={shared.length ? "plans-shared" : undefined}>
           <legend>Sum insured per family per year</legend>
           <div className="plan-grid">{visible.map(planCard)}</div>
@@ -174,6 +193,11 @@ export default function PlanSelect() {
             </details>
           ) : null}
           <FieldErrors id={fields.planId.errorId} errors={fields.planId.errors} />
+          {underwriting.map((line) => (
+            <p key={line} className="underwriter small muted">
+              {line}
+            </p>
+          ))}
           {shared.length ? (
             <div id="plans-shared" className="plans-shared small">
               <p>Every plan includes:</p>
@@ -185,7 +209,7 @@ export default function PlanSelect() {
             </div>
           ) : null}
         </fieldset>
-        <fieldset className="fieldset">
+        <fieldset className="fieldset" id="benefits">
           <legend>Benefits for your team</legend>
           <div className="coverage-grid">
             {coverages.map((c) =>
@@ -220,17 +244,37 @@ export default function PlanSelect() {
               ),
             )}
           </div>
-          <button type="submit" formMethod="get" name="update" value="1" className="button button--ghost button--small">
-            Update prices
-          </button>
+          {/* With script prices follow each tick; without, this reloads and lands on the prices (#prices). */}
+          {hydrated ? null : (
+            <button
+              type="submit"
+              formMethod="get"
+              formAction={`${PATHS.checkout.planSelect}#prices`}
+              name="update"
+              value="1"
+              className="button button--ghost button--small"
+            >
+              Update prices
+            </button>
+          )}
         </fieldset>
-        {live.quote ? (
-          <p className="quote-box" aria-live="polite" data-testid="live-quote">
-            For your {formatCount(live.quote.members)} people:{" "}
-            <strong>{formatPaise(live.quote.monthly.total_paise)}</strong> per month with GST, or{" "}
-            <strong>{formatPaise(live.quote.yearly.total_paise)}</strong> per year
-          </p>
-        ) : null}
+        {/* On phones this stays at the foot of the screen while plans and benefits change. */}
+        <p className="quote-box quote-box--sticky" id="prices" aria-live="polite" data-testid="live-quote">
+          {shownQuote ? (
+            <>
+              For your {formatCount(shownQuote.members)} employees:{" "}
+              <strong>{formatPaise(shownQuote.monthly.total_paise)}</strong> per month with GST, or{" "}
+              <strong>{formatPaise(shownQuote.yearly.total_paise)}</strong> per year
+            </>
+          ) : pickedPlan ? (
+            <>
+              {formatRupees(pickedPlan.sum_insured_inr)} cover: from{" "}
+              <strong>{formatPaise(fromPrice(pickedPlan.plan_id))}</strong> per member / month before GST
+            </>
+          ) : (
+            "Choose a plan to see its price."
+          )}
+        </p>
         {/* "Continue", not a purchase: no total exists yet (docs/product.md, Plan). */}
         <SubmitButton pendingLabel="Saving…" className="button button--block">
           Continue
@@ -261,7 +305,17 @@ function useLivePrices() {
       quoteFetcher.load(`${PATHS.checkout.quote}?${query}`);
     }
   };
-  return { ask, plans: plansFetcher.data?.plans, quote: quoteFetcher.data?.quote ?? null };
+  const [planId, setPlanId] = useState<string | null>(null);
+  return {
+    ask: (event: FormEvent<HTMLFormElement>) => {
+      const chosen = new FormData(event.currentTarget).get("planId");
+      setPlanId(typeof chosen === "string" ? chosen : null);
+      ask(event);
+    },
+    planId,
+    plans: plansFetcher.data?.plans,
+    quote: quoteFetcher.data?.quote ?? null,
+  };
 }
 
 export { StepErrorBoundary as ErrorBoundary } from "~/components/step-error";

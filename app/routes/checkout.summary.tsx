@@ -30,6 +30,7 @@ export default function Summary() {
   return (
     <div className="container checkout">
       <section className="card checkout-main stack">
+        <h1>Your membership so far</h1>
         <OrderSummary cart={cart} />
         {cart.quote ? (
           <>

@@ -10,7 +10,7 @@ import { choiceToast, writeChoiceToCart } from "~/checkout/pending-quote.server"
 import { firstUnfinishedStep, pathOf } from "~/checkout/steps";
 import { CheckoutShell } from "~/components/checkout-shell";
 import { browserValidation, ErrorSummary, FormErrors, SubmitButton, TextField } from "~/components/form";
-import { ResendCountdown } from "~/components/resend-countdown";
+import { ResendControl } from "~/components/resend-countdown";
 import { OTP_LENGTH } from "~/config/constants";
 import { PATHS } from "~/routing/paths";
 import { seoMeta } from "~/content/seo";
@@ -61,6 +61,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data(submission.reply({ formErrors: [allowance.message], hideFields: ["code"] }), { status: 429 });
 
   if (submission.value.intent === "resend") {
+    // Asked again before the wait is over (a page left open): information, not an error.
+    const wait = Math.ceil(((session.get("resendAt") ?? 0) - Date.now()) / 1000);
+    if (wait > 0) {
+      return redirectWithToast(PATHS.checkout.verifyOtp, {
+        kind: "info",
+        message: `You can ask for a new code in ${wait} seconds.`,
+      });
+    }
     const sent = await attempt(request, () => sendCode(mobile, context.clientIp));
     if (!sent.ok)
       return data(submission.reply({ formErrors: [sent.error.message] }), { status: sent.error.isOutage ? 503 : 429 });
@@ -150,18 +158,20 @@ export default function VerifyOtp() {
       </Form>
       <resend.Form method="post" className="resend">
         <FormErrors errors={resend.data?.error?.[""] ?? undefined} />
-        <span className="muted small">
-          Didn’t get it? <ResendCountdown seconds={wait} />
-        </span>{" "}
-        <SubmitButton
-          name="intent"
-          value="resend"
-          pendingLabel="Sending…"
-          className="link-button"
-          pending={resend.state !== "idle"}
-        >
-          Send a new code
-        </SubmitButton>
+        <ResendControl seconds={wait}>
+          {(waiting) => (
+            <SubmitButton
+              name="intent"
+              value="resend"
+              pendingLabel="Sending…"
+              className="link-button"
+              pending={resend.state !== "idle"}
+              disabled={waiting}
+            >
+              Send a new code
+            </SubmitButton>
+          )}
+        </ResendControl>
       </resend.Form>
     </CheckoutShell>
   );

@@ -119,6 +119,12 @@ export default function InvoicePage() {
                     {l.description}
                     <br />
                     <span className="muted small">{l.detail}</span>
+                    {l.supplied_by ? (
+                      <>
+                        <br />
+                        <span className="muted small">{l.supplied_by}</span>
+                      </>
+                    ) : null}
                   </td>
                   <td data-joiner="SAC">{l.sac}</td>
                   <td className="num" data-joiner="·">
@@ -162,8 +168,14 @@ export default function InvoicePage() {
         </div>
         <p className="invoice__words">Amount in words: {inv.total_in_words}</p>
         {inv.zero_rated_note ? <p className="notice">{inv.zero_rated_note}</p> : null}
+        {inv.insurer ? (
+          <p>
+            Insurer: {inv.insurer.name} (IRDAI Reg. No. {inv.insurer.irdai_registration_no}).{" "}
+            {inv.policy_number ? `Policy number: ${inv.policy_number}` : "Policy number: issued with the certificate"}.
+          </p>
+        ) : null}
         <p className="muted small">
-          For {inv.supplier.name}: authorised signatory (digitally signed). Questions: {inv.supplier.email}.
+          For {inv.supplier.name}: authorised signatory. Questions: {inv.supplier.email}.
         </p>
         <p className="actions no-print">
           <a className="button button--ghost" href={PATHS.membership}>

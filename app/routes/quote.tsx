@@ -50,7 +50,7 @@ export async function action({ request }: ActionFunctionArgs) {
   for (const [name, value] of await request.formData()) if (typeof value === "string") params.append(name, value);
   const page = pageOf(params);
   params.delete("page");
-  const back = `${page}?${params}#${CALCULATOR_ID}`;
+  const back = `${page}?${params}#${CALCULATOR_ID}-result`;
   let catalogue;
   try {
     catalogue = await getCatalogue();

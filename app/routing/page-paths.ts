@@ -7,6 +7,8 @@ export const PAGE_PATHS = {
   home: "/",
   about: "/about-us",
   contact: "/contact-us",
+  /** A team outside the checkout's 2 to 10,000 asks sales to call (docs/product.md, A way forward at the limits). */
+  callBack: "/contact-us/call-back",
   terms: "/terms-of-use",
   reviews: "/reviews",
   comparison: "/kavach-vs-market-alternatives",
@@ -31,3 +33,9 @@ export const partnershipPath = (slug: string) => `/partnerships/${slug}`;
 export const partnerLandingPath = (key: string) => `/partners/${key}`;
 /** Where a partner landing page's data lives on this site (docs/product.md, Partner pages: GET, no credentials). */
 export const partnerDataPath = (key: string) => `/partners/${key}.json`;
+
+/** The call-back request, with the headcount the admin gave carried over. */
+export const callBackPath = (headcount?: number | null) =>
+  headcount != null && Number.isFinite(headcount)
+    ? `${PAGE_PATHS.callBack}?${new URLSearchParams({ headcount: String(headcount) })}`
+    : PAGE_PATHS.callBack;

@@ -468,13 +468,25 @@ const invoice = z.object({
   billing_period: z.object({ from: isoDate, to: isoDate }),
   plan: z.object({ name: z.string(), sum_insured_inr: z.number().int() }),
   members: z.number().int(),
-  lines: z.array(z.object({ sac: z.string(), description: z.string(), detail: z.string(), taxable_paise: paise })),
+  lines: z.array(
+    z.object({
+      sac: z.string(),
+      description: z.string(),
+      detail: z.string(),
+      /** Whose supply the line is, on whose behalf invoiced; absent on invoices issued before it was said. */
+      supplied_by: z.string().optional(),
+      taxable_paise: paise,
+    }),
+  ),
   taxable_paise: paise,
   tax_lines: z.array(z.object({ label: z.string(), rate_bp: z.number().int(), paise })),
   tax_paise: paise,
   total_paise: paise,
   total_in_words: z.string(),
   zero_rated_note: z.string().nullable(),
+  insurer: z.object({ name: z.string(), irdai_registration_no: z.string() }).optional(),
+  /** Once the policy is issued; until then the certificate carries it. */
+  policy_number: z.string().nullable().optional(),
 });
 export type Invoice = z.infer<typeof invoice>;
 

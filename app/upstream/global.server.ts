@@ -98,3 +98,24 @@ export type Terms = z.infer<typeof terms>;
 export function getTerms(version?: number) {
   return apiRequest({ backend: "root", path: "/tnc", query: { version }, headers: { platform: "web" }, data: terms });
 }
+
+export interface CallbackRequest {
+  name: string;
+  mobile_no: string;
+  email?: string;
+  company_name?: string;
+  headcount: number;
+  note?: string;
+}
+
+/** A team outside the checkout's range asks sales to call (docs/product.md, A way forward at the limits). */
+export function requestCallback(request: CallbackRequest) {
+  return apiRequest({
+    backend: "global",
+    method: "POST",
+    path: "/sales/callback",
+    body: request,
+    idempotent: false,
+    data: anything,
+  });
+}

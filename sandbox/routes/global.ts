@@ -8,6 +8,7 @@ import { CODE_LENGTH, CODE_TTL_MS, RESEND_WAIT_MS, sendCode, verifyCode } from "
 import { callerMobile, issueToken, requireToken, revokeCallerToken } from "../tokens";
 import { ensureUser, setWhatsapp } from "../users";
 import { writeTransaction } from "../db";
+import { callbackRequestSchema, requestCallback } from "../sales-callback";
 import { sql, sqlValues } from "../statements";
 
 const APP_LINK_TEXT = "Download the Kavach app: https://kavach.example/app";
@@ -39,6 +40,15 @@ export function globalRouter(ctx: ApiContext): Router {
         expires_in_s: CODE_TTL_MS / 1000,
         resend_after_s: RESEND_WAIT_MS / 1000,
       });
+    }),
+  );
+
+  // A team outside the checkout's range asks sales to call (docs/api-contract.md, Global).
+  router.post(
+    "/sales/callback",
+    route(async (req, res) => {
+      await requestCallback(ctx, parseInput(callbackRequestSchema, req.body));
+      sendOk(res, { requested: 1 }, "We will call you back.");
     }),
   );
 

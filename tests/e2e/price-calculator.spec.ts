@@ -59,7 +59,7 @@ test.describe("with JavaScript off", () => {
     await chooseOnCalculator(page);
     await page.getByRole("button", { name: "Show the price" }).click();
     // A page anyone can open by its address.
-    await expect(page).toHaveURL(/\/\?plan=kavach-standard&benefit=doctor-consultation&gst=intra&.*#price$/);
+    await expect(page).toHaveURL(/\/\?plan=kavach-standard&benefit=doctor-consultation&gst=intra&.*#price-result$/);
     const monthly = (await page.locator("[data-quote-monthly]").textContent())!;
     expect(monthly).toMatch(/^₹[\d,]+(\.\d\d)?$/);
     await expect(page.getByText(/CGST 9% ₹/).first()).toBeVisible();
@@ -110,7 +110,7 @@ test.describe("with JavaScript on", () => {
     // No button pressed: the answer arrives by itself, and the address follows the choice.
     await expect(page.locator("[data-quote-monthly]")).toBeVisible();
     await expect(page).toHaveURL(
-      /\?plan=kavach-standard&benefit=doctor-consultation&gst=intra&18-35\.1A=8&36-45\.2A%2B2C=4#price$/,
+      /\?plan=kavach-standard&benefit=doctor-consultation&gst=intra&18-35\.1A=8&36-45\.2A%2B2C=4#price-result$/,
     );
     await expect(page.getByText(/for 12 employees on Kavach Standard/)).toBeVisible();
     const monthly = (await page.locator("[data-quote-monthly]").textContent())!;

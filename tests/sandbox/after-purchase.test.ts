@@ -296,8 +296,15 @@ describe("tax invoices", () => {
         ).toEqual([
           ["997133", "Group Health Insurance"],
           ["997132", "Group Term Life Insurance"],
-          ["997133", "Doctor Consultation"],
+          ["9993", "Doctor Consultation"],
         ]);
+        // The insurer's premiums are invoiced on its behalf; the health service on Kavach's own account.
+        expect(inv.lines.map((l: { supplied_by: string }) => l.supplied_by.split(",")[0])).toEqual([
+          "Insurance premium of Suraksha General Insurance Company Limited (insurer",
+          "Insurance premium of Suraksha General Insurance Company Limited (insurer",
+          "Health service by partner providers",
+        ]);
+        expect(inv.insurer.name).toBe("Suraksha General Insurance Company Limited");
         expect(inv.billing_period.from).toBe("2025-06-02");
         expect(inv.total_in_words).toBe(rupeesInWords(b.order.amount_paise));
       }
@@ -317,6 +324,13 @@ describe("tax invoices", () => {
     const text = execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
     for (const needle of [SELLER_GSTIN, DELHI, "997133", "997132", "IGST @ 18%", b.paid.invoice.number, "Delhi (07)"])
       expect(text).toContain(needle);
+    // Each line says whose supply it is; the insurer and the policy are named; no signature is claimed.
+    const flat = text.replace(/\s+/g, " ");
+    expect(flat).toContain("invoiced on its behalf by Kavach Health Benefits Private Limited as its corporate agent");
+    expect(flat).toContain("Insurer: Suraksha General Insurance Company Limited (IRDAI Reg. No. 901)");
+    expect(flat).toMatch(/Policy number: (issued with the certificate|\S+)/);
+    expect(flat).toContain("Authorised signatory");
+    expect(flat).not.toMatch(/digitally signed/i);
     expect(text).not.toContain("CGST");
 
     const other = await buyer();
