@@ -75,7 +75,7 @@ export async function createApp({
 }: AppOptions): Promise<KavachApp> {
   // The configuration and the session cookie come from the Remix build's own modules, so they are
   // parsed and made once per process (docs/decisions/0007).
-  const { env, SESSION_COOKIE_NAME, SIGNED_IN_POSTS, SERVER_PAGE_PATHS, PERSONAL_COOKIES } = build.entry
+  const { env, SESSION_COOKIE_NAME, SIGNED_IN_POSTS, SERVER_PAGE_PATHS, PERSONAL_COOKIES, UPLOAD_POSTS } = build.entry
     .module as unknown as typeof AppServerEntry;
 
   /**
@@ -175,7 +175,8 @@ export async function createApp({
 
   // A Host that is not this site is refused in production: pages never echo a header's say-so.
   if (env.PUBLIC_ORIGIN && env.NODE_ENV === "production") app.use(knownHosts(new URL(env.PUBLIC_ORIGIN).hostname));
-  app.use(wellFormedUrls, bodyLimit);
+  const uploads = new Map(UPLOAD_POSTS);
+  app.use(wellFormedUrls, bodyLimit(new Set(uploads.keys())));
   // Files and the embedded API's answers stream through the compression middleware; pages are
   // compressed whole by the Remix handler (server/remix-handler.ts).
   const compressStream = compression();
@@ -265,6 +266,7 @@ export async function createApp({
       signedInPaths: new Set(SIGNED_IN_POSTS),
       sessionCookieName: SESSION_COOKIE_NAME,
       signInPath: SERVER_PAGE_PATHS.signIn,
+      uploads,
     }),
     gate,
   );

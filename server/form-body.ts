@@ -9,8 +9,9 @@ import type { RequestHandler } from "express";
  * - No request costs more than its size: a field name's `[n]` index is bounded and so is the number
  *   of fields, before any schema or form parser sees them. Conform builds an array as long as the
  *   largest index posted (`rows[1000000].count=1`: 45 bytes, seconds of CPU and gigabytes).
- * - Only what a page's form sends is read: `application/x-www-form-urlencoded`, unencoded. Anything
- *   else (JSON, multipart, gzip) is a 415 with a short message, never a parser's 500.
+ * - Only what a page's form sends is read: `application/x-www-form-urlencoded`, unencoded, or
+ *   `multipart/form-data` on the few paths that take a file. Anything else (JSON, multipart
+ *   elsewhere, gzip) is a 415 with a short message, never a parser's 500.
  */
 export interface FormBodyOptions {
   limitBytes: number;
@@ -26,11 +27,17 @@ export interface FormBodyOptions {
   signedInPaths: ReadonlySet<string>;
   sessionCookieName: string;
   signInPath: string;
+  /**
+   * Paths whose form uploads a file (multipart/form-data, signed in only), each with its own
+   * limit; their action reads the file and bounds it again.
+   */
+  uploads: ReadonlyMap<string, number>;
 }
 
 /** Methods a page answers; anything else is 405 rather than whatever the framework makes of it. */
 const PAGE_METHODS = new Set(["GET", "HEAD", "POST"]);
 const FORM_TYPE = "application/x-www-form-urlencoded";
+const UPLOAD_TYPE = "multipart/form-data";
 /** A bracket segment: an index, or a lower-case key (the gateway's `error[metadata][order_id]`); nothing else. */
 const SEGMENT = /\[([^\]]*)\]/g;
 const KEY_SEGMENT = /^[a-z][a-z_]{0,39}$/;
@@ -67,7 +74,8 @@ export function formBodies(options: FormBodyOptions): RequestHandler {
       return refuse(res, 405, "Method not allowed.");
     }
     if (req.method !== "POST") return next();
-    if (options.signedInPaths.has(req.path) && !holdsSession.test(req.get("cookie") ?? "")) {
+    const uploadLimit = options.uploads.get(req.path);
+    if ((uploadLimit || options.signedInPaths.has(req.path)) && !holdsSession.test(req.get("cookie") ?? "")) {
       res.redirect(303, options.signInPath);
       return;
     }
@@ -75,7 +83,10 @@ export function formBodies(options: FormBodyOptions): RequestHandler {
     if (encoding && encoding.trim().toLowerCase() !== "identity")
       return refuse(res, 415, "Content-Encoding not accepted.");
     const type = (req.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
-    if (type !== FORM_TYPE) return refuse(res, 415, "Send the form as application/x-www-form-urlencoded.");
+    const upload = uploadLimit !== undefined && type === UPLOAD_TYPE;
+    if (type !== FORM_TYPE && !upload) return refuse(res, 415, "Send the form as application/x-www-form-urlencoded.");
+    const limitBytes = upload ? uploadLimit : options.limitBytes;
+    if (Number(req.get("content-length") ?? 0) > limitBytes) return refuse(res, 413, "Request body too large.");
 
     const chunks: Buffer[] = [];
     let size = 0;
@@ -93,14 +104,14 @@ export function formBodies(options: FormBodyOptions): RequestHandler {
         return;
       }
       const body = Buffer.concat(chunks);
-      const fieldProblem = formProblem(new URLSearchParams(body.toString("utf8")), options);
+      const fieldProblem = upload ? null : formProblem(new URLSearchParams(body.toString("utf8")), options);
       if (fieldProblem) return refuse(res, 400, fieldProblem);
       res.locals.formBody = body;
       next();
     };
     const onData = (chunk: Buffer) => {
       size += chunk.length;
-      if (size > options.limitBytes) return finish([413, "Request body too large."]);
+      if (size > limitBytes) return finish([413, "Request body too large."]);
       chunks.push(chunk);
     };
     const onEnd = () => finish();

@@ -10,6 +10,17 @@ import { STEPS } from "~/checkout/steps";
 export const SIGNED_IN_POSTS: readonly string[] = [
   ...STEPS.filter((s) => s.id !== "verify").map((s) => s.path),
   PATHS.checkout.whatsapp,
+  PATHS.members,
 ];
+
+const UPLOAD_LIMIT_BYTES = 3 * 1024 * 1024;
+
+/**
+ * Posts that carry a file (multipart/form-data), with the most each may send: a 2 MB file and the
+ * form around it. A hydrated page's fetcher posts to the route's `.data` path (single fetch).
+ */
+export const UPLOAD_POSTS: ReadonlyArray<readonly [string, number]> = [PATHS.members, `${PATHS.members}.data`].map(
+  (path) => [path, UPLOAD_LIMIT_BYTES] as const,
+);
 
 export const SERVER_PAGE_PATHS = { notFound: PATHS.notFound, signIn: PATHS.checkout.verify } as const;
