@@ -85,7 +85,7 @@ export async function templateXlsx(): Promise<Uint8Array> {
   return new Uint8Array(await workbook.xlsx.writeBuffer());
 }
 
-const LIST_PAGE = 500;
+const LIST_PAGE = 200;
 
 /** Every member of the company, a page at a time. */
 export async function allMembers(token: string): Promise<Member[]> {

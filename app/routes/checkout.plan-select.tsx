@@ -1,3 +1,4 @@
+import { sumInsuredBasis } from "~/content/cover";
 import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
@@ -161,7 +162,7 @@ export default function PlanSelect() {
       >
         <ErrorSummary form={form} />
         <fieldset className="fieldset" aria-describedby={shared.length ? "plans-shared" : undefined}>
-          <legend>Sum insured per family per year</legend>
+          <legend>Sum insured {visible[0] ? sumInsuredBasis(visible[0].sum_insured_basis) : ""}</legend>
           <div className="plan-grid">{visible.map(planCard)}</div>
           {more.length ? (
             <details className="more-plans">

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SUM_INSURED_BASES } from "~/content/cover";
 import { apiFileRequest, apiRequest } from "./http.server";
 
 /** Calls to the employer v1 backend. Shapes follow docs/api-contract.md. */
@@ -13,6 +14,7 @@ import { apiFileRequest, apiRequest } from "./http.server";
 const CATALOGUE_TTL_MS = 60_000;
 
 const paise = z.number().int();
+const sum_insured_basis = z.enum(SUM_INSURED_BASES);
 const flag = z
   .number()
   .int()
@@ -96,6 +98,7 @@ const plan = z.object({
   group_id: z.string(),
   name: z.string(),
   sum_insured_inr: z.number().int(),
+  sum_insured_basis,
   default_visibility: flag,
   features: z.array(z.string()),
   from_monthly_paise: paise,
@@ -240,6 +243,7 @@ const cart = z.object({
       group_id: z.string(),
       name: z.string(),
       sum_insured_inr: z.number().int(),
+      sum_insured_basis,
       coverage_ids: z.array(z.string()),
       coverages: z.array(z.object({ id: z.string(), name: z.string(), is_required: flag, monthly_paise: paise })),
       underwriting,
@@ -383,7 +387,9 @@ const membership = z
     order,
     company: company.extend({ address: z.string() }).nullable(),
     admin: z.object({ name: z.string(), email: z.string(), email_masked: z.string() }).nullable(),
-    plan: z.object({ plan_id: z.string(), name: z.string(), sum_insured_inr: z.number().int() }).nullable(),
+    plan: z
+      .object({ plan_id: z.string(), name: z.string(), sum_insured_inr: z.number().int(), sum_insured_basis })
+      .nullable(),
     benefits: z.array(z.object({ id: z.string(), name: z.string() })),
     members: z.number().int().nullable(),
     people: z.array(
@@ -436,6 +442,17 @@ const membership = z
       z.object({ order_id: z.string(), payment_id: z.string(), amount_paise: paise, recorded_at: z.string() }),
     ),
     support: z.object({ email: z.string(), phone: z.string() }),
+    /** How far the member census has come, once paid (docs/api-contract.md, Members, policy and e-cards). */
+    census: z
+      .object({
+        employees_bought: z.number().int(),
+        employees_named: z.number().int(),
+        lives_bought: z.number().int(),
+        lives_named: z.number().int(),
+        complete: z.boolean(),
+      })
+      .nullable(),
+    policy: z.object({ policy_number: z.string(), issued_at: z.string() }).nullable(),
   })
   .nullable();
 export type Membership = NonNullable<z.infer<typeof membership>>;
