@@ -14,7 +14,7 @@ import { REJECTIONS_SHOWN, checkUpload } from "~/members/upload.server";
 import { PATHS, eCardPdfPath, membersPagePath } from "~/routing/paths";
 import { redirectWithToast } from "~/session/toast.server";
 import { ApiError } from "~/upstream/http.server";
-import { addMembers, confirmCensus, getCensus, rejectedRows } from "~/upstream/members.server";
+import { addMembers, confirmCensus, getCensus, rejectionsOf } from "~/upstream/members.server";
 import { formatDate, formatShortDate, todayInIndia } from "~/utils/dates";
 import { formatCount } from "~/utils/money";
 
@@ -135,16 +135,16 @@ export async function action({ request }: ActionFunctionArgs) {
     try {
       return await addMembers(t, rows);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 422) return rejectedRows.safeParse(error.data);
+      if (error instanceof ApiError && error.status === 422) return rejectionsOf(error);
       if (error instanceof ApiError && error.status === 409) return error.message;
       throw error;
     }
   });
   if (typeof added === "string")
     return json<AddReply>({ intent: "add", values, errors: {}, message: added }, { status: 409 });
-  if ("success" in added) {
+  if (Array.isArray(added)) {
     const apiErrors: FieldErrors = {};
-    for (const r of added.success ? added.data.rejected : []) {
+    for (const r of added) {
       const person = people[r.row_number - 1];
       const column = r.column as MemberColumn;
       if (person && PERSON_COLUMNS[person].includes(column)) apiErrors[fieldName(person, column)] ??= r.message;

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { SUM_INSURED_BASES } from "~/content/cover";
 import { apiFileRequest, apiRequest } from "./http.server";
 
 /** Calls to the employer v1 backend. Shapes follow docs/api-contract.md. */
@@ -14,7 +13,6 @@ import { apiFileRequest, apiRequest } from "./http.server";
 const CATALOGUE_TTL_MS = 60_000;
 
 const paise = z.number().int();
-const sum_insured_basis = z.enum(SUM_INSURED_BASES);
 const flag = z
   .number()
   .int()
@@ -93,12 +91,16 @@ const underwriting = z
   }));
 export type Underwriting = z.infer<typeof underwriting>;
 
+/** How a plan's sum insured is shared: the catalogue's word, which every surface describes the same way. */
+export const sumInsuredBasis = z.enum(["family_floater", "per_member"]);
+export type SumInsuredBasis = z.infer<typeof sumInsuredBasis>;
+
 const plan = z.object({
   plan_id: z.string(),
   group_id: z.string(),
   name: z.string(),
   sum_insured_inr: z.number().int(),
-  sum_insured_basis,
+  sum_insured_basis: sumInsuredBasis,
   default_visibility: flag,
   features: z.array(z.string()),
   from_monthly_paise: paise,
@@ -243,7 +245,7 @@ const cart = z.object({
       group_id: z.string(),
       name: z.string(),
       sum_insured_inr: z.number().int(),
-      sum_insured_basis,
+      sum_insured_basis: sumInsuredBasis,
       coverage_ids: z.array(z.string()),
       coverages: z.array(z.object({ id: z.string(), name: z.string(), is_required: flag, monthly_paise: paise })),
       underwriting,
@@ -388,7 +390,12 @@ const membership = z
     company: company.extend({ address: z.string() }).nullable(),
     admin: z.object({ name: z.string(), email: z.string(), email_masked: z.string() }).nullable(),
     plan: z
-      .object({ plan_id: z.string(), name: z.string(), sum_insured_inr: z.number().int(), sum_insured_basis })
+      .object({
+        plan_id: z.string(),
+        name: z.string(),
+        sum_insured_inr: z.number().int(),
+        sum_insured_basis: sumInsuredBasis,
+      })
       .nullable(),
     benefits: z.array(z.object({ id: z.string(), name: z.string() })),
     members: z.number().int().nullable(),
@@ -442,7 +449,7 @@ const membership = z
       z.object({ order_id: z.string(), payment_id: z.string(), amount_paise: paise, recorded_at: z.string() }),
     ),
     support: z.object({ email: z.string(), phone: z.string() }),
-    /** How far the member census has come, once paid (docs/api-contract.md, Members, policy and e-cards). */
+    /** How far the member census has come; null until the payment is in. */
     census: z
       .object({
         employees_bought: z.number().int(),
