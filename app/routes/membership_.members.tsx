@@ -186,8 +186,8 @@ export default function MembersPage() {
         </div>
       ) : null}
 
-      <section className="card" aria-labelledby="policy" id="policy">
-        <h2>Policy and e-cards</h2>
+      <section className="card" aria-labelledby="policy-title" id="policy">
+        <h2 id="policy-title">Policy and e-cards</h2>
         {data.policy ? (
           <>
             <dl className="info-list">
