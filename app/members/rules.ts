@@ -103,8 +103,11 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const EMPLOYEE_CODE = /^[A-Za-z0-9\-_/.]{1,40}$/;
 const MOBILE = /^[6-9]\d{9}$/;
 
-const isRealPastDate = (today: string) => (value: string) =>
-  ISO_DATE.test(value) && normaliseDate(value) === value && value <= today;
+/** A real day in YYYY-MM-DD, not after `today`: 1985-02-30 is no day, even in the right shape. */
+const isRealPastDate = (today: string) => (value: string) => {
+  const iso = ISO_DATE.exec(value);
+  return iso !== null && isoIfReal(Number(iso[1]), Number(iso[2]), Number(iso[3])) === value && value <= today;
+};
 
 /**
  * The zod schema of one row against `today` (YYYY-MM-DD in India): its issues carry the column in
