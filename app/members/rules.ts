@@ -153,6 +153,13 @@ export function memberRowSchema(today: string) {
     }));
 }
 
+/** A zod schema is a tree of objects: one per day, not one per row of a 10,000-row file. */
+let cached: { today: string; schema: ReturnType<typeof memberRowSchema> } | null = null;
+function schemaFor(today: string) {
+  if (cached?.today !== today) cached = { today, schema: memberRowSchema(today) };
+  return cached.schema;
+}
+
 /**
  * One row checked: the value to send, or its problems, one per column, in column order. A cell over
  * 200 characters is that column's only problem.
@@ -162,7 +169,7 @@ export function checkMemberRow(
   today: string,
 ): { ok: true; member: MemberInput } | { ok: false; problems: RowProblem[] } {
   const long = MEMBER_COLUMNS.filter((c) => raw[c].length > CELL_MAX);
-  const result = memberRowSchema(today).safeParse(raw);
+  const result = schemaFor(today).safeParse(raw);
   if (result.success && long.length === 0) return { ok: true, member: result.data };
   const byColumn = new Map<MemberColumn, string>();
   for (const column of long) byColumn.set(column, MEMBER_MESSAGES.cellTooLong);
