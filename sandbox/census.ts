@@ -107,9 +107,9 @@ function realDate(value: string): boolean {
 
 /** Completed years on `on`: a birthday on `on` counts. */
 export function ageOn(dateOfBirth: string, on: string): number {
-  const [by, bm, bd] = dateOfBirth.split("-").map(Number) as [number, number, number];
-  const [y, m, d] = on.split("-").map(Number) as [number, number, number];
-  return y - by - (m < bm || (m === bm && d < bd) ? 1 : 0);
+  // Both are checked YYYY-MM-DD: compare as numbers, no Date per row.
+  const years = Number(on.slice(0, 4)) - Number(dateOfBirth.slice(0, 4));
+  return on.slice(5) < dateOfBirth.slice(5) ? years - 1 : years;
 }
 
 /** +91 98765 43210, 091-9876543210, 09876543210 → 9876543210; anything else is left to fail the rule. */
@@ -255,13 +255,10 @@ export function checkCensus(
     boughtIn.set(p.band, list);
   }
   for (const list of boughtIn.values()) list.sort((a, b) => COVERS[a.range]!.order - COVERS[b.range]!.order);
-  const bands = purchase.people.map((p) => p.band).filter((b, i, all) => all.indexOf(b) === i);
-  const allBands = ["18-35", "36-45", "46-55", "56-65", ...bands].filter((b, i, all) => all.indexOf(b) === i);
-  const bandOf = (age: number) =>
-    allBands.find((b) => {
-      const r = bandBounds(b);
-      return r !== null && age >= r.min && age <= r.max;
-    });
+  const bounds = [...new Set(["18-35", "36-45", "46-55", "56-65", ...purchase.people.map((p) => p.band)])]
+    .map((code) => ({ code, range: bandBounds(code) }))
+    .filter((b) => b.range !== null);
+  const bandOf = (age: number) => bounds.find((b) => age >= b.range!.min && age <= b.range!.max)?.code;
 
   // Families: the saved ones, then the employees of this batch (in their band).
   const families = new Map<string, Family>();
