@@ -10,7 +10,7 @@ import { matchedHandles, sharedCacheControl } from "~/rendering/page-sharing.ser
 // session cookie once, in the same modules every route uses.
 export { env } from "~/config/env.server";
 export { SESSION_COOKIE_NAME } from "~/session/session.server";
-export { SIGNED_IN_POSTS, SERVER_PAGE_PATHS } from "~/routing/server-paths";
+export { SIGNED_IN_POSTS, SERVER_PAGE_PATHS, UPLOAD_POSTS } from "~/routing/server-paths";
 export { holdsPersonalCookie } from "~/rendering/page-sharing.server";
 
 /** A render still unfinished after this is cut short: the page then says the service is down. */

@@ -39,3 +39,7 @@ export const SLOW_PURCHASE_MAX_S = 30;
 
 /** Load the benchmarks put on the server. */
 export const CONNECTIONS = 32;
+
+/** A 10,000-row census file, checked: server time and extra memory (README, Performance). */
+export const CENSUS_CHECK_MAX_MS = 1500;
+export const CENSUS_CHECK_MAX_MB = 150;

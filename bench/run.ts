@@ -13,6 +13,8 @@ import {
   PUBLIC_RPS_MIN_LIMIT_RATIO,
   TWO_WORKERS_MIN_RATIO,
   LATENCY_CONNECTIONS,
+  CENSUS_CHECK_MAX_MB,
+  CENSUS_CHECK_MAX_MS,
   STEP_P99_MAX_MS,
   STEP_RPS_MIN_RATIO,
 } from "./budgets";
@@ -20,6 +22,7 @@ import { startBuiltServer, startProcess } from "./built-server";
 import type { RunningServer } from "./built-server";
 import type { Window } from "./cpu-profile";
 import { nowUs, printProfileSummary, summariseCpuProfile } from "./cpu-profile";
+import { measureCensusFiles, printCensusFiles } from "./census-files";
 import { buildPeerApp } from "./peer-remix";
 import { recordRunAs } from "./record";
 import type { Admin } from "./signed-in-admin";
@@ -355,6 +358,7 @@ console.log();
 printTable([limit, peer, ...product.rows, workers]);
 console.log(`\nLoad average after: ${load()} (the bench itself adds about 2)`);
 console.log(`Server RSS: ${mb(product.rss[0])} before the load, ${mb(product.rss[1])} after`);
+printCensusFiles(await measureCensusFiles(), CENSUS_CHECK_MAX_MS, CENSUS_CHECK_MAX_MB);
 console.log(
   "CPU ms/req: the server's CPU time (all threads) over the requests it answered; steadier than req/s on a busy machine.",
 );

@@ -12,6 +12,7 @@ import {
   rateFor,
   resolveCoverages,
 } from "./catalog";
+import { SUM_INSURED_BASIS } from "./cover";
 import { checkGstin } from "./gstin";
 import { type ApiContext, iso } from "./context";
 import { HttpError, parseInput } from "./envelope";
@@ -403,6 +404,7 @@ export function cartJson(cart: CartDetails) {
             group_id: cart.plan.group_id,
             name: cart.plan.name,
             sum_insured_inr: cart.plan.sum_insured_inr,
+            sum_insured_basis: SUM_INSURED_BASIS,
             coverage_ids: cart.plan.coverages.map((c) => c.id),
             coverages: cart.plan.coverages.map((c) => ({
               id: c.id,

@@ -147,6 +147,16 @@ export const UNDERWRITING = {
   sample: true,
 } as const;
 
+/**
+ * The third-party administrator that settles cashless claims for the insurer, named on every e-card
+ * (docs/product.md, Members, policy and e-cards). Invented for the sandbox and flagged `sample` like UNDERWRITING.
+ */
+export const TPA = {
+  name: "Sahayak Health TPA Private Limited",
+  cashless_helpline: "1800 120 0000",
+  sample: true,
+} as const;
+
 /** A plan as the catalogue answers it: with who underwrites it. */
 export function planJson(plan: Plan) {
   return { ...plan, sum_insured_basis: SUM_INSURED_BASIS, underwriting: UNDERWRITING };

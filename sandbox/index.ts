@@ -5,6 +5,7 @@ import { openDatabase } from "./db";
 import { HttpError, sendFail } from "./envelope";
 import { devRouter } from "./outbox-page";
 import { employerRouter } from "./routes/employer";
+import { membersRouter } from "./routes/members";
 import { globalRouter } from "./routes/global";
 import { termsRouter } from "./routes/terms";
 import { sandboxRouter } from "./sandbox";
@@ -39,6 +40,7 @@ export interface EmbeddedApi {
 }
 
 const DEFAULT_PENDING_SETTLE_MS = 20_000;
+const CENSUS_BODY_LIMIT = "8mb";
 /** No script, no plugins, no framing; the sandbox page's inline styles and forms only. */
 const API_CSP =
   "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; form-action 'self' http: https:; frame-ancestors 'none'; base-uri 'none'";
@@ -71,9 +73,12 @@ export function createEmbeddedApi(o: EmbeddedApiOptions): EmbeddedApi {
     res.setHeader("Referrer-Policy", "no-referrer");
     next();
   });
+  // A census check carries up to 10,000 rows (a 2 MB file as JSON); everything else stays small.
+  router.use("/employer/v1/membership/census/check", express.json({ limit: CENSUS_BODY_LIMIT }));
   router.use(express.json({ limit: "64kb" }));
   router.use("/global", globalRouter(ctx));
   router.use("/employer/v1", employerRouter(ctx));
+  router.use("/employer/v1", membersRouter(ctx));
   router.use("/tnc", termsRouter());
   router.use("/sandbox", sandboxRouter(ctx));
   router.use((_req, res) => sendFail(res, 404, "Not found"));

@@ -5,6 +5,21 @@ import { escapeHtml, formatRupees } from "./html";
 import { formatInr, invoicePdf } from "./invoice-pdf";
 import type { InvoiceRow } from "./invoices";
 import { SELLER } from "./seller";
+import { sqlValues } from "./statements";
+
+/**
+ * Where the admin names their team: the membership page on the site that took the payment (the
+ * origin of the order's callback), since the sandbox knows the site only from what it was sent.
+ */
+function membershipUrl(ctx: ApiContext, orderId: string): string {
+  const callback = sqlValues(ctx.db, "SELECT callback_url FROM orders WHERE order_id = ?").get(orderId) as
+    string | undefined;
+  try {
+    return new URL("/membership", callback).href;
+  } catch {
+    return "/membership";
+  }
+}
 
 export async function sendInvoiceEmail(ctx: ApiContext, invoice: InvoiceRow): Promise<void> {
   const inv = invoice.data;
@@ -21,6 +36,8 @@ export async function sendInvoiceEmail(ctx: ApiContext, invoice: InvoiceRow): Pr
     inv.policy === "monthly"
       ? "Months 2 to 12 are collected by the recurring mandate you authorised with this payment. You will be told at least 24 hours before each charge and can cancel the mandate at any time."
       : "Your cover is paid for the whole year.",
+    "",
+    `What happens next: add your team's details (names, dates of birth and dependants) at ${membershipUrl(ctx, inv.order_id)}. Once everyone you bought cover for is named, the insurer issues the policy and every employee gets their e-card by email.`,
     "",
     `Questions: ${SELLER.support_email} or ${SELLER.support_phone}.`,
   ];

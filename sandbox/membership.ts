@@ -7,6 +7,9 @@ import { type OrderRow, findOrder, maskEmail, orderJson, parseContents, refundsD
 import { SELLER } from "./seller";
 import { sqlValues } from "./statements";
 import { iso } from "./context";
+import { SUM_INSURED_BASIS } from "./cover";
+import { censusSummary, paidMembership } from "./members";
+import { policyOf } from "./policy";
 
 const MONTHS = 12;
 
@@ -59,7 +62,7 @@ export function membershipJson(ctx: ApiContext, cartId: number) {
       contents === null
         ? null
         : { name: contents.admin.name, email: contents.admin.email, email_masked: maskEmail(contents.admin.email) },
-    plan: contents?.plan ?? null,
+    plan: contents === null ? null : { ...contents.plan, sum_insured_basis: SUM_INSURED_BASIS },
     benefits: contents?.coverages.map((c) => ({ id: c.id, name: c.name })) ?? [],
     members: contents?.members ?? null,
     people:
@@ -90,6 +93,25 @@ export function membershipJson(ctx: ApiContext, cartId: number) {
     })),
     refunds_due: refundsDueOfCart(ctx, cartId),
     support: { email: SELLER.support_email, phone: SELLER.support_phone },
+    ...censusAndPolicy(ctx, cartId, paid && contents !== null),
+  };
+}
+
+/** Once paid: how far the census has come and the policy, if issued (docs/product.md, Members, policy and e-cards). */
+function censusAndPolicy(ctx: ApiContext, cartId: number, paid: boolean) {
+  if (!paid) return { census: null, policy: null };
+  const m = paidMembership(ctx, cartId);
+  const s = censusSummary(ctx, m);
+  const policy = policyOf(ctx, m.order.order_id);
+  return {
+    census: {
+      employees_bought: s.employees_bought,
+      employees_named: s.employees_named,
+      lives_bought: s.lives_bought,
+      lives_named: s.lives_named,
+      complete: s.complete,
+    },
+    policy: policy === undefined ? null : { policy_number: policy.policy_number, issued_at: policy.data.issued_at },
   };
 }
 

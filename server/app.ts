@@ -79,8 +79,8 @@ export async function createApp({
 }: AppOptions): Promise<KavachApp> {
   // The configuration and the session cookie come from the Remix build's own modules, so they are
   // parsed and made once per process (docs/decisions/0007).
-  const { env, SESSION_COOKIE_NAME, SIGNED_IN_POSTS, SERVER_PAGE_PATHS, holdsPersonalCookie } = build.entry
-    .module as unknown as typeof AppServerEntry;
+  const { env, SESSION_COOKIE_NAME, SIGNED_IN_POSTS, SERVER_PAGE_PATHS, holdsPersonalCookie, UPLOAD_POSTS } =
+    build.entry.module as unknown as typeof AppServerEntry;
 
   /**
    * The embedded API also listens privately on loopback, and the app calls it there: at shutdown the
@@ -189,7 +189,8 @@ export async function createApp({
 
   // A Host that is not this site is refused in production: pages never echo a header's say-so.
   if (env.PUBLIC_ORIGIN && env.NODE_ENV === "production") app.use(knownHosts(new URL(env.PUBLIC_ORIGIN).hostname));
-  app.use(wellFormedUrls, boundedQueries(INPUT_BOUNDS), bodyLimit);
+  const uploads = new Map(UPLOAD_POSTS);
+  app.use(wellFormedUrls, boundedQueries(INPUT_BOUNDS), bodyLimit(new Set(uploads.keys())));
   // Files and the embedded API's answers stream through the compression middleware; pages are
   // compressed whole by the Remix handler (server/remix-handler.ts).
   const compressStream = compression();
@@ -290,6 +291,7 @@ export async function createApp({
       signedInPaths: new Set(SIGNED_IN_POSTS),
       sessionCookieName: SESSION_COOKIE_NAME,
       signInPath: SERVER_PAGE_PATHS.signIn,
+      uploads,
     }),
     gate,
   );

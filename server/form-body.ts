@@ -11,8 +11,9 @@ import { routePath } from "./route-path";
  *   408 after `timeoutMs`.
  * - No request costs more than its size: the fields are held to the bounds every input is held to
  *   (server/input-bounds.ts), before any schema or form parser sees them.
- * - Only what a page's form sends is read: `application/x-www-form-urlencoded`, unencoded. Anything
- *   else (JSON, multipart, gzip) is a 415 with a short message, never a parser's 500.
+ * - Only what a page's form sends is read: `application/x-www-form-urlencoded`, unencoded, or
+ *   `multipart/form-data` on the few paths that take a file. Anything else (JSON, multipart
+ *   elsewhere, gzip) is a 415 with a short message, never a parser's 500.
  */
 export interface FormBodyOptions extends InputBounds {
   limitBytes: number;
@@ -24,11 +25,17 @@ export interface FormBodyOptions extends InputBounds {
   signedInPaths: ReadonlySet<string>;
   sessionCookieName: string;
   signInPath: string;
+  /**
+   * Paths whose form uploads a file (multipart/form-data, signed in only), each with its own
+   * limit; their action reads the file and bounds it again.
+   */
+  uploads: ReadonlyMap<string, number>;
 }
 
 /** Methods a page answers; anything else is 405 rather than whatever the framework makes of it. */
 const PAGE_METHODS = new Set(["GET", "HEAD", "POST"]);
 const FORM_TYPE = "application/x-www-form-urlencoded";
+const UPLOAD_TYPE = "multipart/form-data";
 function refuse(res: Parameters<RequestHandler>[1], status: number, message: string) {
   res.status(status).type("text/plain").send(message);
 }
@@ -40,8 +47,10 @@ export function formBodies(options: FormBodyOptions): RequestHandler {
       return refuse(res, 405, "Method not allowed.");
     }
     if (req.method !== "POST") return next();
+    const route = routePath(req.path);
+    const uploadLimit = options.uploads.get(route);
     if (
-      options.signedInPaths.has(routePath(req.path)) &&
+      (uploadLimit !== undefined || options.signedInPaths.has(route)) &&
       parseCookies(req.get("cookie") ?? "")[options.sessionCookieName] === undefined
     ) {
       res.redirect(303, options.signInPath);
@@ -51,7 +60,10 @@ export function formBodies(options: FormBodyOptions): RequestHandler {
     if (encoding && encoding.trim().toLowerCase() !== "identity")
       return refuse(res, 415, "Content-Encoding not accepted.");
     const type = (req.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
-    if (type !== FORM_TYPE) return refuse(res, 415, "Send the form as application/x-www-form-urlencoded.");
+    const upload = uploadLimit !== undefined && type === UPLOAD_TYPE;
+    if (type !== FORM_TYPE && !upload) return refuse(res, 415, "Send the form as application/x-www-form-urlencoded.");
+    const limitBytes = upload ? uploadLimit : options.limitBytes;
+    if (Number(req.get("content-length") ?? 0) > limitBytes) return refuse(res, 413, "Request body too large.");
 
     const chunks: Buffer[] = [];
     let size = 0;
@@ -69,14 +81,15 @@ export function formBodies(options: FormBodyOptions): RequestHandler {
         return;
       }
       const body = Buffer.concat(chunks);
-      const fieldProblem = inputProblem(new URLSearchParams(body.toString("utf8")), options);
+      // A file's bytes are not fields: the upload's action reads and bounds the file itself.
+      const fieldProblem = upload ? null : inputProblem(new URLSearchParams(body.toString("utf8")), options);
       if (fieldProblem) return refuse(res, 400, fieldProblem);
       res.locals.formBody = body;
       next();
     };
     const onData = (chunk: Buffer) => {
       size += chunk.length;
-      if (size > options.limitBytes) return finish([413, "Request body too large."]);
+      if (size > limitBytes) return finish([413, "Request body too large."]);
       chunks.push(chunk);
     };
     const onEnd = () => finish();

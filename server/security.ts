@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { parse as parseCookie } from "cookie";
 import type { ErrorRequestHandler, RequestHandler } from "express";
+import { routePath } from "./route-path";
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
 /**
@@ -170,17 +171,20 @@ export function noStoreForSessions(cookieName: string): RequestHandler {
 }
 
 /**
- * Bodies over 64 KB answer 413 before anything reads them. Browsers always declare a form's
+ * Bodies over 64 KB (but a file upload's) answer 413 before anything reads them. Browsers always declare a form's
  * length; a body of unknown length is refused rather than read to find out.
  */
-export const bodyLimit: RequestHandler = (req, res, next) => {
-  if (req.get("transfer-encoding") && !req.get("content-length")) {
-    res.status(411).type("text/plain").send("Content-Length required.");
-    return;
-  }
-  if (Number(req.get("content-length") ?? 0) > BODY_LIMIT_BYTES) {
-    res.status(413).type("text/plain").send("Request body too large.");
-    return;
-  }
-  next();
-};
+export const bodyLimit =
+  (uploadPaths: ReadonlySet<string>): RequestHandler =>
+  (req, res, next) => {
+    if (req.get("transfer-encoding") && !req.get("content-length")) {
+      res.status(411).type("text/plain").send("Content-Length required.");
+      return;
+    }
+    // A file upload's own, larger limit is checked by server/form-body.ts.
+    if (Number(req.get("content-length") ?? 0) > BODY_LIMIT_BYTES && !uploadPaths.has(routePath(req.path))) {
+      res.status(413).type("text/plain").send("Request body too large.");
+      return;
+    }
+    next();
+  };

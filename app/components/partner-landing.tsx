@@ -13,6 +13,8 @@ import { formatPaise } from "~/utils/money";
 export interface PartnerPlanCard {
   planId: string;
   name: string;
+  /** The sum insured in the catalogue's words (app/content/cover.ts). */
+  cover: string;
   features: string[];
   /** The benefits every plan includes at no extra price (the always-included cover). */
   included: string[];
@@ -95,6 +97,10 @@ export function LayoutOne({
               <li key={plan.planId} className="offer-card" data-plan-id={plan.planId}>
                 <h3 className="partner__ink">{plan.name}</h3>
                 <ul className="checklist">
+                  <li>
+                    <Icon name="check" size={20} />
+                    <span>{plan.cover}</span>
+                  </li>
                   {plan.features.map((point) => (
                     <li key={point}>
                       <Icon name="check" size={20} />

@@ -1,10 +1,11 @@
+import { describeSumInsured } from "~/content/cover";
 import type { CalculatorResult, CalculatorView } from "~/calculator/calculator";
 import { CALCULATOR_PARAMS, GST_CHOICES, countParam } from "~/calculator/calculator";
 import { EMPLOYEES_MAX } from "~/config/constants";
 import { PATHS } from "~/routing/paths";
 import { OutsideRange } from "./outside-range";
 import type { Bill } from "~/upstream/employer.server";
-import { formatCount, formatPaise, formatRupees } from "~/utils/money";
+import { formatCount, formatPaise } from "~/utils/money";
 
 /** Where the calculator sits on its page: its form goes back there, and the live answer comes from QUOTE_PATH. */
 export const CALCULATOR_ID = "price";
@@ -50,7 +51,7 @@ export function PriceCalculator({ view, page }: { view: CalculatorView; page: st
                     />
                     <span className="plan-card__body">
                       <strong>{plan.name}</strong>
-                      <span>Cover {formatRupees(plan.sum_insured_inr)} a year</span>
+                      <span>{describeSumInsured(plan.sum_insured_inr, plan.sum_insured_basis)}</span>
                     </span>
                   </label>
                 ))}

@@ -1,6 +1,7 @@
+import { describeSumInsured } from "~/content/cover";
 import type { Cart } from "~/upstream/employer.server";
 import { formatDate } from "~/utils/dates";
-import { formatCount, formatPaise, formatRupees } from "~/utils/money";
+import { formatCount, formatPaise } from "~/utils/money";
 
 type CartPlan = NonNullable<Cart["plan"]>;
 type CartPeople = NonNullable<Cart["people"]>;
@@ -19,7 +20,7 @@ export function PlanLines({ plan }: { plan: CartPlan }) {
       <dl className="bill">
         <div>
           <dt>{plan.name}</dt>
-          <dd>{formatRupees(plan.sum_insured_inr)} sum insured per family per year</dd>
+          <dd>{describeSumInsured(plan.sum_insured_inr, plan.sum_insured_basis)}</dd>
         </div>
       </dl>
       <p>

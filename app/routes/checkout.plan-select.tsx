@@ -1,3 +1,4 @@
+import { sumInsuredBasis } from "~/content/cover";
 import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
@@ -184,7 +185,7 @@ export default function PlanSelect() {
         <ErrorSummary form={form} />
         {returnTo ? <input type="hidden" name="returnTo" value="review" /> : null}
         <fieldset className="fieldset" aria-describedby={shared.length ? "plans-shared" : undefined}>
-          <legend>Sum insured per family per year</legend>
+          <legend>Sum insured {visible[0] ? sumInsuredBasis(visible[0].sum_insured_basis) : ""}</legend>
           <div className="plan-grid">{visible.map(planCard)}</div>
           {more.length ? (
             <details className="more-plans">

@@ -1,3 +1,4 @@
+import { describeSumInsured } from "~/content/cover";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
@@ -8,8 +9,10 @@ import { firstUnfinishedStep, pathOf } from "~/checkout/steps";
 import { FamilyCover } from "~/components/family-cover";
 import { PATHS, invoicePath, invoicePdfPath } from "~/routing/paths";
 import { seoMeta } from "~/content/seo";
+import { COVER_COUNTS } from "~/content/cover";
+import { afterPaymentTasks } from "~/members/tasks";
 import { formatDate, formatShortDate } from "~/utils/dates";
-import { formatCount, formatPaise, formatRupees } from "~/utils/money";
+import { formatCount, formatPaise } from "~/utils/money";
 
 export const handle = { hydrate: true };
 
@@ -83,12 +86,16 @@ export default function MembershipPage() {
         </div>
       ) : null}
 
+      {active ? <AfterPayment m={m} /> : null}
+
       <div className="membership__grid">
         <section className="card" aria-labelledby="cover">
           <h2 id="cover">Cover</h2>
           <dl className="info-list">
             {m.plan ? <Row label="Plan">{m.plan.name}</Row> : null}
-            {m.plan ? <Row label="Sum insured">{formatRupees(m.plan.sum_insured_inr)} per member</Row> : null}
+            {m.plan ? (
+              <Row label="Sum insured">{describeSumInsured(m.plan.sum_insured_inr, m.plan.sum_insured_basis)}</Row>
+            ) : null}
             <Row label="Benefits">
               <ul className="plain-list">
                 {m.benefits.map((b) => (
@@ -96,7 +103,19 @@ export default function MembershipPage() {
                 ))}
               </ul>
             </Row>
-            {m.members !== null ? <Row label="Members">{formatCount(m.members)}</Row> : null}
+            {m.census ? (
+              <>
+                <Row label={COVER_COUNTS.employees}>{formatCount(m.census.employees_bought)}</Row>
+                <Row label={COVER_COUNTS.lives}>{formatCount(m.census.lives_bought)}</Row>
+              </>
+            ) : m.members !== null ? (
+              <Row label={COVER_COUNTS.employees}>{formatCount(m.members)}</Row>
+            ) : null}
+            {m.policy ? (
+              <Row label="Policy">
+                {m.policy.policy_number} · <a href={PATHS.certificatePdf}>Certificate of insurance (PDF)</a>
+              </Row>
+            ) : null}
             <Row label="Start date">{m.start_date ? formatDate(m.start_date) : "When the payment is confirmed"}</Row>
             {m.cover_end_date ? (
               <Row label="Cover term">{`${formatDate(m.start_date!)} to ${formatDate(m.cover_end_date)}`}</Row>
@@ -129,7 +148,7 @@ export default function MembershipPage() {
                 <th scope="col">Age band</th>
                 <th scope="col">Family cover</th>
                 <th scope="col" className="num">
-                  Members
+                  {COVER_COUNTS.employees}
                 </th>
               </tr>
             </thead>
@@ -218,6 +237,40 @@ export default function MembershipPage() {
         </dl>
       </section>
     </div>
+  );
+}
+
+/** What comes after payment, as GOV.UK's task list: name the team, then the policy and e-cards. */
+function AfterPayment({ m }: { m: Membership }) {
+  const tasks = afterPaymentTasks(m.census, m.policy !== null);
+  return (
+    <section className="card" aria-labelledby="next-steps">
+      <h2 id="next-steps">{m.policy ? "Your cover is in place" : "What happens next"}</h2>
+      {m.policy ? null : (
+        <p className="muted">
+          Name the people your cover was bought for: the insurer then issues the policy and e-cards.
+        </p>
+      )}
+      <ul className="task-list">
+        {tasks.map((t) => (
+          <li key={t.id} className="task-list__item">
+            <div className="task-list__name">
+              {t.state === "cannot_start" ? (
+                <span>{t.title}</span>
+              ) : (
+                <a href={t.href} aria-describedby={`task-${t.id}-status`}>
+                  {t.title}
+                </a>
+              )}
+              <p className="muted small">{t.hint}</p>
+            </div>
+            <strong id={`task-${t.id}-status`} className={`task-list__status task-list__status--${t.state}`}>
+              {t.status}
+            </strong>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

@@ -1,3 +1,5 @@
+import { formatRupees } from "~/utils/money";
+import { describeSumInsured } from "~/content/cover";
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
@@ -60,7 +62,9 @@ function planCards(file: LayoutOneData, catalogue: Catalogue, checkoutHref: stri
       {
         planId: plan.plan_id,
         name: plan.name,
-        features: plan.features,
+        cover: describeSumInsured(plan.sum_insured_inr, plan.sum_insured_basis),
+        // The cover is said once, in the catalogue's words, above the features.
+        features: plan.features.filter((f) => !f.includes(formatRupees(plan.sum_insured_inr))),
         included,
         fromMonthlyPaise: plan.from_monthly_paise,
         underwriting: plan.underwriting,

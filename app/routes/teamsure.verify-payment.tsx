@@ -61,6 +61,16 @@ export default function PaymentSuccess() {
             <dd>{formatPaise(order.amount_paise)}</dd>
           </div>
         </dl>
+        <section className="outcome__next" aria-labelledby="next">
+          <h2 id="next">What happens next</h2>
+          <p>
+            Add your team’s details: names, dates of birth and dependants. As soon as everyone you bought cover for is
+            named, the insurer issues the policy and every employee gets their e-card by email.
+          </p>
+          <p>
+            <a href={PATHS.members}>Add your team’s details</a>
+          </p>
+        </section>
         <p className="actions actions--center">
           {order.invoice ? (
             <a className="button button--ghost" href={invoicePdfPath(order.invoice.id)} download>

@@ -25,6 +25,13 @@ export const PATHS = {
   paymentRefund: "/teamsure/payment-refund",
   /** The spec's logged-in home (LG = 1, dashBoardAccess): what a paid admin bought. */
   membership: "/membership",
+  /** The member census: the list, the add-one form and the file upload. */
+  members: "/membership/members",
+  membersCsv: "/membership/members.csv",
+  membersTemplateCsv: "/membership/members/template.csv",
+  membersTemplateXlsx: "/membership/members/template.xlsx",
+  certificatePdf: "/membership/certificate.pdf",
+  eCardsPdf: "/membership/e-cards.pdf",
   logout: "/logout",
   /** A signed-in admin's prefill link asks here before starting over (docs/product.md, Query handling). */
   prefill: "/prefill",
@@ -37,4 +44,14 @@ export function invoicePath(id: string): string {
 }
 export function invoicePdfPath(id: string): string {
   return `${invoicePath(id)}/pdf`;
+}
+
+/** One member's e-card as a PDF. */
+export function eCardPdfPath(memberId: string): string {
+  return `${PATHS.members}/${encodeURIComponent(memberId)}/e-card.pdf`;
+}
+
+/** A page of the member list. */
+export function membersPagePath(page: number): string {
+  return page > 1 ? `${PATHS.members}?page=${page}` : PATHS.members;
 }

@@ -91,11 +91,16 @@ const underwriting = z
   }));
 export type Underwriting = z.infer<typeof underwriting>;
 
+/** How a plan's sum insured is shared: the catalogue's word, which every surface describes the same way. */
+export const sumInsuredBasis = z.enum(["family_floater", "per_member"]);
+export type SumInsuredBasis = z.infer<typeof sumInsuredBasis>;
+
 const plan = z.object({
   plan_id: z.string(),
   group_id: z.string(),
   name: z.string(),
   sum_insured_inr: z.number().int(),
+  sum_insured_basis: sumInsuredBasis,
   default_visibility: flag,
   features: z.array(z.string()),
   from_monthly_paise: paise,
@@ -240,6 +245,7 @@ const cart = z.object({
       group_id: z.string(),
       name: z.string(),
       sum_insured_inr: z.number().int(),
+      sum_insured_basis: sumInsuredBasis,
       coverage_ids: z.array(z.string()),
       coverages: z.array(z.object({ id: z.string(), name: z.string(), is_required: flag, monthly_paise: paise })),
       underwriting,
@@ -383,7 +389,14 @@ const membership = z
     order,
     company: company.extend({ address: z.string() }).nullable(),
     admin: z.object({ name: z.string(), email: z.string(), email_masked: z.string() }).nullable(),
-    plan: z.object({ plan_id: z.string(), name: z.string(), sum_insured_inr: z.number().int() }).nullable(),
+    plan: z
+      .object({
+        plan_id: z.string(),
+        name: z.string(),
+        sum_insured_inr: z.number().int(),
+        sum_insured_basis: sumInsuredBasis,
+      })
+      .nullable(),
     benefits: z.array(z.object({ id: z.string(), name: z.string() })),
     members: z.number().int().nullable(),
     people: z.array(
@@ -436,6 +449,17 @@ const membership = z
       z.object({ order_id: z.string(), payment_id: z.string(), amount_paise: paise, recorded_at: z.string() }),
     ),
     support: z.object({ email: z.string(), phone: z.string() }),
+    /** How far the member census has come; null until the payment is in. */
+    census: z
+      .object({
+        employees_bought: z.number().int(),
+        employees_named: z.number().int(),
+        lives_bought: z.number().int(),
+        lives_named: z.number().int(),
+        complete: z.boolean(),
+      })
+      .nullable(),
+    policy: z.object({ policy_number: z.string(), issued_at: z.string() }).nullable(),
   })
   .nullable();
 export type Membership = NonNullable<z.infer<typeof membership>>;

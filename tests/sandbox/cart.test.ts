@@ -70,6 +70,8 @@ describe("carts", () => {
       group_id: "kavach-si-100000",
       name: "Kavach Essential",
       sum_insured_inr: 100000,
+      // The cart's plan describes its cover from the catalogue, as every surface does.
+      sum_insured_basis: "family_floater",
       coverage_ids: ["group-health-insurance", "doctor-consultation"],
       coverages: [
         { id: "group-health-insurance", name: "Group Health Insurance", is_required: 1, monthly_paise: 0 },

@@ -57,6 +57,7 @@ describe("formBodies", () => {
         signedInPaths: new Set(["/private"]),
         sessionCookieName: "kavach_session",
         signInPath: "/sign-in",
+        uploads: new Map([["/upload", 4096]]),
       }),
     );
     app.all("*", (_req, res) => res.type("text/plain").send(`read ${String(res.locals.formBody ?? "")}`));
@@ -86,6 +87,22 @@ describe("formBodies", () => {
     ["text/plain", "a=1", 415],
   ])("answers a %s post %i", async (type, body, status) => {
     expect((await post("/x", body, { "content-type": type })).status).toBe(status);
+  });
+
+  it("takes a file upload only where a form sends one, signed in, within that path's own limit", async () => {
+    const multipart = "multipart/form-data; boundary=x";
+    const file = `--x\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\n${"a".repeat(2000)}\r\n--x--\r\n`;
+    const signedIn = { "content-type": multipart, cookie: "kavach_session=1" };
+    expect((await post("/upload", file, signedIn)).status).toBe(200);
+    expect((await post("/upload", file + "b".repeat(4096), signedIn)).status).toBe(413);
+    expect((await post("/x", file, signedIn)).status).toBe(415);
+    const signedOut = await fetch(`${url}/upload`, {
+      method: "POST",
+      body: file,
+      headers: { "content-type": multipart },
+      redirect: "manual",
+    });
+    expect(signedOut.status).toBe(303);
   });
 
   it("refuses a compressed body and a bad index", async () => {

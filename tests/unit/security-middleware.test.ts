@@ -100,12 +100,17 @@ describe("sameSiteWrites", () => {
 
 describe("bodyLimit", () => {
   let site: Awaited<ReturnType<typeof serve>>;
-  beforeAll(async () => (site = await serve(bodyLimit)));
+  beforeAll(async () => (site = await serve(bodyLimit(new Set(["/upload"])))));
   afterAll(() => site.close());
 
   it("answers 413 past 64 KB, and reads 64 KB exactly", async () => {
     expect((await fetch(site.url, { method: "POST", body: "x".repeat(64 * 1024 + 1) })).status).toBe(413);
     expect((await fetch(site.url, { method: "POST", body: "x".repeat(64 * 1024) })).status).toBe(200);
+  });
+
+  it("leaves a file upload's path to its own, larger limit", async () => {
+    const body = "x".repeat(64 * 1024 + 1);
+    expect((await fetch(`${site.url}/upload`, { method: "POST", body })).status).toBe(200);
   });
 });
 

@@ -1,0 +1,71 @@
+import type { Rejection } from "~/upstream/members.server";
+import { checkCensus } from "~/upstream/members.server";
+import type { MemberColumn, MemberInput } from "./rules";
+import { COLUMN_LABELS, checkMemberRow } from "./rules";
+import { readCensusFile } from "./read-file.server";
+
+/**
+ * An uploaded census file checked (docs/product.md, Member census): read and bounded, each row
+ * checked by the app's rules, the rows that pass checked by the API against what was bought. Nothing
+ * is saved: the API keeps the ready rows under `checkId` until the admin confirms.
+ */
+
+/** The rows the results page names, at most: enough to fix a file, and a page that stays light. */
+export const REJECTIONS_SHOWN = 200;
+
+export interface RowRejection {
+  row: number;
+  column: string;
+  value: string;
+  message: string;
+}
+
+export type UploadResult =
+  | { ok: false; fileName: string; message: string }
+  | {
+      ok: true;
+      fileName: string;
+      checkId: string | null;
+      rows: number;
+      readyCount: number;
+      rejectedRows: number;
+      rejections: RowRejection[];
+    };
+
+const columnLabel = (column: string) => COLUMN_LABELS[column as MemberColumn] ?? column;
+
+export async function checkUpload(token: string, file: File, today: string): Promise<UploadResult> {
+  const fileName = file.name.slice(0, 120);
+  const read = await readCensusFile({ name: file.name, size: file.size, bytes: Buffer.from(await file.arrayBuffer()) });
+  if (!read.ok) return { ok: false, fileName, message: read.message };
+  const passing: Array<MemberInput & { row_number: number }> = [];
+  const rejected: Rejection[] = [];
+  for (const row of read.rows) {
+    const checked = checkMemberRow(row.cells, today);
+    if (checked.ok) passing.push({ row_number: row.row_number, ...checked.member });
+    else for (const p of checked.problems) rejected.push({ row_number: row.row_number, ...p });
+  }
+  let checkId: string | null = null;
+  let readyCount = 0;
+  if (passing.length > 0) {
+    const answer = await checkCensus(token, passing);
+    checkId = answer.ready_count > 0 ? answer.check_id : null;
+    readyCount = answer.ready_count;
+    rejected.push(...answer.rejected);
+  }
+  rejected.sort((a, b) => a.row_number - b.row_number);
+  return {
+    ok: true,
+    fileName,
+    checkId,
+    rows: read.rows.length,
+    readyCount,
+    rejectedRows: new Set(rejected.map((r) => r.row_number)).size,
+    rejections: rejected.slice(0, REJECTIONS_SHOWN).map((r) => ({
+      row: r.row_number,
+      column: columnLabel(r.column),
+      value: r.value,
+      message: r.message,
+    })),
+  };
+}

@@ -1,0 +1,179 @@
+// Employer v1 after payment: the member census, the policy and the e-cards (docs/api-contract.md,
+// Members, policy and e-cards). Every call is scoped to the caller's paid membership: another company's
+// member or check answers 404 exactly like an unknown one.
+import { Router, type Response } from "express";
+import { z } from "zod";
+import { readCart, cartIdFor } from "../cart";
+import { COLUMNS, type Column, MAX_ROWS } from "../census";
+import type { ApiContext } from "../context";
+import { HttpError, parseInput, route, sendOk } from "../envelope";
+import {
+  type PaidMembership,
+  addMembers,
+  censusJson,
+  checkRows,
+  confirmCheck,
+  memberOf,
+  membersOf,
+  paidMembership,
+} from "../members";
+import { type PolicyRow, policyJson, policyOf } from "../policy";
+import { awaitPolicyEmails, queuePolicyEmails } from "../policy-email";
+import { certificatePdf, eCardsPdf } from "../policy-pdf";
+import { callerMobile, requireToken } from "../tokens";
+
+/** How long a confirm that issued the policy waits for its emails, so the answer finds them sent. */
+const EMAIL_WAIT_MS = 1500;
+const MAX_PAGE_SIZE = 200;
+/** The add-one form: an employee and at most a spouse and two children, with room for mistakes. */
+const MAX_FORM_ROWS = 10;
+
+// Cells arrive as strings (or null for empty); their length is a rule answered per row, not a 400.
+const cell = z.string().nullable().optional();
+const memberInput = z.object(Object.fromEntries(COLUMNS.map((c) => [c, cell])) as Record<Column, typeof cell>);
+const checkBody = z.object({
+  rows: z
+    .array(memberInput.extend({ row_number: z.number().int().min(1) }), { required_error: "rows is required." })
+    .min(1, "Send at least one row.")
+    .max(MAX_ROWS, `At most ${MAX_ROWS.toLocaleString("en-IN")} rows can be checked at once.`),
+});
+const addBody = z.object({
+  rows: z
+    .array(memberInput, { required_error: "rows is required." })
+    .min(1, "Send at least one row.")
+    .max(MAX_FORM_ROWS, `At most ${MAX_FORM_ROWS} rows can be added at once.`),
+});
+const pageQuery = z.object({
+  page: z.coerce.number().int().min(1, "page must be 1 or more.").default(1),
+  page_size: z.coerce
+    .number()
+    .int()
+    .min(1, "page_size must be 1 or more.")
+    .max(MAX_PAGE_SIZE, `page_size can be at most ${MAX_PAGE_SIZE}.`)
+    .default(50),
+});
+
+function sendPdf(res: Response, pdf: Buffer, filename: string): void {
+  res
+    .status(200)
+    .set({
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `attachment; filename="${filename}"`,
+      // Members' details: never kept by a shared cache (docs/product.md, Personal data).
+      "Cache-Control": "private, no-store",
+    })
+    .send(pdf);
+}
+
+export function membersRouter(ctx: ApiContext): Router {
+  const router = Router();
+  const auth = requireToken(ctx);
+  const caller = (res: Response) => cartIdFor(ctx, callerMobile(res));
+  const issuedPolicy = (m: PaidMembership): PolicyRow => {
+    const policy = policyOf(ctx, m.order.order_id);
+    if (policy === undefined) throw new HttpError(404, "The policy is not issued yet.");
+    return policy;
+  };
+  // Every answer here carries members' details: nothing may keep a copy.
+  router.use("/membership", (_req, res, next) => {
+    res.setHeader("Cache-Control", "private, no-store");
+    next();
+  });
+
+  /** After a save: the emails of a policy just issued, then the census's first page. */
+  const afterSave = async (
+    res: Response,
+    cartId: number,
+    saved: { added: number; issued: boolean; m: PaidMembership },
+  ) => {
+    if (saved.issued) {
+      const admin = readCart(ctx, cartId).admin?.email ?? saved.m.contents.admin.email;
+      queuePolicyEmails(ctx, saved.m.order.order_id, admin);
+      await awaitPolicyEmails(ctx, saved.m.order.order_id, EMAIL_WAIT_MS);
+    }
+    sendOk(res, { added: saved.added, census: censusJson(ctx, paidMembership(ctx, cartId)) });
+  };
+
+  router.get(
+    "/membership/census",
+    auth,
+    route((req, res) => {
+      const q = parseInput(pageQuery, req.query);
+      sendOk(res, censusJson(ctx, paidMembership(ctx, caller(res)), q.page, q.page_size));
+    }),
+  );
+
+  router.post(
+    "/membership/census/check",
+    auth,
+    route((req, res) => {
+      const body = parseInput(checkBody, req.body);
+      sendOk(res, checkRows(ctx, caller(res), body.rows));
+    }),
+  );
+
+  router.post(
+    "/membership/census/confirm",
+    auth,
+    route(async (req, res) => {
+      const body = parseInput(
+        z.object({ check_id: z.string({ required_error: "check_id is required." }).min(1).max(64) }),
+        req.body,
+      );
+      const cartId = caller(res);
+      await afterSave(res, cartId, confirmCheck(ctx, cartId, body.check_id));
+    }),
+  );
+
+  router.post(
+    "/membership/census/members",
+    auth,
+    route(async (req, res) => {
+      const body = parseInput(addBody, req.body);
+      const cartId = caller(res);
+      await afterSave(res, cartId, addMembers(ctx, cartId, body.rows));
+    }),
+  );
+
+  router.get(
+    "/membership/policy",
+    auth,
+    route((_req, res) => {
+      const policy = policyOf(ctx, paidMembership(ctx, caller(res)).order.order_id);
+      sendOk(res, policy === undefined ? null : policyJson(policy));
+    }),
+  );
+
+  router.get(
+    "/membership/certificate/pdf",
+    auth,
+    route(async (_req, res) => {
+      const policy = issuedPolicy(paidMembership(ctx, caller(res)));
+      sendPdf(res, await certificatePdf(policy.data), "certificate-of-insurance.pdf");
+    }),
+  );
+
+  router.get(
+    "/membership/members/:memberId/e-card/pdf",
+    auth,
+    route(async (req, res) => {
+      const m = paidMembership(ctx, caller(res));
+      const member = memberOf(ctx, m.order.order_id, req.params.memberId ?? "");
+      if (member === undefined) throw new HttpError(404, "There is no such member.");
+      const policy = issuedPolicy(m);
+      sendPdf(res, await eCardsPdf(policy.data, [member]), `e-card-${member.member_id}.pdf`);
+    }),
+  );
+
+  router.get(
+    "/membership/e-cards/pdf",
+    auth,
+    route(async (_req, res) => {
+      const m = paidMembership(ctx, caller(res));
+      const policy = issuedPolicy(m);
+      sendPdf(res, await eCardsPdf(policy.data, membersOf(ctx, m.order.order_id)), "e-cards.pdf");
+    }),
+  );
+
+  return router;
+}
