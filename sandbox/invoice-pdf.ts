@@ -1,6 +1,7 @@
 // The tax invoice as a PDF, drawn with pdfkit. Its built-in Helvetica has no ₹ glyph, so amounts are
 // written in INR throughout (column heads say so), as many Indian invoices do.
 import PDFDocument from "pdfkit";
+import { textInScripts } from "./pdf-fonts";
 import { longDate } from "./dates";
 import type { InvoiceData } from "./invoices";
 
@@ -82,11 +83,10 @@ export function invoicePdf(inv: InvoiceData): Promise<Buffer> {
   doc.rect(left, y, width, 1).fill(RULE);
   y += 10;
   doc.fillColor(MUTED).fontSize(8).font("Helvetica-Bold").text("BILL TO (RECIPIENT)", left, y);
-  doc
-    .fillColor(INK)
-    .fontSize(11)
-    .text(inv.recipient.name, left, y + 12, { width });
-  doc.font("Helvetica").fontSize(9).text(inv.recipient.address, { width });
+  doc.fillColor(INK).fontSize(11);
+  textInScripts(doc, "Helvetica-Bold", inv.recipient.name, left, y + 12, { width });
+  doc.fontSize(9);
+  textInScripts(doc, "Helvetica", inv.recipient.address, left, doc.y, { width });
   doc.text(`GSTIN: ${inv.recipient.gstin}`, { width });
   doc.text(
     `State: ${inv.recipient.state_name} (code ${inv.recipient.state_code})${inv.recipient.is_sez ? " · SEZ unit" : ""}`,

@@ -3,6 +3,7 @@
 import PDFDocument from "pdfkit";
 import { describeSumInsured } from "./cover";
 import { longDate } from "./dates";
+import { textInScripts } from "./pdf-fonts";
 import type { PolicyData } from "./policy";
 
 const INK = "#1c2430";
@@ -51,11 +52,8 @@ export function certificatePdf(p: PolicyData): Promise<Buffer> {
     const row = (label: string, value: string) => {
       const y = doc.y;
       doc.font("Helvetica").fontSize(9).fillColor(MUTED).text(label, left, y, { width: 140 });
-      doc
-        .font("Helvetica-Bold")
-        .fontSize(10)
-        .fillColor(INK)
-        .text(value, left + 150, y, { width: width - 150 });
+      doc.fontSize(10).fillColor(INK);
+      textInScripts(doc, "Helvetica-Bold", value, left + 150, y, { width: width - 150 });
       doc.moveDown(0.35);
     };
     row("Policy number", p.policy_number);
@@ -145,11 +143,8 @@ export function eCardsPdf(p: PolicyData, members: readonly CardMember[]): Promis
           .fontSize(8.5)
           .fillColor(MUTED)
           .text(label, left + 12, y, { width: 120 });
-        doc
-          .font("Helvetica-Bold")
-          .fontSize(10)
-          .fillColor(INK)
-          .text(value, left + 132, y, { width: width - 144 });
+        doc.fontSize(10).fillColor(INK);
+        textInScripts(doc, "Helvetica-Bold", value, left + 132, y, { width: width - 144 });
         y += 17;
       };
       row("Member id", m.member_id);

@@ -356,6 +356,31 @@ describe("confirming and issuing", () => {
   });
 });
 
+describe("names in Indian scripts", () => {
+  it("print on the e-cards and read back from the PDF", async () => {
+    const admin = await paidAdmin();
+    const rows = numbered([
+      employee("E1", "अनन्या शर्मा", "1995-01-10"),
+      employee("E2", "கார்த்திக் ராஜா", "1994-09-18"),
+      employee("E3", "Esha Nair", "1985-05-14"),
+    ]);
+    const check = (await admin.post("/membership/census/check", { rows })).json.data;
+    expect(check.ready_count).toBe(3);
+    const confirmed = await admin.post("/membership/census/confirm", { check_id: check.check_id });
+    expect(confirmed.status).toBe(200);
+    const squash = (s: string) => s.replace(/\s+/gu, " ");
+    const cards = squash(pdfText((await admin.pdf("/membership/e-cards/pdf")).bytes));
+    expect(cards).toContain("अनन्या शर्मा");
+    expect(cards).toContain("கார்த்திக் ராஜா");
+    expect(cards).toContain("Esha Nair");
+    const hindi = confirmed.json.data.census.members.find((m: { full_name: string }) => m.full_name === "अनन्या शर्मा");
+    const one = squash(pdfText((await admin.pdf(`/membership/members/${hindi.member_id}/e-card/pdf`)).bytes));
+    expect(one).toContain("अनन्या शर्मा");
+    expect(one).toContain("Employee (self)");
+    expect(one).not.toContain("கார்த்திக்");
+  });
+});
+
 describe("another company's admin", () => {
   it("gets 404 for every member, check and document that is not theirs", async () => {
     const owner: Admin = await paidAdmin();
