@@ -18,9 +18,9 @@ import {
  * - otherwise in this process.
  * If the store cannot answer (Redis down, refusing, or hung with its connections open), a code is
  * not sent or checked: the allowance fails closed with a message that says so, and the log says
- * why; pages are served as usual. A Redis call waits at most REDIS_COMMAND_TIMEOUT_MS, and after a
- * call that timed out the next REDIS_PAUSE_MS of code requests are refused without asking it, so a hung Redis
- * never holds a render slot for long (docs/decisions/0018).
+ * why; pages are served as usual. A Redis call waits at most REDIS_COMMAND_TIMEOUT_MS, and after
+ * a call that timed out the next REDIS_PAUSE_MS of code requests are refused without asking it, so
+ * a hung Redis never holds a render slot for long (docs/decisions/0018).
  */
 export type Allowance = "codeRequest" | "codeVerification" | "appLink";
 export type AllowanceCaps = Record<Allowance, number>;
