@@ -18,9 +18,9 @@ import {
  * - otherwise in this process.
  * If the store cannot answer (Redis down, refusing, or hung with its connections open), a code is
  * not sent or checked: the allowance fails closed with a message that says so, and the log says
- * why; pages are served as usual. A Redis call waits at most REDIS_COMMAND_TIMEOUT_MS, and after a
- * failure the next REDIS_PAUSE_MS of code requests are refused without asking it, so a hung Redis
- * never holds a render slot for long (docs/decisions/0018).
+ * why; pages are served as usual. A Redis call waits at most REDIS_COMMAND_TIMEOUT_MS, and after
+ * a call that timed out the next REDIS_PAUSE_MS of code requests are refused without asking it, so
+ * a hung Redis never holds a render slot for long (docs/decisions/0018).
  */
 export type Allowance = "codeRequest" | "codeVerification" | "appLink";
 export type AllowanceCaps = Record<Allowance, number>;
@@ -29,7 +29,7 @@ export type Spend = (key: string, kind: Allowance) => Promise<AllowanceResult>;
 
 const HOUR_S = 60 * 60;
 /** Longer than a Redis on the same network ever takes; short next to a page's render. */
-const REDIS_COMMAND_TIMEOUT_MS = 500;
+const REDIS_COMMAND_TIMEOUT_MS = 1_000;
 /** After a Redis failure, how long code requests are refused without waiting on it again. */
 const REDIS_PAUSE_MS = 5_000;
 
@@ -130,7 +130,8 @@ export function createAllowances(
         const minutes = Math.max(1, Math.ceil(refusal.msBeforeNext / 60_000));
         return { ok: false, message: `${REFUSALS[kind]} Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.` };
       }
-      if (redis) redisFailedAt.set(redis, Date.now());
+      // Only a call that waited pauses the next ones: one refused while disconnected cost nothing.
+      if (redis && /timed out/i.test(String(refusal))) redisFailedAt.set(redis, Date.now());
       log({ level: "error", msg: "allowances: store failed; refused", kind, error: String(refusal) });
       return { ok: false, message: ALLOWANCES_UNAVAILABLE };
     }

@@ -1,4 +1,5 @@
 import type http from "node:http";
+import net from "node:net";
 
 /**
  * Deploys lose nothing (docs/product.md, Security rules; docs/decisions/0018). On SIGTERM or SIGINT
@@ -34,25 +35,29 @@ export function drainOnSignal({ server, privateApi, closeApi, timeoutMs }: Drain
       console.error(JSON.stringify({ level: "error", msg: `requests still in flight after ${timeoutMs} ms: exiting` }));
       process.exit(1);
     }, timeoutMs).unref();
-    // Connections busy at the signal become idle as their answers go out: close them as they do, so
-    // no client sends a new request over one (a fresh connection is refused, and retried elsewhere).
-    // Each look waits for the loop's next read, so a request already sent is seen before its
-    // connection is judged idle.
-    const sweep = setInterval(() => afterReading(() => server.closeIdleConnections()), 50);
     // Closing the listener drops the connections the kernel has queued for it, and closing idle
-    // connections drops the requests sent on them but not yet read: first one turn of the loop,
-    // whose poll accepts the first and reads the second.
+    // connections drops the requests sent on them but not yet read: first a turn of the loop whose
+    // poll accepts the queued connections, then one whose poll reads what was sent on them.
     afterReading(() =>
-      server.close(() => {
-        clearInterval(sweep);
-        const finish = () => {
-          closeApi?.();
-          log("drained: exiting");
-          process.exit(0);
-        };
-        if (!privateApi) return finish();
-        privateApi.close(finish);
-        privateApi.closeIdleConnections();
+      afterReading(() => {
+        // Connections busy now become idle as their answers go out: close them as they do, so no
+        // client sends a new request over one (a fresh connection is refused, and retried
+        // elsewhere). Each look waits for the loop's next read, so a request already sent is seen
+        // before its connection is judged idle.
+        const sweep = setInterval(() => afterReading(() => server.closeIdleConnections()), 50);
+        // net's close, not http's: http's also closes idle connections at once, before that read.
+        net.Server.prototype.close.call(server, () => {
+          clearInterval(sweep);
+          const finish = () => {
+            closeApi?.();
+            log("drained: exiting");
+            process.exit(0);
+          };
+          if (!privateApi) return finish();
+          privateApi.close(finish);
+          privateApi.closeIdleConnections();
+        });
+        afterReading(() => server.closeIdleConnections());
       }),
     );
   }
