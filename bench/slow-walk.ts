@@ -14,13 +14,13 @@
  * most 2 sequential requests; the first hydrated page is shown within 10% of its floor; the
  * script-on walk totals no more than the script-off walk on the same CPU.
  */
-import type { CDPSession, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { chromium } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/support/chromium";
 import { KB, SLOW_PURCHASE_MAX_S } from "./budgets";
 import { startBuiltServer } from "./built-server";
 import { recordRunAs } from "./record";
-import type { Span } from "./request-chain";
+import { watchNetwork } from "./network-watch";
 import { sequentialCount } from "./request-chain";
 import { freshMobile, GSTIN } from "./signed-in-admin";
 
@@ -57,60 +57,6 @@ const browser = await chromium.launch({
   executablePath: CHROMIUM_PATH,
   args: CHROMIUM_ARGS,
 });
-
-/**
- * Requests over the network as the DevTools protocol reports them, timed in this process as the
- * events arrive (in order). A request ends, for the chain, when its answer starts to arrive: what
- * a request sent after that waited for is one round trip more (Remix asks for the next page's data
- * as soon as the post's answer says where to go, before that answer's stream has closed). Answers
- * from the cache are not round trips and are left out; a redirect ends one request and starts the next.
- */
-function watchNetwork(cdp: CDPSession) {
-  const open = new Map<string, { start: number; answered?: number; cached: boolean }>();
-  let done: Array<Span & { bytes: number }> = [];
-  cdp.on("Network.requestWillBeSent", (event) => {
-    const now = performance.now();
-    const previous = open.get(event.requestId);
-    if (previous && event.redirectResponse && !previous.cached)
-      done.push({ start: previous.start, end: now, bytes: event.redirectResponse.encodedDataLength ?? 0 });
-    open.set(event.requestId, { start: now, cached: false });
-  });
-  cdp.on("Network.requestServedFromCache", (event) => {
-    const request = open.get(event.requestId);
-    if (request) request.cached = true;
-  });
-  cdp.on("Network.responseReceived", (event) => {
-    const request = open.get(event.requestId);
-    if (!request) return;
-    request.answered = performance.now();
-    if (event.response.fromDiskCache || event.response.fromPrefetchCache) request.cached = true;
-  });
-  cdp.on("Network.loadingFinished", (event) => {
-    const request = open.get(event.requestId);
-    open.delete(event.requestId);
-    if (request && !request.cached && event.encodedDataLength > 0)
-      done.push({
-        start: request.start,
-        end: request.answered ?? performance.now(),
-        bytes: event.encodedDataLength,
-      });
-  });
-  cdp.on("Network.loadingFailed", (event) => open.delete(event.requestId));
-  return {
-    /** Resolves once every request sent before `time` has finished (the protocol reports some after the load event). */
-    async settled(time: number) {
-      const deadline = performance.now() + 10_000;
-      while ([...open.values()].some((r) => r.start <= time && !r.cached) && performance.now() < deadline)
-        await new Promise((resolve) => setTimeout(resolve, 10));
-    },
-    /** The requests finished since the last call. */
-    take() {
-      const taken = done;
-      done = [];
-      return taken;
-    },
-  };
-}
 
 async function walk(title: string, javaScriptEnabled: boolean, cpu: number): Promise<Walk> {
   const steps: StepTime[] = [];
