@@ -16,7 +16,7 @@ export { PERSONAL_COOKIES } from "~/rendering/page-sharing.server";
 const RENDER_TIMEOUT_MS = 5_000;
 
 /**
- * Every page goes out as one whole body (docs/decisions/0004). React renders it to a stream, read to
+ * Every page goes out as one whole body (docs/decisions/0004, 0021). React renders it to a stream, read to
  * its end before anything is sent: on a hydrated page the route data Remix hands to the browser
  * arrives through Suspense inside that stream, which a plain renderToString would leave out.
  *

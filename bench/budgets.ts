@@ -1,5 +1,5 @@
 /**
- * Performance budgets (README, Performance). Bytes are deterministic, so the test suite asserts them
+ * Performance budgets (docs/performance.md). Bytes are deterministic, so the test suite asserts them
  * (tests/e2e/size-budgets.spec.ts); times depend on the machine, so the benchmarks only report them.
  */
 export const KB = 1024;

@@ -21,6 +21,7 @@ import type { RunningServer } from "./built-server";
 import type { Window } from "./cpu-profile";
 import { nowUs, printProfileSummary, summariseCpuProfile } from "./cpu-profile";
 import { buildPeerApp } from "./peer-remix";
+import { recordRunAs } from "./record";
 import type { Admin } from "./signed-in-admin";
 import {
   ADD_PEOPLE_BODY,
@@ -40,6 +41,7 @@ const WARM_UP_SECONDS = 2;
 const FLOOR_PATH = "/this-page-does-not-exist";
 const PUBLIC_PATH = "/reviews";
 const profile = process.argv.includes("--profile");
+recordRunAs("bench", `BENCH_SECONDS=${SECONDS} npm run bench${profile ? " -- --profile" : ""}`);
 
 interface Measured extends WrkResult {
   cpuMsPerRequest: number;
@@ -228,7 +230,7 @@ async function measurePeer(page: string): Promise<Row> {
   }
 }
 
-/** Which budgets a row meets (docs/decisions/0008–0010 and README, Performance); "" for rows without one. */
+/** Which budgets a row meets (docs/decisions/0008–0010 and docs/performance.md); "" for rows without one. */
 function verdict(row: Row, floor: Row, peer: Row, limit: Row): string {
   const missed: string[] = [];
   if (

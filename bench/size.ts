@@ -16,10 +16,13 @@ import {
 import { startBuiltServer } from "./built-server";
 import { scriptSources } from "./bundle-breakdown";
 import { sum, totalCss } from "./page-weight";
+import { recordRunAs } from "./record";
 import { CHECKOUT_STEP_PAGES } from "./signed-in-admin";
 import { isHydrated, weighLaterSteps, weighSite } from "./site-weights";
 
 const kb = (bytes: number) => (bytes / KB).toFixed(1);
+
+recordRunAs("size", "npm run size");
 
 const server = process.env.BASE_URL ? null : await startBuiltServer();
 const origin = process.env.BASE_URL ?? server!.origin;

@@ -10,6 +10,7 @@ import type { Page } from "@playwright/test";
 import { chromium } from "@playwright/test";
 import { KB, SLOW_PURCHASE_MAX_S } from "./budgets";
 import { startBuiltServer } from "./built-server";
+import { recordRunAs } from "./record";
 import { freshMobile, GSTIN } from "./signed-in-admin";
 
 const KBIT = 1000 / 8;
@@ -31,6 +32,7 @@ interface StepTime {
   bytes: number;
 }
 
+recordRunAs("slow", "npm run bench:slow");
 const server = await startBuiltServer();
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",

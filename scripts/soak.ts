@@ -1,5 +1,5 @@
 /**
- * Soak (README, Soak; decision 0005): 200 connections of mixed page views and form posts for 60 s against a
+ * Soak (docs/performance.md, Soak; decision 0005): 200 connections of mixed page views and form posts for 60 s against a
  * local production build on loopback, with wrk. Passes when no request fails and the server's
  * memory settles (the last half of the run grows it by at most 10%).
  *
@@ -14,12 +14,14 @@ import { execFile } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
+import { recordRunAs } from "../bench/record";
 import { Visitor, fillCart, signIn } from "../tests/support/client";
 import { startServer, tempDir } from "../tests/support/server";
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 60);
 const WARMUP_SECONDS = Number(process.env.SOAK_WARMUP_SECONDS ?? 20);
 const CONNECTIONS = Number(process.env.SOAK_CONNECTIONS ?? 200);
+recordRunAs("soak", `SOAK_SECONDS=${SECONDS} SOAK_CONNECTIONS=${CONNECTIONS} npm run soak`);
 const ADMINS = 20;
 const MAX_GROWTH = 0.1;
 

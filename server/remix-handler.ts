@@ -5,9 +5,9 @@ import type { Request as ExpressRequest, Response as ExpressResponse, RequestHan
 
 /**
  * Remix behind Express, as @remix-run/express does it, except for how an answer goes out. Every
- * route answers a whole body (pages render to one string, nothing defers or streams), so the body
- * is gzipped in one call here: the compression middleware's zlib stream per response cost about
- * three times the CPU for the same bytes (measured ~0.4 against ~0.15 ms for a 17 KB page; decision 0004).
+ * route answers a whole body (a page is collected whole, decisions 0004 and 0021; nothing defers or
+ * streams), so the body is gzipped in one call here: the compression middleware's zlib stream per
+ * response cost about three times the CPU for the same bytes (measured in decision 0004).
  * gzip only: every browser takes it, and brotli saved ~2% of a page's bytes for more CPU.
  *
  * A route that streams (defer, an event stream) would be held here until its end: it would need

@@ -1,19 +1,10 @@
 import { useLocation, useMatches, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { APP_VERSION, CROSS_TAB_LOGOUT_RELOAD_MS } from "~/config/constants";
-import { PATHS } from "~/routing/paths";
+import { watchCrossTabLogout } from "~/behaviours/cross-tab-logout";
+import { pushPageView } from "~/behaviours/page-views";
+import { showLoaderWhenSlow } from "~/behaviours/slow-page-loader";
+import { APP_VERSION } from "~/config/constants";
 import { FullScreenLoader } from "./full-screen-loader";
-
-declare global {
-  interface Window {
-    dataLayer?: Array<Record<string, unknown>>;
-  }
-}
-
-/** Browser storage key of the cross-tab logout marker (docs/product.md, Sign-in); the page script uses the same. */
-const LOGOUT_MARKER_KEY = "surity:log";
-/** A transition slower than this shows the full-screen loader (docs/product.md, Page behaviour). */
-const LOADER_DELAY_MS = 2_000;
 
 /** Routes that export `handle: { reloadOnBack: true }` are reloaded when restored by back/forward. */
 export interface HydrationHandle {
@@ -23,7 +14,8 @@ export interface HydrationHandle {
 
 /**
  * What hydrated pages do beyond their routes, each once and only here (the public pages' script,
- * app/enhance, does the same for the pages it runs on; a page has one or the other, never both):
+ * app/enhance, does the same for the pages it runs on, with the same modules in app/behaviours
+ * for page views, cross-tab logout and the loader; a page has one or the other, never both):
  * page views and scroll per route change, cross-tab logout, reload on back/forward, the version
  * reset, the full-screen loader on slow transitions (docs/product.md, Page behaviour and
  * Analytics events; decision 0003). Renders nothing on the server but the loader's place.
@@ -49,30 +41,14 @@ function usePageViews() {
     if (last.current === path) return;
     const first = last.current === null;
     last.current = path;
-    (window.dataLayer ??= []).push({ event: "page_view", page_path: path });
+    pushPageView(path);
     // Remix's ScrollRestoration restores positions on back/forward; a new page starts at the top.
     if (!first) window.scrollTo(0, 0);
   }, [pathname, search]);
 }
 
 function useCrossTabLogout(signedIn: boolean) {
-  useEffect(() => {
-    const marker = localStorage.getItem(LOGOUT_MARKER_KEY);
-    if (signedIn && marker !== "1") localStorage.setItem(LOGOUT_MARKER_KEY, "1");
-    if (!signedIn && marker === "1") localStorage.setItem(LOGOUT_MARKER_KEY, "0");
-    if (!signedIn) return;
-    let timer: number | undefined;
-    const onStorage = (event: StorageEvent) => {
-      if (event.key !== LOGOUT_MARKER_KEY || event.newValue !== "0") return;
-      localStorage.removeItem(LOGOUT_MARKER_KEY);
-      timer = window.setTimeout(() => window.location.assign(PATHS.home), CROSS_TAB_LOGOUT_RELOAD_MS);
-    };
-    addEventListener("storage", onStorage);
-    return () => {
-      removeEventListener("storage", onStorage);
-      clearTimeout(timer);
-    };
-  }, [signedIn]);
+  useEffect(() => watchCrossTabLogout(signedIn), [signedIn]);
 }
 
 /** Add-people, review and payment never show a stale price or order after back/forward. */
@@ -130,7 +106,7 @@ export function LoadAsDocument() {
   return null;
 }
 
-/** The full-screen loader, only when a transition takes longer than LOADER_DELAY_MS. */
+/** The full-screen loader, only when a transition is slow (app/behaviours/slow-page-loader.ts). */
 function SlowTransitionLoader() {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
@@ -140,8 +116,7 @@ function SlowTransitionLoader() {
       setSlow(false);
       return;
     }
-    const timer = window.setTimeout(() => setSlow(true), LOADER_DELAY_MS);
-    return () => clearTimeout(timer);
+    return showLoaderWhenSlow(() => setSlow(true));
   }, [busy]);
   return slow ? <FullScreenLoader /> : null;
 }

@@ -2,13 +2,14 @@
  * Pending states for plain form posts and page loads:
  * - the button that sent a form says what is under way (its data-pending-label) and the form is
  *   sent once: a second click while the first post is on its way does nothing (never two orders);
- * - a navigation that takes longer than LOADER_DELAY_MS shows the full-screen loader (docs/product.md, Page behaviour),
- *   cloned from the page's <template id="page-loader">.
+ * - a navigation that is slow shows the full-screen loader (docs/product.md, Page behaviour; the
+ *   delay is app/behaviours/slow-page-loader.ts, as on hydrated pages), cloned from the page's
+ *   <template id="page-loader">.
  * A page restored from the back-forward cache is put back as it was before it was left.
  */
-const LOADER_DELAY_MS = 2_000;
+import { showLoaderWhenSlow } from "~/behaviours/slow-page-loader";
 
-let loaderTimer: number | undefined;
+let cancelLoader = () => {};
 const restorers: Array<() => void> = [];
 
 export function showPendingSubmissions() {
@@ -16,7 +17,7 @@ export function showPendingSubmissions() {
   document.addEventListener("click", onClick);
   addEventListener("pageshow", (event) => {
     if (!event.persisted) return;
-    clearTimeout(loaderTimer);
+    cancelLoader();
     document.querySelector(".fs-loader")?.remove();
     for (const restore of restorers.splice(0)) restore();
   });
@@ -56,9 +57,9 @@ function onClick(event: MouseEvent) {
 }
 
 function showLoaderSoon() {
-  clearTimeout(loaderTimer);
-  loaderTimer = window.setTimeout(() => {
+  cancelLoader();
+  cancelLoader = showLoaderWhenSlow(() => {
     const template = document.getElementById("page-loader") as HTMLTemplateElement | null;
     if (template && !document.querySelector(".fs-loader")) document.body.append(template.content.cloneNode(true));
-  }, LOADER_DELAY_MS);
+  });
 }

@@ -1,6 +1,6 @@
-// Writes sandbox/PRICES.md, and the same tables into README.md's Prices section, from the seed data:
-// `npm run prices`.
-import { readFileSync, writeFileSync } from "node:fs";
+// Writes sandbox/PRICES.md, the one home of the price tables (the README links to it), from the seed
+// data: `npm run prices`.
+import { writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { formatRupees } from "../html";
 import { YEARLY_DISCOUNT_PCT, computeQuote, taxRegimeFor, unitMonthlyPaise } from "../pricing";
@@ -102,17 +102,3 @@ out.push(
 );
 
 writeFileSync(fileURLToPath(new URL("../PRICES.md", import.meta.url)), out.join("\n"));
-
-// The README shows the same tables between its markers, one heading level down.
-const readmePath = fileURLToPath(new URL("../../README.md", import.meta.url));
-const readme = readFileSync(readmePath, "utf8");
-const START = "<!-- prices:start -->";
-const END = "<!-- prices:end -->";
-const tables = out
-  .slice(4)
-  .map((line) => (line.startsWith("#") ? `#${line}` : line))
-  .join("\n");
-const at = readme.indexOf(START);
-const until = readme.indexOf(END);
-if (at < 0 || until < at) throw new Error("README.md lacks the prices markers");
-writeFileSync(readmePath, `${readme.slice(0, at + START.length)}\n${tables}\n${readme.slice(until)}`);

@@ -21,6 +21,23 @@ test("logging out in one tab signs the other tabs out and sends them home", asyn
   await expect(second.getByRole("button", { name: "Sign out" })).toHaveCount(0);
 });
 
+test("a public page open in another tab is signed out too, by the page script", async ({ context }) => {
+  const first = await context.newPage();
+  await signIn(first);
+  await expect(first).toHaveURL(/gst-details/);
+  const second = await context.newPage();
+  await second.goto("/about-us");
+  await expect(second.getByRole("button", { name: "Sign out" })).toBeVisible();
+  // The page script (not React) runs here; once it has pushed its page view it is listening.
+  expect(await second.evaluate(() => "__remixRouter" in window)).toBe(false);
+  await expect.poll(() => second.evaluate(() => window.dataLayer?.length)).toBe(1);
+
+  await first.getByRole("button", { name: "Sign out" }).click();
+  await expect(first).toHaveURL(/\/checkout\/verify$/);
+  await expect(second).toHaveURL(`http://127.0.0.1:${E2E_PORT}/`, { timeout: 3000 });
+  await expect(second.getByRole("button", { name: "Sign out" })).toHaveCount(0);
+});
+
 test("a session made under another app version is signed out and sent home", async ({ page, context }) => {
   await signIn(page);
   await enterGstin(page, FERNLEAF);

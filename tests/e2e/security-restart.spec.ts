@@ -5,7 +5,7 @@ import { Visitor, dataPath, decodeData, fillCart, peopleForm, signIn } from "../
 import { openHostedCheckout, orderStatus, postCallback } from "../support/payments";
 import { type RunningServer, startServer, tempDir } from "../support/server";
 
-/** README, Security: a SIGKILL mid-purchase loses no order, no payment and no session. */
+/** docs/security.md: a SIGKILL mid-purchase loses no order, no payment and no session. */
 
 test("killing the server mid-purchase loses no order and no payment, and the admin's session continues", async () => {
   test.setTimeout(90_000);

@@ -8,7 +8,8 @@ import { describe, expect, it } from "vitest";
  * The patches in patches/ (applied by patch-package on install, docs/decisions/0008) make Remix
  * build and rank its route tree once per build instead of on every request. These fail if a patch
  * stops applying, e.g. after an upgrade: then the server silently gets slower, not wrong.
- * The server loads these packages' CommonJS builds, so that is what is checked.
+ * The server loads these packages' CommonJS builds, so that is what is checked. What each patch
+ * changes, and which upstream release makes it unnecessary: patches/README.md.
  */
 const require = createRequire(import.meta.url);
 
