@@ -99,7 +99,9 @@ export default function MembershipPage() {
             {m.members !== null ? <Row label="Members">{formatCount(m.members)}</Row> : null}
             <Row label="Start date">{m.start_date ? formatDate(m.start_date) : "When the payment is confirmed"}</Row>
             {m.cover_end_date ? (
-              <Row label="Cover term">{`${formatDate(m.start_date!)} to ${formatDate(m.cover_end_date)}`}</Row>
+              <Row label={m.billing.mandate?.cancelled ? "Cover ends" : "Cover term"}>
+                {`${formatDate(m.start_date!)} to ${formatDate(m.cover_end_date)}`}
+              </Row>
             ) : null}
           </dl>
         </section>
@@ -221,6 +223,8 @@ export default function MembershipPage() {
   );
 }
 
+const SCHEDULE_STATUS = { paid: "Paid", scheduled: "Scheduled", cancelled: "Cancelled: not charged" } as const;
+
 function Billing({ m }: { m: Membership }) {
   const b = m.billing;
   return (
@@ -240,19 +244,35 @@ function Billing({ m }: { m: Membership }) {
         </dl>
       ) : (
         <>
+          {b.mandate?.cancelled ? (
+            <div className="notice notice--warning" role="status">
+              <p>
+                <strong>The mandate was cancelled on {formatDate(b.mandate.cancelled.cancelled_on)}.</strong> Your
+                team’s cover ends on {formatDate(b.mandate.cancelled.cover_ends_on)}, the end of the last month paid.{" "}
+                <a href={PATHS.mandateCancel}>What this means</a>
+              </p>
+            </div>
+          ) : null}
           <dl className="info-list">
             <Row label="Billing">{`Monthly, ${formatPaise(b.amount_paise)} a month including GST`}</Row>
+            {b.mandate ? <Row label="Method">{b.mandate.description}</Row> : null}
             {b.next_charge ? (
               <Row label="Next charge">{`${formatPaise(b.next_charge.amount_paise)} on ${formatDate(b.next_charge.date)}`}</Row>
             ) : null}
-            {b.mandate ? (
+            {b.mandate && !b.mandate.cancelled ? (
               <>
-                <Row label="How it is collected">{b.mandate.description}</Row>
                 <Row label="Before each charge">{`A notice at least ${b.mandate.pre_debit_notice_hours} hours before.`}</Row>
                 <Row label="To cancel">{b.mandate.how_to_cancel}</Row>
               </>
             ) : null}
           </dl>
+          {b.mandate && !b.mandate.cancelled ? (
+            <p>
+              <a className="button button--ghost" href={PATHS.mandateCancel}>
+                Cancel the mandate
+              </a>
+            </p>
+          ) : null}
           {b.schedule.length > 0 ? (
             <>
               <h3>Payment schedule</h3>
@@ -278,7 +298,7 @@ function Billing({ m }: { m: Membership }) {
                         <td className="num" data-joiner="·">
                           {formatPaise(s.amount_paise)}
                         </td>
-                        <td data-joiner="·">{s.status === "paid" ? "Paid" : "Scheduled"}</td>
+                        <td data-joiner="·">{SCHEDULE_STATUS[s.status]}</td>
                       </tr>
                     ))}
                   </tbody>

@@ -25,6 +25,8 @@ export const PATHS = {
   paymentRefund: "/teamsure/payment-refund",
   /** The spec's logged-in home (LG = 1, dashBoardAccess): what a paid admin bought. */
   membership: "/membership",
+  /** Cancelling the monthly mandate: the confirmation step, then what the cancellation means. */
+  mandateCancel: "/membership/mandate/cancel",
   logout: "/logout",
   /** A signed-in admin's prefill link asks here before starting over (docs/product.md, Query handling). */
   prefill: "/prefill",
