@@ -331,3 +331,15 @@ export function statementOf(ctx: ApiContext, m: PaidMembership): ChangeJson[] {
     ).all(m.order.order_id) as ChangeRow[]
   ).map(changeJson);
 }
+
+/** Monthly: how much each confirmed change adds to (or takes from) the charges from its start date on. */
+export function chargeChanges(ctx: ApiContext, orderId: string): { starts_on: string; total_paise: number }[] {
+  return (
+    sql(ctx.db, "SELECT price FROM membership_changes WHERE order_id = ? AND status = 'confirmed'").all(orderId) as {
+      price: string;
+    }[]
+  )
+    .map((r) => JSON.parse(r.price) as ChangePrice)
+    .filter((p) => p.policy === "monthly" && p.starts_on !== null)
+    .map((p) => ({ starts_on: p.starts_on!, total_paise: p.total_paise }));
+}

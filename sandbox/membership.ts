@@ -10,6 +10,7 @@ import { iso } from "./context";
 import { SUM_INSURED_BASIS } from "./cover";
 import { censusSummary, paidMembership } from "./members";
 import { policyOf } from "./policy";
+import { chargeChanges } from "./changes";
 import { type Cancellation, MANDATE_MONTHS, cancellationOf, monthsPaidBy } from "./mandate";
 
 const MONTHS = MANDATE_MONTHS;
@@ -47,6 +48,10 @@ export function membershipJson(ctx: ApiContext, cartId: number) {
   const cancellation = paid && order.policy === "monthly" ? cancellationOf(ctx, order.order_id) : null;
   // The simulated mandate collects each charge on its date; after a cancellation nothing more is collected.
   const monthsPaid = start === null ? 0 : (cancellation?.months_paid ?? monthsPaidBy(start, istDate(ctx.now())));
+  // Confirmed joiners and leavers move each charge from the one they start with (docs/product.md, Changes during the year).
+  const changes = paid && order.policy === "monthly" ? chargeChanges(ctx, order.order_id) : [];
+  const chargeOn = (date: string) =>
+    changes.reduce((sum, c) => (c.starts_on <= date ? sum + c.total_paise : sum), order.amount_paise);
   const schedule =
     start === null
       ? []
@@ -54,7 +59,7 @@ export function membershipJson(ctx: ApiContext, cartId: number) {
         ? Array.from({ length: MONTHS }, (_, i) => ({
             number: i + 1,
             date: addMonths(start, i),
-            amount_paise: order.amount_paise,
+            amount_paise: chargeOn(addMonths(start, i)),
             status: i < monthsPaid ? ("paid" as const) : cancellation ? ("cancelled" as const) : ("scheduled" as const),
           }))
         : [{ number: 1, date: start, amount_paise: order.amount_paise, status: "paid" as const }];

@@ -233,6 +233,18 @@ describe("quoting a change", () => {
     });
   });
 
+  it("moves a monthly membership's next charge once a joiner is confirmed", async () => {
+    const admin = await paidAdmin("monthly");
+    await nameTeam(admin);
+    const before = await admin.membership();
+    const quoted = await admin.post("/membership/changes/quote", joiner("2025-06-02"));
+    await admin.post(`/membership/changes/${quoted.json.data.change.change_id}/confirm`, {});
+    const after = await admin.membership();
+    expect(after.billing.next_charge).toEqual({ date: "2025-07-02", amount_paise: before.order.amount_paise + 17700 });
+    expect(after.billing.schedule[0].amount_paise).toBe(before.order.amount_paise);
+    expect(after.billing.schedule[11].amount_paise).toBe(before.order.amount_paise + 17700);
+  });
+
   it("never leaves fewer than 2 employees", async () => {
     const admin = await paidAdmin("yearly");
     await nameTeam(admin);
