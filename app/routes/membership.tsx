@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import type { Membership } from "~/upstream/employer.server";
-import { getCart, getMembership } from "~/upstream/employer.server";
+import type { Membership, StatementChange } from "~/upstream/employer.server";
+import { getCart, getChangesStatement, getMembership } from "~/upstream/employer.server";
 import { requireToken, withToken } from "~/checkout/guard.server";
 import { firstUnfinishedStep, pathOf } from "~/checkout/steps";
 import { FamilyCover } from "~/components/family-cover";
@@ -36,7 +36,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const cart = await withToken(request, token, getCart);
     throw redirect(pathOf(firstUnfinishedStep(cart)), { headers });
   }
-  return json({ membership }, { headers });
+  // Only a paid membership has changes to list.
+  const statement =
+    membership.status === "paid"
+      ? (await withToken(request, token, getChangesStatement)).statement
+      : ([] as StatementChange[]);
+  return json({ membership, statement }, { headers });
 }
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
@@ -49,7 +54,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 }
 
 export default function MembershipPage() {
-  const { membership: m } = useLoaderData<typeof loader>();
+  const { membership: m, statement } = useLoaderData<typeof loader>();
   const active = m.status === "paid";
   return (
     <div className="container membership">
@@ -162,6 +167,8 @@ export default function MembershipPage() {
 
       <Billing m={m} />
 
+      {statement.length > 0 ? <Statement changes={statement} /> : null}
+
       <section className="card" aria-labelledby="invoices">
         <h2 id="invoices">Tax invoices</h2>
         {m.invoices.length === 0 ? (
@@ -220,6 +227,45 @@ export default function MembershipPage() {
         </dl>
       </section>
     </div>
+  );
+}
+
+/** Every confirmed change: what, effective when, amount (a credit for a leaver), who confirmed it. */
+function Statement({ changes }: { changes: StatementChange[] }) {
+  return (
+    <section className="card" aria-labelledby="statement">
+      <h2 id="statement">Changes during the year</h2>
+      <div className="table-scroll">
+        <table className="stack-table">
+          <thead>
+            <tr>
+              <th scope="col">Change</th>
+              <th scope="col">Effective</th>
+              <th scope="col" className="num">
+                Amount
+              </th>
+              <th scope="col">Confirmed by</th>
+            </tr>
+          </thead>
+          <tbody>
+            {changes.map((c) => (
+              <tr key={c.change_id}>
+                <td>{`${c.kind === "add" ? "Joiner added" : "Leaver removed"}: ${c.employee_code}${c.reason ? ` (${c.reason})` : ""}`}</td>
+                <td className="nowrap" data-joiner="·">
+                  {formatShortDate(c.effective_date)}
+                </td>
+                <td className="num" data-joiner="·">
+                  {c.price.total_paise < 0
+                    ? `${formatPaise(-c.price.total_paise)} credit`
+                    : formatPaise(c.price.total_paise)}
+                </td>
+                <td data-joiner="·">{c.confirmed_by ?? ""}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
   );
 }
 

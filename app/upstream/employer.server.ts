@@ -489,6 +489,30 @@ export function cancelMandate(token: string) {
   });
 }
 
+const statementChange = z.object({
+  change_id: z.string(),
+  kind: z.enum(["add", "remove"]),
+  employee_code: z.string(),
+  band: z.string(),
+  range: z.string(),
+  effective_date: isoDate,
+  reason: z.string().nullable(),
+  price: z.object({ total_paise: z.number().int() }),
+  confirmed_at: z.string().nullable(),
+  confirmed_by: z.string().nullable(),
+});
+export type StatementChange = z.infer<typeof statementChange>;
+
+/** Every confirmed change to a paid membership, oldest first. */
+export function getChangesStatement(token: string) {
+  return apiRequest({
+    backend: "employer",
+    path: "/membership/changes",
+    token,
+    data: z.object({ statement: z.array(statementChange) }),
+  });
+}
+
 /** The admin's membership: null until an order is paid or its payment is pending. */
 export function getMembership(token: string) {
   return apiRequest({ backend: "employer", path: "/membership", token, data: membership });
