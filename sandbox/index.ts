@@ -6,6 +6,7 @@ import { HttpError, sendFail } from "./envelope";
 import { devRouter } from "./outbox-page";
 import { employerRouter } from "./routes/employer";
 import { membersRouter } from "./routes/members";
+import { changesRouter } from "./routes/changes";
 import { globalRouter } from "./routes/global";
 import { termsRouter } from "./routes/terms";
 import { sandboxRouter } from "./sandbox";
@@ -79,6 +80,7 @@ export function createEmbeddedApi(o: EmbeddedApiOptions): EmbeddedApi {
   router.use("/global", globalRouter(ctx));
   router.use("/employer/v1", employerRouter(ctx));
   router.use("/employer/v1", membersRouter(ctx));
+  router.use("/employer/v1", changesRouter(ctx));
   router.use("/tnc", termsRouter());
   router.use("/sandbox", sandboxRouter(ctx));
   router.use((_req, res) => sendFail(res, 404, "Not found"));

@@ -10,8 +10,10 @@ import { iso } from "./context";
 import { SUM_INSURED_BASIS } from "./cover";
 import { censusSummary, paidMembership } from "./members";
 import { policyOf } from "./policy";
+import { chargeChanges } from "./changes";
+import { type Cancellation, MANDATE_MONTHS, cancellationOf, monthsPaidBy } from "./mandate";
 
-const MONTHS = 12;
+const MONTHS = MANDATE_MONTHS;
 
 /** The last day of cover bought on `start`: a year of it (also quoted on the review, sandbox/routes/employer.ts). */
 export function coverEndDate(start: string): string {
@@ -19,7 +21,7 @@ export function coverEndDate(start: string): string {
 }
 
 /** In the sandbox the mandate is simulated; a real gateway would hand back its own id and method. */
-function mandate(order: OrderRow, start: string) {
+function mandate(order: OrderRow, start: string, cancellation: Cancellation | null) {
   return {
     kind: "sandbox_recurring_mandate",
     description:
@@ -28,7 +30,8 @@ function mandate(order: OrderRow, start: string) {
     amount_paise: order.amount_paise,
     charges: MONTHS - 1,
     pre_debit_notice_hours: 24,
-    how_to_cancel: `Cancel at any time before a charge: write to ${SELLER.support_email} or call ${SELLER.support_phone}, or revoke the mandate in your UPI or bank app. Cover runs to the end of the last month paid.`,
+    how_to_cancel: `Cancel at any time before a charge: here on your membership page, by writing to ${SELLER.support_email} or calling ${SELLER.support_phone}, or by revoking the mandate in your UPI or bank app. Cover runs to the end of the last month paid.`,
+    cancelled: cancellation,
   };
 }
 
@@ -42,6 +45,13 @@ export function membershipJson(ctx: ApiContext, cartId: number) {
   const contents = parseContents(order);
   const paid = order.status === "paid" && order.paid_at !== null;
   const start = paid ? istDate(order.paid_at!) : null;
+  const cancellation = paid && order.policy === "monthly" ? cancellationOf(ctx, order.order_id) : null;
+  // The simulated mandate collects each charge on its date; after a cancellation nothing more is collected.
+  const monthsPaid = start === null ? 0 : (cancellation?.months_paid ?? monthsPaidBy(start, istDate(ctx.now())));
+  // Confirmed joiners and leavers move each charge from the one they start with (docs/product.md, Changes during the year).
+  const changes = paid && order.policy === "monthly" ? chargeChanges(ctx, order.order_id) : [];
+  const chargeOn = (date: string) =>
+    changes.reduce((sum, c) => (c.starts_on <= date ? sum + c.total_paise : sum), order.amount_paise);
   const schedule =
     start === null
       ? []
@@ -49,8 +59,8 @@ export function membershipJson(ctx: ApiContext, cartId: number) {
         ? Array.from({ length: MONTHS }, (_, i) => ({
             number: i + 1,
             date: addMonths(start, i),
-            amount_paise: order.amount_paise,
-            status: i === 0 ? ("paid" as const) : ("scheduled" as const),
+            amount_paise: chargeOn(addMonths(start, i)),
+            status: i < monthsPaid ? ("paid" as const) : cancellation ? ("cancelled" as const) : ("scheduled" as const),
           }))
         : [{ number: 1, date: start, amount_paise: order.amount_paise, status: "paid" as const }];
   const next = schedule.find((s) => s.status === "scheduled");
@@ -75,14 +85,14 @@ export function membershipJson(ctx: ApiContext, cartId: number) {
       })) ?? [],
     bill: contents?.bill ?? null,
     start_date: start,
-    cover_end_date: start === null ? null : coverEndDate(start),
+    cover_end_date: start === null ? null : (cancellation?.cover_ends_on ?? coverEndDate(start)),
     current_period: paid ? billingPeriod(order.policy, order.paid_at!) : null,
     billing: {
       policy: order.policy,
       amount_paise: order.amount_paise,
       schedule,
       next_charge: next === undefined ? null : { date: next.date, amount_paise: next.amount_paise },
-      mandate: order.policy === "monthly" && start !== null ? mandate(order, start) : null,
+      mandate: order.policy === "monthly" && start !== null ? mandate(order, start, cancellation) : null,
     },
     invoices: invoicesOfCart(ctx, cartId).map((i) => ({
       id: i.id,

@@ -2,8 +2,8 @@ import { describeSumInsured } from "~/content/cover";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import type { Membership } from "~/upstream/employer.server";
-import { getCart, getMembership } from "~/upstream/employer.server";
+import type { Membership, StatementChange } from "~/upstream/employer.server";
+import { getCart, getChangesStatement, getMembership } from "~/upstream/employer.server";
 import { requireToken, withToken } from "~/checkout/guard.server";
 import { firstUnfinishedStep, pathOf } from "~/checkout/steps";
 import { FamilyCover } from "~/components/family-cover";
@@ -39,7 +39,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const cart = await withToken(request, token, getCart);
     throw redirect(pathOf(firstUnfinishedStep(cart)), { headers });
   }
-  return json({ membership }, { headers });
+  // Only a paid membership has changes to list.
+  const statement =
+    membership.status === "paid"
+      ? (await withToken(request, token, getChangesStatement)).statement
+      : ([] as StatementChange[]);
+  return json({ membership, statement }, { headers });
 }
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
@@ -52,7 +57,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 }
 
 export default function MembershipPage() {
-  const { membership: m } = useLoaderData<typeof loader>();
+  const { membership: m, statement } = useLoaderData<typeof loader>();
   const active = m.status === "paid";
   return (
     <div className="container membership">
@@ -118,7 +123,9 @@ export default function MembershipPage() {
             ) : null}
             <Row label="Start date">{m.start_date ? formatDate(m.start_date) : "When the payment is confirmed"}</Row>
             {m.cover_end_date ? (
-              <Row label="Cover term">{`${formatDate(m.start_date!)} to ${formatDate(m.cover_end_date)}`}</Row>
+              <Row label={m.billing.mandate?.cancelled ? "Cover ends" : "Cover term"}>
+                {`${formatDate(m.start_date!)} to ${formatDate(m.cover_end_date)}`}
+              </Row>
             ) : null}
           </dl>
         </section>
@@ -178,6 +185,8 @@ export default function MembershipPage() {
       </section>
 
       <Billing m={m} />
+
+      {statement.length > 0 ? <Statement changes={statement} /> : null}
 
       <section className="card" aria-labelledby="invoices">
         <h2 id="invoices">Tax invoices</h2>
@@ -274,6 +283,47 @@ function AfterPayment({ m }: { m: Membership }) {
   );
 }
 
+/** Every confirmed change: what, effective when, amount (a credit for a leaver), who confirmed it. */
+function Statement({ changes }: { changes: StatementChange[] }) {
+  return (
+    <section className="card" aria-labelledby="statement">
+      <h2 id="statement">Changes during the year</h2>
+      <div className="table-scroll">
+        <table className="stack-table">
+          <thead>
+            <tr>
+              <th scope="col">Change</th>
+              <th scope="col">Effective</th>
+              <th scope="col" className="num">
+                Amount
+              </th>
+              <th scope="col">Confirmed by</th>
+            </tr>
+          </thead>
+          <tbody>
+            {changes.map((c) => (
+              <tr key={c.change_id}>
+                <td>{`${c.kind === "add" ? "Joiner added" : "Leaver removed"}: ${c.employee_code}${c.reason ? ` (${c.reason})` : ""}`}</td>
+                <td className="nowrap" data-joiner="·">
+                  {formatShortDate(c.effective_date)}
+                </td>
+                <td className="num" data-joiner="·">
+                  {c.price.total_paise < 0
+                    ? `${formatPaise(-c.price.total_paise)} credit`
+                    : formatPaise(c.price.total_paise)}
+                </td>
+                <td data-joiner="·">{c.confirmed_by ?? ""}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+const SCHEDULE_STATUS = { paid: "Paid", scheduled: "Scheduled", cancelled: "Cancelled: not charged" } as const;
+
 function Billing({ m }: { m: Membership }) {
   const b = m.billing;
   return (
@@ -293,19 +343,35 @@ function Billing({ m }: { m: Membership }) {
         </dl>
       ) : (
         <>
+          {b.mandate?.cancelled ? (
+            <div className="notice notice--warning" role="status">
+              <p>
+                <strong>The mandate was cancelled on {formatDate(b.mandate.cancelled.cancelled_on)}.</strong> Your
+                team’s cover ends on {formatDate(b.mandate.cancelled.cover_ends_on)}, the end of the last month paid.{" "}
+                <a href={PATHS.mandateCancel}>What this means</a>
+              </p>
+            </div>
+          ) : null}
           <dl className="info-list">
             <Row label="Billing">{`Monthly, ${formatPaise(b.amount_paise)} a month including GST`}</Row>
+            {b.mandate ? <Row label="Method">{b.mandate.description}</Row> : null}
             {b.next_charge ? (
               <Row label="Next charge">{`${formatPaise(b.next_charge.amount_paise)} on ${formatDate(b.next_charge.date)}`}</Row>
             ) : null}
-            {b.mandate ? (
+            {b.mandate && !b.mandate.cancelled ? (
               <>
-                <Row label="How it is collected">{b.mandate.description}</Row>
                 <Row label="Before each charge">{`A notice at least ${b.mandate.pre_debit_notice_hours} hours before.`}</Row>
                 <Row label="To cancel">{b.mandate.how_to_cancel}</Row>
               </>
             ) : null}
           </dl>
+          {b.mandate && !b.mandate.cancelled ? (
+            <p>
+              <a className="button button--ghost" href={PATHS.mandateCancel}>
+                Cancel the mandate
+              </a>
+            </p>
+          ) : null}
           {b.schedule.length > 0 ? (
             <>
               <h3>Payment schedule</h3>
@@ -331,7 +397,7 @@ function Billing({ m }: { m: Membership }) {
                         <td className="num" data-joiner="·">
                           {formatPaise(s.amount_paise)}
                         </td>
-                        <td data-joiner="·">{s.status === "paid" ? "Paid" : "Scheduled"}</td>
+                        <td data-joiner="·">{SCHEDULE_STATUS[s.status]}</td>
                       </tr>
                     ))}
                   </tbody>

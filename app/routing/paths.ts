@@ -32,6 +32,8 @@ export const PATHS = {
   membersTemplateXlsx: "/membership/members/template.xlsx",
   certificatePdf: "/membership/certificate.pdf",
   eCardsPdf: "/membership/e-cards.pdf",
+  /** Cancelling the monthly mandate: the confirmation step, then what the cancellation means. */
+  mandateCancel: "/membership/mandate/cancel",
   logout: "/logout",
   /** A signed-in admin's prefill link asks here before starting over (docs/product.md, Query handling). */
   prefill: "/prefill",

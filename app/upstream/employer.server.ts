@@ -383,6 +383,15 @@ export function verifyOrder(callback: GatewayCallback, token?: string) {
   });
 }
 
+const mandateCancellation = z.object({
+  cancelled_at: z.string(),
+  cancelled_on: isoDate,
+  cancelled_by: z.string(),
+  months_paid: z.number().int(),
+  cover_ends_on: isoDate,
+});
+export type MandateCancellation = z.infer<typeof mandateCancellation>;
+
 const membership = z
   .object({
     status: z.enum(["paid", "pending"]),
@@ -421,7 +430,7 @@ const membership = z
           number: z.number().int(),
           date: isoDate,
           amount_paise: paise,
-          status: z.enum(["paid", "scheduled"]),
+          status: z.enum(["paid", "scheduled", "cancelled"]),
         }),
       ),
       next_charge: z.object({ date: isoDate, amount_paise: paise }).nullable(),
@@ -433,6 +442,7 @@ const membership = z
           charges: z.number().int(),
           pre_debit_notice_hours: z.number().int(),
           how_to_cancel: z.string(),
+          cancelled: mandateCancellation.nullable(),
         })
         .nullable(),
     }),
@@ -463,6 +473,45 @@ const membership = z
   })
   .nullable();
 export type Membership = NonNullable<z.infer<typeof membership>>;
+
+/**
+ * Cancels the monthly mandate: no later charge is collected and cover runs to the end of the last month
+ * paid. A second cancel is refused with 409 (the first cancellation stands).
+ */
+export function cancelMandate(token: string) {
+  return apiRequest({
+    backend: "employer",
+    method: "POST",
+    path: "/membership/mandate/cancel",
+    body: {},
+    token,
+    data: z.object({ cancellation: mandateCancellation }),
+  });
+}
+
+const statementChange = z.object({
+  change_id: z.string(),
+  kind: z.enum(["add", "remove"]),
+  employee_code: z.string(),
+  band: z.string(),
+  range: z.string(),
+  effective_date: isoDate,
+  reason: z.string().nullable(),
+  price: z.object({ total_paise: z.number().int() }),
+  confirmed_at: z.string().nullable(),
+  confirmed_by: z.string().nullable(),
+});
+export type StatementChange = z.infer<typeof statementChange>;
+
+/** Every confirmed change to a paid membership, oldest first. */
+export function getChangesStatement(token: string) {
+  return apiRequest({
+    backend: "employer",
+    path: "/membership/changes",
+    token,
+    data: z.object({ statement: z.array(statementChange) }),
+  });
+}
 
 /** The admin's membership: null until an order is paid or its payment is pending. */
 export function getMembership(token: string) {

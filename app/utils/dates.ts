@@ -24,3 +24,10 @@ export function nextMonth(date: string): string {
   const lastDay = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
   return new Date(Date.UTC(y, m, Math.min(d, lastDay))).toISOString().slice(0, 10);
 }
+
+/** The calendar day before a YYYY-MM-DD date: the last day paid for before a charge date. */
+export function dayBefore(date: string): string {
+  const t = new Date(`${date}T00:00:00Z`);
+  t.setUTCDate(t.getUTCDate() - 1);
+  return t.toISOString().slice(0, 10);
+}

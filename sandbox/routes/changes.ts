@@ -1,0 +1,97 @@
+// Changes during the year to a paid membership (docs/api-contract.md, Changes during the year). Every call
+// is scoped to the caller's own paid membership.
+import { type Response, Router } from "express";
+import { z } from "zod";
+import { cartIdFor, readCart } from "../cart";
+import { confirmChange, quoteChange, statementOf } from "../changes";
+import type { ApiContext } from "../context";
+import { parseInput, route, sendOk } from "../envelope";
+import { cancelMandate } from "../mandate";
+import { paidMembership } from "../members";
+import { callerMobile, requireToken } from "../tokens";
+
+export function changesRouter(ctx: ApiContext): Router {
+  const router = Router();
+  const auth = requireToken(ctx);
+
+  router.post(
+    "/membership/mandate/cancel",
+    auth,
+    route((_req, res) => {
+      const mobileNo = callerMobile(res);
+      const cartId = cartIdFor(ctx, mobileNo);
+      const m = paidMembership(ctx, cartId);
+      // Who confirmed it, as the statement names them: the admin by name, else the verified number.
+      const by = readCart(ctx, cartId).admin?.name ?? m.contents.admin.name ?? mobileNo;
+      sendOk(res, { cancellation: cancelMandate(ctx, m.order, by) }, "The mandate is cancelled.");
+    }),
+  );
+
+  const caller = (res: Response) => {
+    const mobileNo = callerMobile(res);
+    const cartId = cartIdFor(ctx, mobileNo);
+    const m = paidMembership(ctx, cartId);
+    return { m, by: readCart(ctx, cartId).admin?.name ?? m.contents.admin.name ?? mobileNo };
+  };
+
+  router.post(
+    "/membership/changes/quote",
+    auth,
+    route((req, res) => {
+      const { m } = caller(res);
+      sendOk(res, { change: quoteChange(ctx, m, parseInput(changeRequest, req.body)) });
+    }),
+  );
+
+  router.post(
+    "/membership/changes/:changeId/confirm",
+    auth,
+    route((req, res) => {
+      const { m, by } = caller(res);
+      sendOk(res, { change: confirmChange(ctx, m, req.params.changeId ?? "", by) });
+    }),
+  );
+
+  router.get(
+    "/membership/changes",
+    auth,
+    route((_req, res) => {
+      res.setHeader("Cache-Control", "private, no-store");
+      sendOk(res, { statement: statementOf(ctx, caller(res).m) });
+    }),
+  );
+
+  return router;
+}
+
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "effective_date must be a date (YYYY-MM-DD).")
+  .refine(
+    (d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
+    "effective_date must be a real date.",
+  );
+const employeeCode = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9\-_/.]{1,40}$/, "Enter the employee code (letters, digits, - _ / .)");
+
+const changeRequest = z.discriminatedUnion(
+  "kind",
+  [
+    z.object({
+      kind: z.literal("add"),
+      employee_code: employeeCode,
+      band: z.string().max(20),
+      range: z.string().max(20),
+      effective_date: isoDate,
+    }),
+    z.object({
+      kind: z.literal("remove"),
+      employee_code: employeeCode,
+      effective_date: isoDate,
+      reason: z.string().trim().min(1, "Say why the employee leaves.").max(200, "Keep this under 200 characters"),
+    }),
+  ],
+  { errorMap: () => ({ message: "kind must be add or remove." }) },
+);

@@ -1,0 +1,75 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { addPeople, choosePlan, enterCompanyDetails, enterGstin, FERNLEAF, pay, review, signIn } from "./helpers";
+
+/** The long date the app writes: "2 July 2026". */
+const longDate = (date: Date) =>
+  new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(date);
+
+/** Today in India, and the last day of the month a payment today pays for (the day before the next charge). */
+function firstMonthEnds(): string {
+  const today = new Date(Date.now() + 330 * 60_000);
+  const [y, m, d] = [today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()];
+  const lastDay = new Date(Date.UTC(y, m + 2, 0)).getUTCDate();
+  const next = new Date(Date.UTC(y, m + 1, Math.min(d, lastDay)));
+  next.setUTCDate(next.getUTCDate() - 1);
+  return longDate(next);
+}
+
+/** A membership paid today, monthly, for a Karnataka company. */
+async function paidMonthly(page: Page) {
+  await signIn(page);
+  await enterGstin(page, FERNLEAF);
+  await enterCompanyDetails(page);
+  await choosePlan(page);
+  await addPeople(page);
+  await review(page, "Monthly");
+  // The payment step says what cancelling means before anything is paid.
+  await expect(page.getByText(`cancel before the second charge and cover ends on ${firstMonthEnds()}`)).toBeVisible();
+  await pay(page);
+  await page.getByRole("button", { name: /— Success$/ }).click();
+  await expect(page).toHaveURL(/\/teamsure\/verify-payment\?order_id=order_/);
+}
+
+for (const javaScriptEnabled of [false, true]) {
+  test.describe(`changes during the year, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("a monthly mandate is cancelled after a confirmation that says when cover ends", async ({ page }) => {
+      await paidMonthly(page);
+      const ends = firstMonthEnds();
+
+      await page.goto("/membership");
+      const billing = page.getByRole("region", { name: "Billing", exact: true });
+      await expect(billing.getByText(/^₹[\d,.]+ on \d{1,2} \w+ \d{4}$/)).toBeVisible();
+      await expect(billing.getByText(/authorised with the first payment/)).toBeVisible();
+      await billing.getByRole("link", { name: "Cancel the mandate" }).click();
+
+      await expect(page.getByRole("heading", { name: "Cancel the monthly mandate?" })).toBeVisible();
+      await expect(
+        page.getByText(`Cancelling ends your team’s cover on ${ends}, the end of the last month paid.`),
+      ).toBeVisible();
+      await page.getByRole("button", { name: "Cancel the mandate and end cover" }).click();
+
+      await expect(page.getByRole("heading", { name: "Your monthly mandate is cancelled" })).toBeVisible();
+      await expect(page.getByText(`Your team’s cover ends on ${ends}`)).toBeVisible();
+      await expect(page.getByText("Asha Rao")).toBeVisible();
+
+      // Posting the confirmation again (another tab, a double submit) changes nothing.
+      const again = await page.request.post("/membership/mandate/cancel", {
+        form: { intent: "cancel-mandate" },
+        headers: { origin: new URL(page.url()).origin },
+        maxRedirects: 0,
+      });
+      expect(again.status()).toBe(303);
+
+      await page.goto("/membership");
+      await expect(
+        billing.getByText(`Your team’s cover ends on ${ends}, the end of the last month paid.`),
+      ).toBeVisible();
+      await expect(billing.getByRole("link", { name: "Cancel the mandate" })).toHaveCount(0);
+      await expect(billing.getByRole("row", { name: /^12 .* Cancelled: not charged$/ })).toBeVisible();
+      await expect(billing.getByText("Next charge")).toHaveCount(0);
+    });
+  });
+}

@@ -1,0 +1,326 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { type TestApi, checkoutForms, startApi } from "./helpers";
+
+const V1 = "/api/employer/v1";
+const CALLBACK = "https://app.example/checkout/payment/callback";
+const KARNATAKA = "29AAKCF2931M1Z6";
+const DELHI = "07AAFCT1128B1ZV";
+const SEZ = "33AAHCS4170P1ZY";
+const DAY = 24 * 60 * 60 * 1000;
+
+let api: TestApi;
+let nextMobile = 9200000001;
+
+beforeEach(async () => {
+  api = await startApi();
+});
+afterEach(async () => {
+  await api.close();
+});
+
+/** A membership paid on 2 June 2025 (the helpers' clock) by the given billing. */
+async function paidAdmin(policy: "monthly" | "yearly", gstin = KARNATAKA) {
+  const mobileNo = String(nextMobile++);
+  let token = await api.login(mobileNo);
+  const update = (type: string, item: unknown) =>
+    api.call("POST", `${V1}/carts/update`, { token, body: { type, item } });
+  await update("company", { gstin });
+  await update("admin", { name: "Ananya Rao", email: "ananya@fernleaf.example", total_employees: 3 });
+  await update("plan", { plan_id: "kavach-essential", coverage_ids: [] });
+  await update("people", { rows: [{ band: "18-35", range: "1A", count: 3 }] });
+  const order = await api.call("POST", `${V1}/checkout/order/create`, {
+    token,
+    body: { policy, callback_url: CALLBACK },
+  });
+  const page = await api.html(`/api/sandbox/checkout/${order.json.data.order_id}`);
+  const pay = [...checkoutForms(page.text).entries()].find(([label]) => label.endsWith("— Success"))![1];
+  const paid = await api.call("POST", `${V1}/checkout/order/verify`, { body: pay.fields });
+  expect(paid.json.data.status).toBe("paid");
+  return {
+    /** Signs in again: a session lasts hours, and these tests move the clock by days. */
+    async later(ms: number) {
+      api.advance(ms);
+      token = await api.login(mobileNo);
+    },
+    membership: async () => (await api.call("GET", `${V1}/membership`, { token })).json.data,
+    cancel: () => api.call("POST", `${V1}/membership/mandate/cancel`, { token, body: {} }),
+    post: (path: string, body: unknown) => api.call("POST", `${V1}${path}`, { token, body }),
+    get: (path: string) => api.call("GET", `${V1}${path}`, { token }),
+  };
+}
+
+describe("cancelling the monthly mandate", () => {
+  it("stops every later charge and ends cover at the end of the last month paid", async () => {
+    const admin = await paidAdmin("monthly");
+    const before = await admin.membership();
+    expect(before.billing.next_charge).toEqual({ date: "2025-07-02", amount_paise: before.order.amount_paise });
+    expect(before.billing.mandate.cancelled).toBeNull();
+    expect(before.cover_end_date).toBe("2026-06-01");
+
+    await admin.later(10 * DAY);
+    const cancelled = await admin.cancel();
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.json.data.cancellation).toEqual({
+      cancelled_at: new Date(api.now()).toISOString(),
+      cancelled_on: "2025-06-12",
+      cancelled_by: "Ananya Rao",
+      months_paid: 1,
+      cover_ends_on: "2025-07-01",
+    });
+
+    const after = await admin.membership();
+    expect(after.billing.next_charge).toBeNull();
+    expect(after.cover_end_date).toBe("2025-07-01");
+    expect(after.billing.mandate.cancelled.cover_ends_on).toBe("2025-07-01");
+    expect(after.billing.schedule.map((s: { status: string }) => s.status)).toEqual([
+      "paid",
+      ...Array.from({ length: 11 }, () => "cancelled"),
+    ]);
+  });
+
+  it("counts the months whose charge has been collected", async () => {
+    const admin = await paidAdmin("monthly");
+    // 2 June + 2 months and a day: the July and August charges have been collected.
+    await admin.later(62 * DAY);
+    const cancelled = await admin.cancel();
+    expect(cancelled.json.data.cancellation).toMatchObject({ months_paid: 3, cover_ends_on: "2025-09-01" });
+  });
+
+  it("refuses a second cancel, naming the first one's dates, and changes nothing", async () => {
+    const admin = await paidAdmin("monthly");
+    const first = await admin.cancel();
+    await admin.later(40 * DAY);
+    const again = await admin.cancel();
+    expect(again.status).toBe(409);
+    expect(again.json.msg).toBe("The mandate was already cancelled on 2 June 2025; cover ends on 1 July 2025.");
+    expect(again.json.data.cancellation).toEqual(first.json.data.cancellation);
+    expect((await admin.membership()).cover_end_date).toBe("2025-07-01");
+  });
+
+  it("makes one cancellation of two at once", async () => {
+    const admin = await paidAdmin("monthly");
+    const answers = await Promise.all([admin.cancel(), admin.cancel()]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+  });
+
+  it("has nothing to cancel for yearly billing or before a payment", async () => {
+    const yearly = await paidAdmin("yearly");
+    const refused = await yearly.cancel();
+    expect(refused.status).toBe(409);
+    expect(refused.json.msg).toBe("Yearly billing has no mandate to cancel.");
+    expect((await yearly.membership()).billing.mandate).toBeNull();
+
+    const unpaid = await api.login(String(nextMobile++));
+    const none = await api.call("POST", `${V1}/membership/mandate/cancel`, { token: unpaid, body: {} });
+    expect(none.status).toBe(404);
+  });
+
+  it("cancels only the caller's own mandate", async () => {
+    const first = await paidAdmin("monthly");
+    const second = await paidAdmin("monthly");
+    await second.cancel();
+    expect((await first.membership()).billing.mandate.cancelled).toBeNull();
+    expect((await first.membership()).billing.next_charge).not.toBeNull();
+  });
+});
+
+/** The three employees bought, named in the census (18–35, employee only). */
+async function nameTeam(admin: Admin) {
+  for (const code of ["E-1", "E-2", "E-3"]) {
+    const saved = await admin.post("/membership/census/members", {
+      rows: [
+        {
+          employee_code: code,
+          full_name: `Employee ${code}`,
+          gender: "female",
+          date_of_birth: "1995-01-01",
+          relationship: "self",
+          mobile: "9876543210",
+          email: `${code.toLowerCase()}@fernleaf.example`,
+          date_of_joining: "2024-06-01",
+        },
+      ],
+    });
+    expect(saved.status).toBe(200);
+  }
+}
+
+type Admin = Awaited<ReturnType<typeof paidAdmin>>;
+
+const joiner = (effective_date: string, employee_code = "E-9") => ({
+  kind: "add",
+  employee_code,
+  band: "18-35",
+  range: "1A",
+  effective_date,
+});
+const leaver = (effective_date: string, employee_code = "E-1") => ({
+  kind: "remove",
+  employee_code,
+  effective_date,
+  reason: "Resigned",
+});
+
+describe("quoting a change", () => {
+  // Paid on 2 June 2025 (cover to 1 June 2026); today is 25 June 2025. ₹150 a month for 18–35, 1A, 10% yearly discount.
+  const regimes = [
+    { name: "a Karnataka buyer", gstin: KARNATAKA, add: [13861, 13861], remove: [13661, 13661] },
+    { name: "a Delhi buyer", gstin: DELHI, add: [27722], remove: [27323] },
+    { name: "an SEZ unit", gstin: SEZ, add: [], remove: [] },
+  ];
+  for (const r of regimes) {
+    it(`prices a joiner and a leaver pro rata to the paisa for ${r.name}`, async () => {
+      const admin = await paidAdmin("yearly", r.gstin);
+      await nameTeam(admin);
+      await admin.later(23 * DAY);
+
+      // Joined 20 June: 347 days to 1 June 2026. 15,000 × 12 × 347/365 × 90% = 1,54,010.96 → 1,54,011 paise.
+      const add = await admin.post("/membership/changes/quote", joiner("2025-06-20"));
+      expect(add.status).toBe(200);
+      const addPrice = add.json.data.change.price;
+      expect(addPrice).toMatchObject({ unit_monthly_paise: 15000, days: 347, discount_pct: 10, premium_paise: 154011 });
+      expect(addPrice.tax_lines.map((l: { paise: number }) => l.paise)).toEqual(r.add);
+      expect(addPrice.total_paise).toBe(154011 + r.add.reduce((a, b) => a + b, 0));
+
+      // Last day 24 June: 342 days given back. 15,000 × 12 × 342/365 × 90% = 1,51,791.78 → 1,51,792 paise.
+      const remove = await admin.post("/membership/changes/quote", leaver("2025-06-24"));
+      expect(remove.status).toBe(200);
+      const removePrice = remove.json.data.change.price;
+      expect(removePrice).toMatchObject({ days: 342, premium_paise: -151792 });
+      expect(removePrice.tax_lines.map((l: { paise: number }) => -l.paise)).toEqual(r.remove);
+      expect(removePrice.total_paise).toBe(-(151792 + r.remove.reduce((a, b) => a + b, 0)));
+    });
+  }
+
+  it("refuses each date outside the rules, saying why", async () => {
+    const admin = await paidAdmin("yearly");
+    await nameTeam(admin);
+    await admin.later(40 * DAY); // 12 July 2025
+    const refusals: [unknown, string][] = [
+      [joiner("2025-07-13"), "Add a joiner from their date of joining: it cannot be in the future."],
+      [joiner("2025-06-11"), "The date of joining must be within the last 30 days (on or after 12 June 2025)."],
+      [leaver("2025-06-11"), "The last day must be within the last 30 days (on or after 12 June 2025)."],
+      [leaver("2026-06-02"), "The last day cannot be after the period paid for, which ends on 1 June 2026."],
+      [joiner("2025-02-30"), "effective_date must be a real date."],
+    ];
+    for (const [body, msg] of refusals) {
+      const answer = await admin.post("/membership/changes/quote", body);
+      expect({ status: answer.status, msg: answer.json.msg }).toEqual({
+        status: answer.status === 400 ? 400 : 422,
+        msg,
+      });
+      expect(answer.status).toBeGreaterThanOrEqual(400);
+    }
+    // Another membership bought today (12 July 2025): a joiner cannot join before its cover starts.
+    const later = await paidAdmin("yearly");
+    const beforeCover = await later.post("/membership/changes/quote", joiner("2025-07-11"));
+    expect(beforeCover.json.msg).toBe("The date is before the cover started (12 July 2025).");
+  });
+
+  it("refuses a monthly leaver's last day beyond the month paid", async () => {
+    const admin = await paidAdmin("monthly");
+    await nameTeam(admin);
+    const beyond = await admin.post("/membership/changes/quote", leaver("2025-07-02"));
+    expect(beyond.json.msg).toBe("The last day cannot be after the period paid for, which ends on 1 July 2025.");
+    const monthly = await admin.post("/membership/changes/quote", joiner("2025-06-02"));
+    // Monthly: the mandate's next charge grows by ₹150 and its GST from 2 July.
+    expect(monthly.json.data.change.price).toMatchObject({
+      policy: "monthly",
+      premium_paise: 15000,
+      tax_paise: 2700,
+      starts_on: "2025-07-02",
+      new_monthly_paise: (await admin.membership()).order.amount_paise + 17700,
+    });
+  });
+
+  it("moves a monthly membership's next charge once a joiner is confirmed", async () => {
+    const admin = await paidAdmin("monthly");
+    await nameTeam(admin);
+    const before = await admin.membership();
+    const quoted = await admin.post("/membership/changes/quote", joiner("2025-06-02"));
+    await admin.post(`/membership/changes/${quoted.json.data.change.change_id}/confirm`, {});
+    const after = await admin.membership();
+    expect(after.billing.next_charge).toEqual({ date: "2025-07-02", amount_paise: before.order.amount_paise + 17700 });
+    expect(after.billing.schedule[0].amount_paise).toBe(before.order.amount_paise);
+    expect(after.billing.schedule[11].amount_paise).toBe(before.order.amount_paise + 17700);
+  });
+
+  it("never leaves fewer than 2 employees", async () => {
+    const admin = await paidAdmin("yearly");
+    await nameTeam(admin);
+    const first = await admin.post("/membership/changes/quote", leaver("2025-06-02", "E-1"));
+    expect((await admin.post(`/membership/changes/${first.json.data.change.change_id}/confirm`, {})).status).toBe(200);
+    const second = await admin.post("/membership/changes/quote", leaver("2025-06-02", "E-2"));
+    expect(second.status).toBe(409);
+    expect(second.json.msg).toBe("At least 2 employees must stay covered.");
+  });
+});
+
+describe("confirming a change", () => {
+  it("confirms once: a second confirm answers the same change and the statement holds it once", async () => {
+    const admin = await paidAdmin("yearly");
+    await nameTeam(admin);
+    const quoted = await admin.post("/membership/changes/quote", leaver("2025-06-02"));
+    const id = quoted.json.data.change.change_id;
+    const [a, b] = await Promise.all([
+      admin.post(`/membership/changes/${id}/confirm`, {}),
+      admin.post(`/membership/changes/${id}/confirm`, {}),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(a.json.data.change).toEqual(b.json.data.change);
+    expect(a.json.data.change).toMatchObject({ status: "confirmed", confirmed_by: "Ananya Rao" });
+    const statement = (await admin.get("/membership/changes")).json.data.statement;
+    expect(statement).toHaveLength(1);
+    expect(statement[0]).toMatchObject({
+      kind: "remove",
+      employee_code: "E-1",
+      effective_date: "2025-06-02",
+      reason: "Resigned",
+    });
+    const again = await admin.post("/membership/changes/quote", leaver("2025-06-02"));
+    expect(again.json.msg).toBe("This employee has already been removed.");
+  });
+
+  it("confirms a yearly change on a later day at the price it was quoted", async () => {
+    const admin = await paidAdmin("yearly");
+    await nameTeam(admin);
+    await admin.later(5 * DAY);
+    const quoted = await admin.post("/membership/changes/quote", leaver("2025-06-06"));
+    expect(quoted.json.data.change.price.days).toBe(360);
+    // Confirmed the next day: the same price (the days depend on the effective date), so it is made.
+    await admin.later(DAY);
+    const same = await admin.post(`/membership/changes/${quoted.json.data.change.change_id}/confirm`, {});
+    expect(same.status).toBe(200);
+    expect(same.json.data.change.price).toEqual(quoted.json.data.change.price);
+  });
+
+  it("re-quotes a monthly joiner confirmed after the next charge was collected, charging nothing", async () => {
+    const monthly = await paidAdmin("monthly");
+    await nameTeam(monthly);
+    await monthly.later(29 * DAY); // 1 July
+    const joinerQuote = await monthly.post("/membership/changes/quote", joiner("2025-06-20"));
+    expect(joinerQuote.json.data.change.price.starts_on).toBe("2025-07-02");
+    await monthly.later(DAY); // 2 July: the July charge was collected at the old amount
+    const requoted = await monthly.post(`/membership/changes/${joinerQuote.json.data.change.change_id}/confirm`, {});
+    expect(requoted.status).toBe(409);
+    expect(requoted.json.msg).toBe(
+      "The price has changed since it was quoted on 1 July 2025: it is now shown again. Check it and confirm.",
+    );
+    expect(requoted.json.data.change.price.starts_on).toBe("2025-08-02");
+    expect((await monthly.get("/membership/changes")).json.data.statement).toEqual([]);
+  });
+
+  it("refuses another company's employee and change exactly like unknown ones", async () => {
+    const mine = await paidAdmin("yearly");
+    await nameTeam(mine);
+    const theirs = await paidAdmin("yearly");
+    const quoted = await mine.post("/membership/changes/quote", leaver("2025-06-02"));
+    const stranger = await theirs.post(`/membership/changes/${quoted.json.data.change.change_id}/confirm`, {});
+    expect(stranger.status).toBe(404);
+    expect(stranger.json.msg).toBe("There is no such change.");
+    const removal = await theirs.post("/membership/changes/quote", leaver("2025-06-02"));
+    expect(removal.status).toBe(404);
+    expect(removal.json.msg).toBe("There is no such employee in your team.");
+    expect((await mine.get("/membership/changes")).json.data.statement).toEqual([]);
+  });
+});
