@@ -1,16 +1,36 @@
 /**
- * The app's share of checking a census file (README, Performance): a 10,000-row CSV and the same
- * rows as an Excel workbook, read (bounded, parsed) and every row checked by the app's rules, in
- * this process. Server time is the median of a few runs; extra memory is the most the heap and
- * buffers grew over the figure before the run (after a collection when node runs with --expose-gc).
- * The API's own check of the rows is measured by npm run bench:census.
+ * The server's share of checking a census file (README, Performance), stage by stage: a 10,000-row
+ * CSV and the same rows as an Excel workbook, read (bounded, parsed), every row checked by the app's
+ * rules, and the passing rows checked by the API's rules (sent as JSON, read back and checked
+ * against a purchase that covers them, in this process: npm run bench:census adds the HTTP and the
+ * database). Each stage: wall time and CPU time (medians of a few runs; CPU is the fairer figure on a
+ * shared machine) and the most the heap and buffers grew over the figure before the run (after a
+ * collection when node runs with --expose-gc).
  */
 import ExcelJS from "exceljs";
 import { readCensusFile } from "~/members/read-file.server";
+import type { MemberInput } from "~/members/rules";
 import { MEMBER_COLUMNS, checkMemberRow } from "~/members/rules";
+import type { Purchase, RowInput } from "../sandbox/census";
+import { checkCensus } from "../sandbox/census";
 
 const ROWS = 10_000;
 const RUNS = 3;
+const TODAY = "2026-11-26";
+const STAGES = ["read", "app rules", "API check"] as const;
+
+/** Employees of every band, employee-only cover: every row of the file is ready. */
+const PURCHASE: Purchase = {
+  coverStart: "2026-12-01",
+  today: TODAY,
+  people: ["18-35", "36-45", "46-55", "56-65"].map((band) => ({
+    band,
+    band_label: `${band} years`,
+    range: "1A",
+    range_label: "Employee only",
+    count: ROWS,
+  })),
+};
 
 function censusRows(): string[][] {
   return Array.from({ length: ROWS }, (_, i) => [
@@ -30,27 +50,76 @@ function memory(): number {
   return m.heapUsed + m.arrayBuffers;
 }
 
+interface Figures {
+  ms: number;
+  cpuMs: number;
+  extraMb: number;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
 async function measure(name: string, bytes: Buffer) {
-  const times: number[] = [];
-  let extra = 0;
+  const runs: Record<(typeof STAGES)[number] | "total", Figures[]> = {
+    read: [],
+    "app rules": [],
+    "API check": [],
+    total: [],
+  };
   for (let run = 0; run < RUNS; run += 1) {
     (globalThis as { gc?: () => void }).gc?.();
     const before = memory();
     let peak = before;
     const sampler = setInterval(() => (peak = Math.max(peak, memory())), 5);
-    const started = performance.now();
-    const read = await readCensusFile({ name, size: bytes.length, bytes });
+    const totalCpu = process.cpuUsage();
+    const totalStarted = performance.now();
+    const stage = async <T>(label: (typeof STAGES)[number], work: () => T | Promise<T>): Promise<T> => {
+      const cpu = process.cpuUsage();
+      const started = performance.now();
+      const result = await work();
+      const used = process.cpuUsage(cpu);
+      peak = Math.max(peak, memory());
+      runs[label].push({
+        ms: performance.now() - started,
+        cpuMs: (used.user + used.system) / 1000,
+        extraMb: (peak - before) / 1024 / 1024,
+      });
+      return result;
+    };
+    const read = await stage("read", () => readCensusFile({ name, size: bytes.length, bytes }));
     if (!read.ok) throw new Error(`${name}: ${read.message}`);
-    let ready = 0;
-    for (const row of read.rows) if (checkMemberRow(row.cells, "2026-11-26").ok) ready += 1;
-    times.push(performance.now() - started);
-    peak = Math.max(peak, memory());
+    const passing = await stage("app rules", () => {
+      const rows: Array<MemberInput & { row_number: number }> = [];
+      for (const row of read.rows) {
+        const checked = checkMemberRow(row.cells, TODAY);
+        if (checked.ok) rows.push({ row_number: row.row_number, ...checked.member });
+      }
+      return rows;
+    });
+    const answer = await stage("API check", () => {
+      const sent = JSON.parse(JSON.stringify({ rows: passing })) as { rows: RowInput[] };
+      return checkCensus(sent.rows, [], PURCHASE);
+    });
+    const used = process.cpuUsage(totalCpu);
     clearInterval(sampler);
-    extra = Math.max(extra, peak - before);
-    if (ready !== ROWS) throw new Error(`${name}: ${ready} of ${ROWS} rows ready`);
+    runs.total.push({
+      ms: performance.now() - totalStarted,
+      cpuMs: (used.user + used.system) / 1000,
+      extraMb: (peak - before) / 1024 / 1024,
+    });
+    if (passing.length !== ROWS || answer.ready.length !== ROWS)
+      throw new Error(`${name}: ${passing.length} rows passed the app, ${answer.ready.length} the API, of ${ROWS}`);
   }
-  times.sort((a, b) => a - b);
-  return { name, kb: Math.round(bytes.length / 1024), ms: times[Math.floor(RUNS / 2)]!, extraMb: extra / 1024 / 1024 };
+  const summary = (figures: Figures[]): Figures => ({
+    ms: median(figures.map((f) => f.ms)),
+    cpuMs: median(figures.map((f) => f.cpuMs)),
+    extraMb: Math.max(...figures.map((f) => f.extraMb)),
+  });
+  return {
+    name,
+    kb: Math.round(bytes.length / 1024),
+    stages: STAGES.map((label) => ({ label, ...summary(runs[label]) })),
+    total: summary(runs.total),
+  };
 }
 
 export async function measureCensusFiles() {
@@ -70,10 +139,20 @@ export function printCensusFiles(
   maxMb: number,
 ) {
   console.log(
-    `\nCensus file of ${ROWS.toLocaleString("en-IN")} rows, read and checked by the app (budget: whole upload under ${maxMs} ms and ${maxMb} MB extra):`,
+    `\nCensus file of ${ROWS.toLocaleString("en-IN")} rows, read and checked (budget: under ${maxMs} ms of server time and ${maxMb} MB extra; medians of ${RUNS} runs, memory the most over the run so far):`,
   );
-  for (const r of results)
-    console.log(
-      `  ${r.name.padEnd(12)} ${String(r.kb).padStart(5)} KB  ${r.ms.toFixed(0).padStart(6)} ms  ${r.extraMb.toFixed(1).padStart(6)} MB extra`,
-    );
+  const line = (label: string, f: Figures) =>
+    `    ${label.padEnd(10)} ${f.ms.toFixed(0).padStart(6)} ms wall  ${f.cpuMs.toFixed(0).padStart(6)} ms CPU  ${f.extraMb.toFixed(1).padStart(6)} MB extra`;
+  for (const r of results) {
+    console.log(`  ${r.name} (${r.kb} KB)`);
+    for (const s of r.stages) console.log(line(s.label, s));
+    const memoryMet = r.total.extraMb <= maxMb;
+    const verdict =
+      r.total.ms <= maxMs && memoryMet
+        ? "budget met"
+        : r.total.cpuMs <= maxMs && memoryMet
+          ? "budget missed on wall time, met on CPU time (a loaded machine)"
+          : "budget missed";
+    console.log(`${line("total", r.total)}  ${verdict}`);
+  }
 }

@@ -1,5 +1,6 @@
 import { parse } from "csv-parse/sync";
 import ExcelJS from "exceljs";
+import { Readable } from "node:stream";
 import type { MemberColumn, RawMemberRow } from "./rules";
 import { MEMBER_COLUMNS, normaliseDate } from "./rules";
 
@@ -164,23 +165,33 @@ async function readXlsx(bytes: Buffer): Promise<ReadResult> {
   if (unpacked === null) return fail(FILE_MESSAGES.brokenXlsx);
   if (unpacked.bytes > XLSX_UNPACKED_MAX_BYTES || unpacked.entries > XLSX_ENTRIES_MAX)
     return fail(FILE_MESSAGES.oversizedXlsx);
-  const workbook = new ExcelJS.Workbook();
+  // Streamed, the first sheet only, row by row: the whole workbook as objects costs several times the
+  // time and memory of the cells a census needs.
+  const table: { number: number; cells: string[] }[] = [];
   try {
-    await workbook.xlsx.load(bytes as unknown as ExcelJS.Buffer);
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
+      worksheets: "emit",
+      sharedStrings: "cache",
+      styles: "cache",
+      hyperlinks: "ignore",
+      entries: "ignore",
+    });
+    for await (const sheet of reader) {
+      for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
+        if (!row.hasValues) continue;
+        if (table.length === ROWS_MAX + 1) return fail(FILE_MESSAGES.tooManyRows);
+        const cells: string[] = [];
+        row.eachCell({ includeEmpty: true }, (cell, column) => {
+          cells[column - 1] = cellText(cell.value);
+        });
+        table.push({ number: row.number, cells: Array.from(cells, (c) => c ?? "") });
+      }
+      break;
+    }
   } catch {
     return fail(FILE_MESSAGES.brokenXlsx);
   }
-  const sheet = workbook.worksheets[0];
-  if (!sheet || sheet.actualRowCount === 0) return fail(FILE_MESSAGES.empty);
-  if (sheet.actualRowCount > ROWS_MAX + 1) return fail(FILE_MESSAGES.tooManyRows);
-  const table: { number: number; cells: string[] }[] = [];
-  sheet.eachRow({ includeEmpty: false }, (row) => {
-    const cells: string[] = [];
-    row.eachCell({ includeEmpty: true }, (cell, column) => {
-      cells[column - 1] = cellText(cell.value);
-    });
-    table.push({ number: row.number, cells: Array.from(cells, (c) => c ?? "") });
-  });
+  if (table.length === 0) return fail(FILE_MESSAGES.empty);
   return toRows(table);
 }
 

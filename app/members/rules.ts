@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { normaliseMobile } from "~/validation/fields";
 
 /**
@@ -77,26 +76,65 @@ export interface RowProblem {
   message: string;
 }
 
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const DAY_FIRST = /^(\d{1,2})[-/](\d{1,2})[-/](\d{4})$/;
+/** The number in `text[from, to)` when every character there is an ASCII digit, else -1. */
+function digits(text: string, from: number, to: number): number {
+  let n = 0;
+  for (let i = from; i < to; i += 1) {
+    const c = text.charCodeAt(i) - 48;
+    if (c < 0 || c > 9) return -1;
+    n = n * 10 + c;
+  }
+  return n;
+}
 
+const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
+
+/** The day as YYYY-MM-DD when it is a real one (years 100 to 9999, as a Date reads them), else null. */
 function isoIfReal(y: number, m: number, d: number): string | null {
-  const date = new Date(Date.UTC(y, m - 1, d));
-  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return null;
-  return date.toISOString().slice(0, 10);
+  if (y < 100 || m < 1 || m > 12 || d < 1) return null;
+  const leap = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+  const last = m === 2 ? (leap ? 29 : 28) : m === 4 || m === 6 || m === 9 || m === 11 ? 30 : 31;
+  if (d > last) return null;
+  return `${y < 1000 ? String(y).padStart(4, "0") : y}-${pad2(m)}-${pad2(d)}`;
+}
+
+/** YYYY-MM-DD read as numbers, or null when the text is not in that shape. */
+function isoParts(text: string): [number, number, number] | null {
+  if (text.length !== 10 || text[4] !== "-" || text[7] !== "-") return null;
+  const y = digits(text, 0, 4);
+  const m = digits(text, 5, 7);
+  const d = digits(text, 8, 10);
+  return y < 0 || m < 0 || d < 0 ? null : [y, m, d];
+}
+
+const isSeparator = (c: string | undefined) => c === "-" || c === "/";
+
+/** D-M-YYYY or DD/MM/YYYY (either separator, one or two digits for day and month) as numbers, or null. */
+function dayFirstParts(text: string): [number, number, number] | null {
+  const dayEnd = isSeparator(text[1]) ? 1 : isSeparator(text[2]) ? 2 : -1;
+  if (dayEnd === -1) return null;
+  const monthStart = dayEnd + 1;
+  const monthEnd = isSeparator(text[monthStart + 1])
+    ? monthStart + 1
+    : isSeparator(text[monthStart + 2])
+      ? monthStart + 2
+      : -1;
+  if (monthEnd === -1 || text.length !== monthEnd + 5) return null;
+  const d = digits(text, 0, dayEnd);
+  const m = digits(text, monthStart, monthEnd);
+  const y = digits(text, monthEnd + 1, monthEnd + 5);
+  return d < 0 || m < 0 || y < 0 ? null : [y, m, d];
 }
 
 /**
  * A date as people write it in India or as ISO: DD-MM-YYYY, DD/MM/YYYY or YYYY-MM-DD, to ISO; the
- * value unchanged when it is none of these or not a real day (the rules then say so).
+ * value unchanged when it is none of these or not a real day (the rules then say so). Read by
+ * character, without a regular expression or a Date: a file has two dates a row.
  */
 export function normaliseDate(value: string): string {
   const text = value.trim();
-  const iso = ISO_DATE.exec(text);
-  if (iso) return isoIfReal(Number(iso[1]), Number(iso[2]), Number(iso[3])) ?? text;
-  const dayFirst = DAY_FIRST.exec(text);
-  if (dayFirst) return isoIfReal(Number(dayFirst[3]), Number(dayFirst[2]), Number(dayFirst[1])) ?? text;
-  return text;
+  const parts = isoParts(text) ?? dayFirstParts(text);
+  return parts ? (isoIfReal(parts[0], parts[1], parts[2]) ?? text) : text;
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -104,84 +142,68 @@ const EMPLOYEE_CODE = /^[A-Za-z0-9\-_/.]{1,40}$/;
 const MOBILE = /^[6-9]\d{9}$/;
 
 /** A real day in YYYY-MM-DD, not after `today`: 1985-02-30 is no day, even in the right shape. */
-const isRealPastDate = (today: string) => (value: string) => {
-  const iso = ISO_DATE.exec(value);
-  return iso !== null && isoIfReal(Number(iso[1]), Number(iso[2]), Number(iso[3])) === value && value <= today;
-};
-
-/**
- * The zod schema of one row against `today` (YYYY-MM-DD in India): its issues carry the column in
- * `path[0]` and the API's message. Cells over 200 characters are checkMemberRow's to report.
- */
-export function memberRowSchema(today: string) {
-  const realPast = isRealPastDate(today);
-  const issue = (ctx: z.RefinementCtx, column: MemberColumn, message: string) =>
-    ctx.addIssue({ code: z.ZodIssueCode.custom, path: [column], message });
-  // Every column is read first and checked after, so that one row's problems are all named at once.
-  return z
-    .object({
-      employee_code: z.string().trim(),
-      full_name: z.string().trim(),
-      gender: z.string().trim().toLowerCase(),
-      date_of_birth: z.string().trim().transform(normaliseDate),
-      relationship: z.string().trim().toLowerCase(),
-      mobile: z.string().trim().transform(normaliseMobile),
-      email: z.string().trim(),
-      date_of_joining: z.string().trim().transform(normaliseDate),
-    })
-    .superRefine((row, ctx) => {
-      if (!EMPLOYEE_CODE.test(row.employee_code)) issue(ctx, "employee_code", MEMBER_MESSAGES.employeeCode);
-      if (row.full_name === "") issue(ctx, "full_name", MEMBER_MESSAGES.fullName);
-      if (!(GENDERS as readonly string[]).includes(row.gender)) issue(ctx, "gender", MEMBER_MESSAGES.gender);
-      if (!realPast(row.date_of_birth)) issue(ctx, "date_of_birth", MEMBER_MESSAGES.dateOfBirth);
-      if (!(RELATIONSHIPS as readonly string[]).includes(row.relationship))
-        issue(ctx, "relationship", MEMBER_MESSAGES.relationship);
-      const employee = row.relationship === "self";
-      if ((employee || row.mobile !== "") && !MOBILE.test(row.mobile)) issue(ctx, "mobile", MEMBER_MESSAGES.mobile);
-      if ((employee || row.email !== "") && !EMAIL.test(row.email)) issue(ctx, "email", MEMBER_MESSAGES.email);
-      if (employee && !realPast(row.date_of_joining)) issue(ctx, "date_of_joining", MEMBER_MESSAGES.dateOfJoining);
-    })
-    .transform((row): MemberInput => ({
-      employee_code: row.employee_code,
-      full_name: row.full_name,
-      gender: row.gender as MemberInput["gender"],
-      date_of_birth: row.date_of_birth,
-      relationship: row.relationship as Relationship,
-      mobile: row.mobile || null,
-      email: row.email ? row.email.toLowerCase() : null,
-      date_of_joining: row.relationship === "self" ? row.date_of_joining : null,
-    }));
+function isRealPastDate(value: string, today: string): boolean {
+  const parts = isoParts(value);
+  return parts !== null && isoIfReal(parts[0], parts[1], parts[2]) === value && value <= today;
 }
 
-/** A zod schema is a tree of objects: one per day, not one per row of a 10,000-row file. */
-let cached: { today: string; schema: ReturnType<typeof memberRowSchema> } | null = null;
-function schemaFor(today: string) {
-  if (cached?.today !== today) cached = { today, schema: memberRowSchema(today) };
-  return cached.schema;
-}
+const isGender = (value: string): value is MemberInput["gender"] =>
+  value === "male" || value === "female" || value === "other";
+const isRelationship = (value: string): value is Relationship =>
+  value === "self" || value === "spouse" || value === "son" || value === "daughter";
 
 /**
- * One row checked: the value to send, or its problems, one per column, in column order. A cell over
- * 200 characters is that column's only problem.
+ * One row checked against `today` (YYYY-MM-DD in India): the value to send, or its problems, one per
+ * column, in column order, with the API's words. Every column is read and checked, so that one row's
+ * problems are all named at once; a cell over 200 characters is that column's only problem. Plain
+ * checks, no schema: a file runs this 10,000 times within the upload's time budget.
  */
 export function checkMemberRow(
   raw: RawMemberRow,
   today: string,
 ): { ok: true; member: MemberInput } | { ok: false; problems: RowProblem[] } {
-  const long = MEMBER_COLUMNS.filter((c) => raw[c].length > CELL_MAX);
-  const result = schemaFor(today).safeParse(raw);
-  if (result.success && long.length === 0) return { ok: true, member: result.data };
-  const byColumn = new Map<MemberColumn, string>();
-  for (const column of long) byColumn.set(column, MEMBER_MESSAGES.cellTooLong);
-  if (!result.success)
-    for (const issue of result.error.issues) {
-      const column = issue.path[0] as MemberColumn;
-      if (!byColumn.has(column)) byColumn.set(column, issue.message);
-    }
-  const problems = MEMBER_COLUMNS.filter((c) => byColumn.has(c)).map((column) => ({
-    column,
-    value: raw[column].length > CELL_MAX ? `${raw[column].slice(0, 40)}…` : raw[column],
-    message: byColumn.get(column)!,
-  }));
-  return { ok: false, problems };
+  const employee_code = raw.employee_code.trim();
+  const full_name = raw.full_name.trim();
+  const gender = raw.gender.trim().toLowerCase();
+  const date_of_birth = normaliseDate(raw.date_of_birth);
+  const relationship = raw.relationship.trim().toLowerCase();
+  const mobile = normaliseMobile(raw.mobile.trim());
+  const email = raw.email.trim();
+  const date_of_joining = normaliseDate(raw.date_of_joining);
+  const employee = relationship === "self";
+  const failed: Record<MemberColumn, string | null> = {
+    employee_code: EMPLOYEE_CODE.test(employee_code) ? null : MEMBER_MESSAGES.employeeCode,
+    full_name: full_name === "" ? MEMBER_MESSAGES.fullName : null,
+    gender: isGender(gender) ? null : MEMBER_MESSAGES.gender,
+    date_of_birth: isRealPastDate(date_of_birth, today) ? null : MEMBER_MESSAGES.dateOfBirth,
+    relationship: isRelationship(relationship) ? null : MEMBER_MESSAGES.relationship,
+    mobile: (employee || mobile !== "") && !MOBILE.test(mobile) ? MEMBER_MESSAGES.mobile : null,
+    email: (employee || email !== "") && !EMAIL.test(email) ? MEMBER_MESSAGES.email : null,
+    date_of_joining: employee && !isRealPastDate(date_of_joining, today) ? MEMBER_MESSAGES.dateOfJoining : null,
+  };
+  let problems: RowProblem[] | null = null;
+  for (const column of MEMBER_COLUMNS) {
+    const value = raw[column];
+    const message = value.length > CELL_MAX ? MEMBER_MESSAGES.cellTooLong : failed[column];
+    if (message === null) continue;
+    (problems ??= []).push({
+      column,
+      value: value.length > CELL_MAX ? `${value.slice(0, 40)}…` : value,
+      message,
+    });
+  }
+  if (problems) return { ok: false, problems };
+  return {
+    ok: true,
+    member: {
+      employee_code,
+      full_name,
+      gender: gender as MemberInput["gender"],
+      date_of_birth,
+      relationship: relationship as Relationship,
+      mobile: mobile || null,
+      email: email ? email.toLowerCase() : null,
+      date_of_joining: employee ? date_of_joining : null,
+    },
+  };
 }
