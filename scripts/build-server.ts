@@ -23,5 +23,7 @@ await build({
   sourcemap: true,
   logLevel: "warning",
 });
+// A migration renamed or removed since the last build must not linger beside the new ones.
+fs.rmSync(path.join(root, "build/migrations"), { recursive: true, force: true });
 fs.cpSync(path.join(root, "sandbox/migrations"), path.join(root, "build/migrations"), { recursive: true });
 console.log("server: build/server.js");
