@@ -224,6 +224,24 @@ test.describe("with JavaScript on", () => {
     await expect(dots.nth(3)).toHaveAttribute("aria-current", "true");
   });
 
+  test("the partner logo carousel shows at least three logos on a 360 px phone", async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto("/partners/godrej-housing-finance");
+    const carousel = page.getByRole("region", { name: "Customer logos" });
+    await carousel.scrollIntoViewIfNeeded();
+    const box = (await carousel.boundingBox())!;
+    const shown = await carousel.locator(".carousel__slide").evaluateAll(
+      (slides, [left, right]) =>
+        slides.filter((slide) => {
+          const r = slide.getBoundingClientRect();
+          return r.width >= 60 && r.left >= left - 1 && r.right <= right + 1;
+        }).length,
+      [box.x, box.x + box.width],
+    );
+    expect(shown).toBeGreaterThanOrEqual(3);
+    await expect(carousel.getByRole("button", { name: /Show slide/ }).first()).toBeVisible();
+  });
+
   test("an image that fails to load leaves a blank placeholder", async ({ page }) => {
     await page.route("**/partners/assets/avatars/1.svg", (route) => route.abort());
     await page.goto("/partners/godrej");
