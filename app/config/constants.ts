@@ -23,10 +23,8 @@ export const SLIDER_DEFAULTS = { dots: true, speedMs: 500, slidesToShow: 2, slid
 export const PARTNER_CAROUSEL = {
   autoplayMs: 4000,
   speedMs: 500,
-  // Logos in view (set in site.css): 5, 4 at 1024 px or narrower, 3 at 720 px or narrower (decision 0021).
+  // Logos in view (site.css): 5, 4 at 1024 px or narrower, 3 at narrowMaxWidth (decision 0021).
   perSlide: 5,
-  tabletPerSlide: 4,
-  tabletMaxWidth: 1024,
   narrowPerSlide: 3,
   narrowMaxWidth: 720,
 } as const;
