@@ -1,5 +1,6 @@
 // Editorial content served by the embedded API: FAQ, testimonials and the terms of use.
-// People and companies named here are fictional.
+// People and companies named here are fictional: every testimonial is a sample written for the sandbox
+// and says so in its source, with the date it was written.
 
 export interface Faq {
   question: string;
@@ -9,7 +10,17 @@ export interface Testimonial {
   id: string;
   testimonialContent: string;
   author: { name: string; organization: string; designation: string; imageUrl: string };
+  /** Where the words come from; a sample says so. */
+  source: { label: string; url: string | null; sample: boolean };
+  /** When it was given (or, for a sample, written), YYYY-MM-DD. */
+  date: string;
 }
+
+const SAMPLE_SOURCE = {
+  label: "Sample review written for the Kavach sandbox; the person and company are fictional",
+  url: null,
+  sample: true,
+};
 export interface TermsVersion {
   version: number;
   title: string;
@@ -75,6 +86,8 @@ export const TESTIMONIALS: Testimonial[] = [
       designation: "Head of People",
       imageUrl: "/images/testimonials/ananya-rao.svg",
     },
+    source: SAMPLE_SOURCE,
+    date: "2026-03-02",
   },
   {
     id: "t-vikram-sethi",
@@ -86,6 +99,8 @@ export const TESTIMONIALS: Testimonial[] = [
       designation: "Co-founder and CEO",
       imageUrl: "/images/testimonials/vikram-sethi.svg",
     },
+    source: SAMPLE_SOURCE,
+    date: "2026-03-09",
   },
   {
     id: "t-meenakshi-iyer",
@@ -97,6 +112,8 @@ export const TESTIMONIALS: Testimonial[] = [
       designation: "Finance Controller",
       imageUrl: "/images/testimonials/meenakshi-iyer.svg",
     },
+    source: SAMPLE_SOURCE,
+    date: "2026-04-14",
   },
   {
     id: "t-rohan-desai",
@@ -108,6 +125,8 @@ export const TESTIMONIALS: Testimonial[] = [
       designation: "HR Manager",
       imageUrl: "/images/testimonials/rohan-desai.svg",
     },
+    source: SAMPLE_SOURCE,
+    date: "2026-05-06",
   },
   {
     id: "t-farah-khan",
@@ -119,6 +138,8 @@ export const TESTIMONIALS: Testimonial[] = [
       designation: "People Operations Lead",
       imageUrl: "/images/testimonials/farah-khan.svg",
     },
+    source: SAMPLE_SOURCE,
+    date: "2026-06-18",
   },
   {
     id: "t-suresh-pillai",
@@ -130,6 +151,8 @@ export const TESTIMONIALS: Testimonial[] = [
       designation: "Managing Director",
       imageUrl: "/images/testimonials/suresh-pillai.svg",
     },
+    source: SAMPLE_SOURCE,
+    date: "2026-07-21",
   },
   {
     id: "t-kavya-menon",
@@ -141,6 +164,8 @@ export const TESTIMONIALS: Testimonial[] = [
       designation: "HR Business Partner",
       imageUrl: "/images/testimonials/kavya-menon.svg",
     },
+    source: SAMPLE_SOURCE,
+    date: "2026-08-25",
   },
 ];
 

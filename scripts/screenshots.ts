@@ -4,10 +4,13 @@
  * Files land in screenshots/ (not committed). The same walk also writes the /app page's
  * pictures (APP_SHOTS: a phone-sized view of three of the product's own pages, as WebP) to
  * public/images/app/, which are committed: the page shows the product as it is, never mock art.
+ * With them it writes scripts/app-shots.manifest.json: the hash of each shown page's sources (scripts/app-shot-sources.ts),
+ * which tests/unit/app-screenshots.test.ts checks so the pictures cannot fall behind the pages.
  */
 import fs from "node:fs";
 import { chromium } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/support/chromium";
+import { APP_SHOT_MANIFEST, currentManifest } from "./app-shot-sources";
 
 const base = process.env.BASE_URL ?? "http://127.0.0.1:3000";
 const out = "screenshots";
@@ -103,4 +106,5 @@ await page.goto("/membership");
 await shoot("12-membership");
 await shootForAppPage("membership");
 await browser.close();
+fs.writeFileSync(APP_SHOT_MANIFEST, `${JSON.stringify(currentManifest(), null, 2)}\n`);
 console.log(`screenshots in ${out}/, the /app page's in ${appOut}/`);

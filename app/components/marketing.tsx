@@ -6,6 +6,7 @@ import { PurchaseButton } from "./cta";
 import { DemoLink } from "./demo-link";
 import { Icon, type IconName } from "./icons";
 import { LazyImage } from "./lazy-image";
+import { formatDate } from "~/utils/dates";
 
 /** Building blocks shared by the public pages: hero, section headings, cards, FAQ, calls to action. */
 
@@ -191,11 +192,13 @@ export function CtaBand({ title, text, purchaseLabel }: { title: string; text: s
 }
 
 type Quote = Pick<Testimonial, "testimonialContent" | "author">;
+type Provenance = { source: NonNullable<Testimonial["source"]>; date: string };
 
-export function TestimonialCard({ testimonial }: { testimonial: Quote }) {
+export function TestimonialCard({ testimonial, provenance }: { testimonial: Quote; provenance?: Provenance }) {
   const { author } = testimonial;
   return (
     <figure className="quote">
+      {provenance?.source.sample ? <p className="quote__sample">Sample review</p> : null}
       <blockquote>
         <p>{testimonial.testimonialContent}</p>
       </blockquote>
@@ -208,6 +211,17 @@ export function TestimonialCard({ testimonial }: { testimonial: Quote }) {
           </span>
         </span>
       </figcaption>
+      {provenance ? (
+        <p className="quote__source muted small">
+          Source:{" "}
+          {provenance.source.url ? (
+            <a href={provenance.source.url}>{provenance.source.label}</a>
+          ) : (
+            provenance.source.label
+          )}
+          . <time dateTime={provenance.date}>{formatDate(provenance.date)}</time>
+        </p>
+      ) : null}
     </figure>
   );
 }

@@ -23,9 +23,10 @@ export const SLIDER_DEFAULTS = { dots: true, speedMs: 500, slidesToShow: 2, slid
 export const PARTNER_CAROUSEL = {
   autoplayMs: 4000,
   speedMs: 500,
+  // Logos in view (site.css): 5, 4 at 1024 px or narrower, 3 at narrowMaxWidth (decision 0025).
   perSlide: 5,
-  narrowPerSlide: 1,
-  narrowMaxWidth: 1024,
+  narrowPerSlide: 3,
+  narrowMaxWidth: 720,
 } as const;
 
 export const MESSAGES = {

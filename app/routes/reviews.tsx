@@ -1,21 +1,25 @@
 import type { MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { getTestimonials, type Testimonial } from "~/upstream/employer.server";
+import { getTestimonials } from "~/upstream/employer.server";
 import { ApiError } from "~/upstream/http.server";
 import { CtaBand, PageHero, TestimonialCard } from "~/components/marketing";
 import { REVIEWS_SEO } from "~/content/legal";
 import { seoMeta } from "~/content/seo";
+import { sourcedReviews, type SourcedReview } from "~/content/reviews";
 
 export const meta: MetaFunction = ({ matches }) => seoMeta(REVIEWS_SEO, matches);
 
-/** Testimonials from the API's /web-contents; when it fails the page says so (503; docs/product.md, Public pages). */
+/**
+ * Testimonials from the API's /web-contents, only those that name a source and a date; when the call
+ * fails the page says so (503; docs/product.md, Public pages).
+ */
 export async function loader() {
   try {
-    return json({ testimonials: await getTestimonials(), error: null });
+    return json({ testimonials: sourcedReviews(await getTestimonials()), error: null });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    const none: Testimonial[] = [];
+    const none: SourcedReview[] = [];
     return json({ testimonials: none, error: error.message }, { status: 503 });
   }
 }
@@ -42,7 +46,7 @@ export default function Reviews() {
           <ul className="grid quote-grid">
             {testimonials.map((t) => (
               <li key={t.id}>
-                <TestimonialCard testimonial={t} />
+                <TestimonialCard testimonial={t} provenance={{ source: t.source, date: t.date }} />
               </li>
             ))}
           </ul>

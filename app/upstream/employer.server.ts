@@ -589,6 +589,16 @@ const testimonial = z.object({
   id: z.union([z.string(), z.number()]),
   testimonialContent: z.string(),
   author: z.object({ name: z.string(), organization: z.string(), designation: z.string(), imageUrl: z.string() }),
+  // Where the words come from and when; a review without both is not shown (docs/product.md, Public pages).
+  source: z
+    .object({ label: z.string().trim().min(1), url: z.string().url().nullable().catch(null), sample: z.boolean() })
+    .nullish()
+    .catch(null),
+  date: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .nullish()
+    .catch(null),
 });
 export type Testimonial = z.infer<typeof testimonial>;
 

@@ -95,6 +95,17 @@ test.describe("with JavaScript off", () => {
     await expect(panels.nth(0)).not.toHaveAttribute("open", "");
   });
 
+  test("every review on /reviews names its source and its date; samples say so", async ({ page }) => {
+    await page.goto("/reviews");
+    const reviews = page.locator(".quote-grid > li");
+    await expect(reviews.first()).toBeVisible();
+    for (const review of await reviews.all()) {
+      await expect(review.locator(".quote__source")).toContainText(/^Source: \S/);
+      await expect(review.locator(".quote__source time")).toHaveAttribute("datetime", /^\d{4}-\d{2}-\d{2}$/);
+      await expect(review.getByText("Sample review", { exact: true })).toBeVisible();
+    }
+  });
+
   test("carousels scroll by hand: every slide is in the page", async ({ page }) => {
     await page.goto("/partners/godrej");
     const track = page.getByRole("region", { name: "Customer testimonials" }).getByRole("list");
@@ -223,6 +234,24 @@ test.describe("with JavaScript on", () => {
     await expect(carousel.getByRole("button", { name: /Play/ })).toHaveAttribute("aria-pressed", "true");
     await dots.nth(3).click();
     await expect(dots.nth(3)).toHaveAttribute("aria-current", "true");
+  });
+
+  test("the partner logo carousel shows at least three logos on a 360 px phone", async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto("/partners/godrej-housing-finance");
+    const carousel = page.getByRole("region", { name: "Customer logos" });
+    await carousel.scrollIntoViewIfNeeded();
+    const box = (await carousel.boundingBox())!;
+    const shown = await carousel.locator(".carousel__slide").evaluateAll(
+      (slides, [left, right]) =>
+        slides.filter((slide) => {
+          const r = slide.getBoundingClientRect();
+          return r.width >= 60 && r.left >= left - 1 && r.right <= right + 1;
+        }).length,
+      [box.x, box.x + box.width],
+    );
+    expect(shown).toBeGreaterThanOrEqual(3);
+    await expect(carousel.getByRole("button", { name: /Show slide/ }).first()).toBeVisible();
   });
 
   test("an image that fails to load leaves a blank placeholder", async ({ page }) => {
