@@ -69,7 +69,8 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function Review() {
   const { cart, reached, quote, names } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({ lastResult, ...browserValidation(billingChoice) });
+  // The form's id is the anchor the review's billing row links to (#billing).
+  const [form, fields] = useForm({ id: "billing", lastResult, ...browserValidation(billingChoice) });
   return (
     <CheckoutShell step="review" reached={reached} cart={cart}>
       <h1>Review your membership</h1>
@@ -79,7 +80,7 @@ export default function Review() {
       <QuoteTable quote={quote} names={names} />
       <p className="small muted">{regimeNote(quote.tax_regime)}</p>
       {cart.cover ? <CoverDates cover={cart.cover} /> : null}
-      <Form method="post" {...getFormProps(form)} id="billing" noValidate>
+      <Form method="post" {...getFormProps(form)} noValidate>
         <ErrorSummary form={form} />
         <BillingChoice
           legend="How would you like to pay?"

@@ -169,7 +169,8 @@ test("without a headcount, add-people starts empty", async ({ page, adminAt }) =
     .locator("input.input--count")
     .evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
   expect(counts.every((c) => c === "0")).toBe(true);
-  await expect(page.getByTestId("live-quote")).toHaveCount(0);
+  // No price for nobody: the price box only says where the price will show.
+  await expect(page.getByTestId("live-quote")).toHaveText("Your price shows here for the numbers in the table.");
 });
 
 test("an address that asks to confirm a GSTIN the registry does not know, or no GSTIN at all, shows the plain step", async ({
