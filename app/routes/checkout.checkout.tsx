@@ -8,16 +8,18 @@ import { refusal, stepAction } from "~/checkout/step-action.server";
 import { firstUnfinishedStep, nextPath } from "~/checkout/steps";
 import { BillingChoice, QuoteTable, regimeNote } from "~/components/bill";
 import { CheckoutShell } from "~/components/checkout-shell";
-import { browserValidation, ErrorSummary, SubmitButton } from "~/components/form";
+import { ErrorSummary, SubmitButton } from "~/components/form";
 import type { HydrationHandle } from "~/rendering/hydration";
 import { MonthlyBillingNote } from "~/components/monthly-billing";
+import { monthlyBillingTerms } from "~/checkout/monthly-billing.server";
 import { CoverDates, PeopleLines, PlanLines } from "~/components/price-lines";
 import { DEFAULT_BILLING } from "~/config/constants";
 import { PATHS } from "~/routing/paths";
 import { seoMeta } from "~/content/seo";
 import { trackEvent } from "~/analytics/track.server";
 import { seeOther } from "~/utils/see-other";
-import { billingChoice } from "~/validation/fields";
+import { billingChoice } from "~/validation/billing-choice.server";
+import { billingChoiceValidation } from "~/validation/billing-choice";
 import { formatCount, formatRupees } from "~/utils/money";
 
 const BILLING_LABELS = [
@@ -48,7 +50,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ]);
   const { headers } = signedIn;
   const names = catalogue.ok ? { bands: catalogue.value.bands, ranges: catalogue.value.ranges } : undefined;
-  return data({ cart, reached: firstUnfinishedStep(cart), quote: cart.quote!, names }, { headers });
+  const quote = cart.quote!;
+  const answers = answerRows(cart);
+  const monthlyTerms = monthlyBillingTerms(quote.monthly.total_paise);
+  return data({ cart, reached: firstUnfinishedStep(cart), quote, names, answers, monthlyTerms }, { headers });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -67,14 +72,14 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Review() {
-  const { cart, reached, quote, names } = useLoaderData<typeof loader>();
+  const { cart, reached, quote, names, answers, monthlyTerms } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   // The form's id is the anchor the review's billing row links to (#billing).
-  const [form, fields] = useForm({ id: "billing", lastResult, ...browserValidation(billingChoice) });
+  const [form, fields] = useForm({ id: "billing", lastResult, ...billingChoiceValidation });
   return (
     <CheckoutShell step="review" reached={reached} cart={cart}>
       <h1>Review your membership</h1>
-      <Answers cart={cart} />
+      <Answers rows={answers} />
       {cart.plan ? <PlanLines plan={cart.plan} /> : null}
       {cart.people ? <PeopleLines people={cart.people} /> : null}
       <QuoteTable quote={quote} names={names} />
@@ -91,7 +96,7 @@ export default function Review() {
           options={BILLING_LABELS}
           errors={fields.policy.errors}
         />
-        <MonthlyBillingNote monthlyTotalPaise={quote.monthly.total_paise} />
+        <MonthlyBillingNote terms={monthlyTerms} />
         <SubmitButton pendingLabel="Saving…" className="button button--block">
           Proceed to payment
         </SubmitButton>
@@ -103,11 +108,13 @@ export default function Review() {
 /** Where each answer is changed; the step goes back to the review once saved (step-action.server.ts). */
 const change = (path: string, hash = "") => `${path}?returnTo=review${hash}`;
 
+type AnswerRow = { key: string; value: string; href: string };
+
 /**
- * Check your answers (docs/product.md, Review): every answer the price rests on, each with its own
- * "Change" (its name said to screen readers), script off and on.
+ * Check your answers (docs/product.md, Review): every answer the price rests on, in words, composed
+ * by the loader so the formatting never ships as script.
  */
-function Answers({ cart }: { cart: ReturnType<typeof useLoaderData<typeof loader>>["cart"] }) {
+function answerRows(cart: Awaited<ReturnType<typeof stepCart>>): AnswerRow[] {
   const { company, admin, plan, people, billing } = cart;
   const benefits = plan?.coverages.map((c) => c.name).join(", ");
   const rows = [
@@ -140,6 +147,11 @@ function Answers({ cart }: { cart: ReturnType<typeof useLoaderData<typeof loader
       href: "#billing",
     },
   ];
+  return rows;
+}
+
+/** The answers, each with its own "Change" (its name said to screen readers), script off and on. */
+function Answers({ rows }: { rows: AnswerRow[] }) {
   return (
     <dl className="answers" aria-label="Your answers">
       {rows.map((row) => (

@@ -12,6 +12,7 @@ import { CheckoutShell } from "~/components/checkout-shell";
 import { browserValidation, ErrorSummary, SubmitButton } from "~/components/form";
 import type { HydrationHandle } from "~/rendering/hydration";
 import { MonthlyBillingNote } from "~/components/monthly-billing";
+import { monthlyBillingTerms } from "~/checkout/monthly-billing.server";
 import { PAGE_PATHS, productPath } from "~/routing/page-paths";
 import { DEFAULT_BILLING } from "~/config/constants";
 import { PATHS } from "~/routing/paths";
@@ -43,7 +44,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     withToken(request, signedIn.token, getPaymentOptions),
   ]);
   const { headers } = signedIn;
-  return data({ cart, reached: firstUnfinishedStep(cart), options, quote: cart.quote! }, { headers });
+  const quote = cart.quote!;
+  const monthlyTerms = monthlyBillingTerms(quote.monthly.total_paise);
+  return data({ cart, reached: firstUnfinishedStep(cart), options, quote, monthlyTerms }, { headers });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -72,7 +75,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Payment() {
-  const { cart, reached, options, quote } = useLoaderData<typeof loader>();
+  const { cart, reached, options, quote, monthlyTerms } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm({ lastResult, ...browserValidation(schema) });
   // The review saved the billing choice before this step opens (app/checkout/steps.ts).
@@ -97,7 +100,7 @@ export default function Payment() {
           <Link to={PATHS.checkout.review}>Change billing</Link>
         </p>
         <BillBreakdown bill={bill} regime={quote.tax_regime} />
-        {policy === "monthly" ? <MonthlyBillingNote monthlyTotalPaise={quote.monthly.total_paise} /> : null}
+        {policy === "monthly" ? <MonthlyBillingNote terms={monthlyTerms} /> : null}
         {/* What the admin agrees to by paying, named where they decide (docs/product.md, Payment). */}
         <p className="small" id="payment-terms">
           By paying you accept Kavach’s <a href={PAGE_PATHS.terms}>terms of use</a> and the{" "}
