@@ -3,8 +3,9 @@ import net from "node:net";
 
 /**
  * Deploys lose nothing (docs/product.md, Security rules; docs/decisions/0018). On SIGTERM or SIGINT
- * the public listener stops taking connections, but only after one more turn of the event loop has
- * accepted the connections already waiting and read the requests already sent on open ones: a
+ * the public listener stops taking connections, but only after the turns of the event loop that
+ * accept the connections already waiting (until a turn finds none) and one that reads the
+ * requests already sent on open ones: a
  * request the client has sent is answered, never reset. Requests in flight run to their end and
  * their answers close their connections, so a client sends its next request to the new process;
  * a connection with nothing sent on it is closed. The embedded API's private listener stays open
@@ -36,9 +37,24 @@ export function drainOnSignal({ server, privateApi, closeApi, timeoutMs }: Drain
       process.exit(1);
     }, timeoutMs).unref();
     // Closing the listener drops the connections the kernel has queued for it, and closing idle
-    // connections drops the requests sent on them but not yet read: first a turn of the loop whose
-    // poll accepts the queued connections, then one whose poll reads what was sent on them.
-    afterReading(() =>
+    // connections drops the requests sent on them but not yet read: first the turns of the loop
+    // whose polls accept the queued connections, then one whose poll reads what was sent on them.
+    // A busy worker's poll can accept as little as one connection of the queue, so the listener
+    // stays open until a poll accepts none (the queue is empty; the other workers share it), or
+    // for at most a quarter of the timeout (5 s at most) while new connections keep coming.
+    let accepted = 0;
+    const countAccepted = () => void (accepted += 1);
+    server.on("connection", countAccepted);
+    const acceptUntil = Date.now() + Math.min(5_000, timeoutMs / 4);
+    const acceptQueued = (then: () => void) =>
+      afterReading(() => {
+        const more = accepted > 0 && Date.now() < acceptUntil;
+        accepted = 0;
+        if (more) return acceptQueued(then);
+        server.off("connection", countAccepted);
+        then();
+      });
+    acceptQueued(() =>
       afterReading(() => {
         // Connections busy now become idle as their answers go out: close them as they do, so no
         // client sends a new request over one (a fresh connection is refused, and retried
