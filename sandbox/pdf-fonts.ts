@@ -1,17 +1,21 @@
 // Fonts for people's names in the PDFs. pdfkit's built-in Helvetica has only Western European
-// letters, so a name in an Indian script (or Latin with letters like ā, ś, ṇ) would drop out. Each
-// run of text is set in a font chosen by the Unicode block of its letters: Noto Sans for the Indian
-// scripts (from the @fontsource packages, read from node_modules at run time), Helvetica for Latin
-// and everything else as before. fontkit, under pdfkit, does the OpenType shaping that
-// conjuncts and vowel signs need.
+// letters (WinAnsi), so a name in an Indian script, or in Latin with letters like ā, ś, ṇ or Ł, would
+// drop out. Each run of text is set in a font chosen by its letters: Noto Sans for the Indian scripts,
+// and Noto Sans's own Latin for a text with a Latin letter Helvetica lacks (the whole text, so a name
+// is in one typeface, not Helvetica with Noto accents); Helvetica for everything else as before. The
+// fonts come from the @fontsource packages, read from node_modules at run time. fontkit, under
+// pdfkit, does the OpenType shaping that conjuncts and vowel signs need.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 
-export type Script =
+type IndianScript =
   "devanagari" | "bengali" | "gurmukhi" | "gujarati" | "oriya" | "tamil" | "telugu" | "kannada" | "malayalam";
+/** Noto Sans's Latin comes as three files (fontsource's subsets); a character is drawn from the one holding it. */
+type LatinSubset = "latin" | "latin-ext" | "vietnamese";
+export type Script = IndianScript | LatinSubset;
 
 /** Unicode blocks (first, last code point) and the script whose font draws them. */
-const BLOCKS: readonly (readonly [number, number, Script])[] = [
+const BLOCKS: readonly (readonly [number, number, IndianScript])[] = [
   [0x0900, 0x097f, "devanagari"],
   [0xa8e0, 0xa8ff, "devanagari"], // Devanagari Extended
   [0x0980, 0x09ff, "bengali"],
@@ -24,12 +28,38 @@ const BLOCKS: readonly (readonly [number, number, Script])[] = [
   [0x0d00, 0x0d7f, "malayalam"],
 ];
 
-/** The script whose font draws this character; null for Helvetica (Latin, digits, punctuation). */
+/** What Helvetica draws in pdfkit: WinAnsiEncoding, that is ASCII, Latin-1 and these. */
+const WIN_ANSI_EXTRA = new Set("€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ");
+const helveticaDraws = (ch: string, cp: number) =>
+  (cp >= 0x20 && cp <= 0x7e) || (cp >= 0xa0 && cp <= 0xff) || WIN_ANSI_EXTRA.has(ch);
+
+/**
+ * Which of Noto Sans's Latin files holds a letter (the code points each fontsource subset carries),
+ * or null when none does.
+ */
+function latinSubsetOf(cp: number): LatinSubset | null {
+  if (cp >= 0x1ea0 && cp <= 0x1ef1) return "vietnamese";
+  if (cp <= 0xff || cp === 0x131 || cp === 0x152 || cp === 0x153) return "latin";
+  const extended =
+    (cp >= 0x0100 && cp <= 0x02ff) || // Latin Extended-A and -B, IPA, spacing modifiers
+    (cp >= 0x1d00 && cp <= 0x1dbf) || // phonetic extensions
+    (cp >= 0x1e00 && cp <= 0x1eff) || // Latin Extended Additional (ṇ, ṭ, ḍ, ṛ, ṃ…)
+    (cp >= 0x2c60 && cp <= 0x2c7f) || // Latin Extended-C
+    (cp >= 0xa720 && cp <= 0xa7ff); // Latin Extended-D
+  return extended ? "latin-ext" : null;
+}
+
+/**
+ * The font a character needs on its own: an Indian script's, a Noto Latin file for a Latin letter
+ * Helvetica lacks, or null for Helvetica (Latin-1 letters, digits, punctuation).
+ */
 export function scriptOf(ch: string): Script | null {
   const cp = ch.codePointAt(0) ?? 0;
   for (const [first, last, script] of BLOCKS) if (cp >= first && cp <= last) return script;
-  return null;
+  return helveticaDraws(ch, cp) ? null : latinSubsetOf(cp);
 }
+
+const isIndian = (script: Script | null) => script !== null && BLOCKS.some(([, , s]) => s === script);
 
 /** Spaces and the zero-width joiners stay with the script around them, so a shaped word is one run. */
 function isNeutral(ch: string): boolean {
@@ -41,12 +71,20 @@ export interface Run {
   script: Script | null;
 }
 
-/** Splits text into runs that each need one font; neutral characters join the run before them. */
-export function scriptRuns(text: string): Run[] {
+/**
+ * Splits text into runs that each need one font; neutral characters join the run before them. When
+ * a Latin letter needs Noto Sans, all the Latin of the text is set in Noto Sans.
+ */
+export function scriptRuns(typed: string): Run[] {
+  // "a" and a combining macron, as some keyboards type ā, is one letter for the font.
+  const text = /[\u0300-\u036f]/u.test(typed) ? typed.normalize("NFC") : typed;
+  const own = [...text].map((ch) => ({ ch, script: scriptOf(ch) }));
+  const notoLatin = own.some(({ script }) => script !== null && !isIndian(script));
   const runs: Run[] = [];
-  for (const ch of text) {
+  for (const { ch, script: alone } of own) {
     const last = runs[runs.length - 1];
-    const script = isNeutral(ch) && last !== undefined ? last.script : scriptOf(ch);
+    const inText = alone === null && notoLatin ? latinSubsetOf(ch.codePointAt(0)!) : alone;
+    const script = isNeutral(ch) && last !== undefined ? last.script : inText;
     if (last !== undefined && last.script === script) last.text += ch;
     else runs.push({ text: ch, script });
   }
@@ -68,6 +106,9 @@ const FILES: Record<Script, string> = {
   telugu: "noto-sans-telugu/files/noto-sans-telugu-telugu",
   kannada: "noto-sans-kannada/files/noto-sans-kannada-kannada",
   malayalam: "noto-sans-malayalam/files/noto-sans-malayalam-malayalam",
+  latin: "noto-sans/files/noto-sans-latin",
+  "latin-ext": "noto-sans/files/noto-sans-latin-ext",
+  vietnamese: "noto-sans/files/noto-sans-vietnamese",
 };
 
 // Resolved through node's module resolution (the packages' "./files/*" exports), so the bundled
@@ -75,9 +116,15 @@ const FILES: Record<Script, string> = {
 const require = createRequire(import.meta.url);
 const cache = new Map<string, Buffer>();
 
+interface Style {
+  bold: boolean;
+  /** Noto Sans has an italic; the Indian scripts' fonts are upright only. */
+  italic: boolean;
+}
+
 /** The font file's bytes, read once per process. */
-function fontBytes(script: Script, bold: boolean): Buffer {
-  const id = `@fontsource/${FILES[script]}-${bold ? 700 : 400}-normal.woff`;
+function fontBytes(script: Script, { bold, italic }: Style): Buffer {
+  const id = `@fontsource/${FILES[script]}-${bold ? 700 : 400}-${italic && !isIndian(script) ? "italic" : "normal"}.woff`;
   let bytes = cache.get(id);
   if (bytes === undefined) {
     bytes = readFileSync(require.resolve(id));
@@ -91,12 +138,12 @@ export type LatinFont = "Helvetica" | "Helvetica-Bold" | "Helvetica-Oblique";
 const registered = new WeakMap<PDFKit.PDFDocument, Set<string>>();
 
 /** The font's name in this document, registering it there on first use (pdfkit embeds only used fonts). */
-function fontName(doc: PDFKit.PDFDocument, script: Script, bold: boolean): string {
-  const name = `Noto-${script}-${bold ? "bold" : "regular"}`;
+function fontName(doc: PDFKit.PDFDocument, script: Script, style: Style): string {
+  const name = `Noto-${script}-${style.bold ? "bold" : "regular"}${style.italic && !isIndian(script) ? "-italic" : ""}`;
   let names = registered.get(doc);
   if (names === undefined) registered.set(doc, (names = new Set()));
   if (!names.has(name)) {
-    doc.registerFont(name, fontBytes(script, bold));
+    doc.registerFont(name, fontBytes(script, style));
     names.add(name);
   }
   return name;
@@ -115,15 +162,15 @@ export function textInScripts(
   options: PDFKit.Mixins.TextOptions = {},
 ): void {
   const runs = scriptRuns(text);
-  const bold = latin === "Helvetica-Bold";
+  const style = { bold: latin === "Helvetica-Bold", italic: latin === "Helvetica-Oblique" };
   if (runs.length === 0) runs.push({ text: "", script: null });
   runs.forEach((run, i) => {
-    doc.font(run.script === null ? latin : fontName(doc, run.script, bold));
+    doc.font(run.script === null ? latin : fontName(doc, run.script, style));
     const continued = i < runs.length - 1;
     // Shaping reorders glyphs (the reph of र्म is drawn after मा), so a PDF reader copying the
     // glyphs would read "शमार्"; ActualText gives it the name as typed. Only for a text in one
-    // script: pdfkit holds back a continued run's glyphs, so the marks would not bracket them.
-    const actual = run.script !== null && runs.length === 1;
+    // Indian script: pdfkit holds back a continued run's glyphs, so the marks would not bracket them.
+    const actual = isIndian(run.script) && runs.length === 1;
     if (actual) doc.markContent("Span", { actual: run.text });
     if (i === 0) doc.text(run.text, x, y, { ...options, continued });
     else doc.text(run.text, { continued });

@@ -177,7 +177,7 @@ export function LayoutOne({
               slidesToScroll={SLIDER_DEFAULTS.slidesToScroll}
             >
               {data.testimonials.map((t) => (
-                <TestimonialCard key={t.author.name} testimonial={t} />
+                <TestimonialCard key={t.author.name} testimonial={t} provenance={{ source: t.source, date: t.date }} />
               ))}
             </Carousel>
           </div>

@@ -43,6 +43,17 @@ export const CONTACT_SEO: PageSeo = {
   path: PAGE_PATHS.contact,
 };
 
+/**
+ * The call-back request (docs/product.md, A way forward at the limits): a public page meant to be
+ * found by a team outside the online range, so the sitemap lists it.
+ */
+export const CALL_BACK_SEO: PageSeo = {
+  title: "Ask us to call you",
+  description: "A team smaller than 2 or larger than 10,000 employees: leave your number and our sales team calls you.",
+  keywords: ["group health insurance for large companies", "group health insurance quote", "Kavach sales call back"],
+  path: PAGE_PATHS.callBack,
+};
+
 export const CONTACT = {
   headline: "We are here to help",
   intro: `Call or write to us ${CORPORATE.hours}. We answer most emails within one working day.`,

@@ -3,6 +3,7 @@ import { PATHS } from "~/routing/paths";
 import { sanitizePartnerHtml } from "./partner-html.server";
 import { partnerDataPath } from "~/routing/page-paths";
 import type { PartnerLanding } from "./partner-landings";
+import { sourcedReviews } from "./reviews";
 
 /**
  * docs/product.md, Partner pages: the partner data object, read from the partner's static JSON file. The file is content, not
@@ -56,9 +57,20 @@ const theme = z
   })
   .catch(DEFAULT_THEME);
 
+// Where the words come from and when, as on /reviews: a testimonial without both is not shown
+// (docs/product.md, Partner pages).
 const testimonial = z.object({
   testimonialContent: text,
   author: z.object({ imageUrl, name: text, organization: text, designation: text }),
+  source: z
+    .object({ label: text.pipe(z.string().min(1)), url: externalUrl.transform((u) => u ?? null), sample: z.boolean() })
+    .nullish()
+    .catch(null),
+  date: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .nullish()
+    .catch(null),
 });
 
 const layoutOne = z.object({
@@ -77,7 +89,7 @@ const layoutOne = z.object({
     }),
   ),
   whyKavachContent: z.array(z.object({ imgUrl: imageUrl, cardText: text })),
-  testimonials: z.array(testimonial),
+  testimonials: z.array(testimonial).transform(sourcedReviews),
 });
 
 const faqPoint = z.object({ value: text, isNested: z.boolean().default(false), morePoint: z.array(text).default([]) });

@@ -1,6 +1,6 @@
 import type { PageSeo } from "~/content/seo";
 import { BENEFITS_SEO } from "./benefits";
-import { ABOUT_SEO, CONTACT_SEO } from "./company";
+import { ABOUT_SEO, CALL_BACK_SEO, CONTACT_SEO } from "./company";
 import { COMPARISON_SEO } from "./comparison";
 import { HOME_SEO } from "./home";
 import { INVESTORS } from "./investors";
@@ -29,6 +29,7 @@ export const PUBLIC_PAGES: readonly PublicPage[] = [
   ...PAGE_VARIANTS.about.map((path) => page(ABOUT_SEO, path)),
   page(CONTACT_SEO),
   ...PAGE_VARIANTS.contact.map((path) => page(CONTACT_SEO, path)),
+  page(CALL_BACK_SEO),
   page(TERMS_SEO),
   ...PAGE_VARIANTS.terms.map((path) => page(TERMS_SEO, path)),
   page(REVIEWS_SEO),

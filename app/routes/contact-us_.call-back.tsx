@@ -9,7 +9,7 @@ import { ApiError } from "~/upstream/http.server";
 import { FormErrors, SubmitButton, TextField } from "~/components/form";
 import { PageHero, Section } from "~/components/marketing";
 import { EMPLOYEES_MAX, EMPLOYEES_MIN, MESSAGES } from "~/config/constants";
-import { PAGE_PATHS } from "~/routing/page-paths";
+import { CALL_BACK_SEO } from "~/content/company";
 import { seoMeta } from "~/content/seo";
 import { email, mobileNumber, personName } from "~/validation/fields";
 import { parseSubmission } from "~/validation/submission.server";
@@ -35,13 +35,7 @@ const schema = z
   })
   .strict();
 
-const SEO = {
-  title: "Ask us to call you",
-  description: "A team smaller than 2 or larger than 10,000 employees: leave your number and our sales team calls you.",
-  path: PAGE_PATHS.callBack,
-};
-
-export const meta: MetaFunction = ({ matches }) => seoMeta(SEO, matches);
+export const meta: MetaFunction = ({ matches }) => seoMeta(CALL_BACK_SEO, matches);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const given = Number(new URL(request.url).searchParams.get("headcount"));

@@ -116,6 +116,21 @@ test("sitemap.xml lists every canonical public page and nothing else", async ({ 
   expect(locs.sort()).toEqual(CANONICAL_PAGES.map((p) => `${baseURL}${p.path}`).sort());
 });
 
+test("the call-back request is found from search: in the sitemap, indexable, its own canonical address", async ({
+  request,
+  baseURL,
+}) => {
+  const sitemap = await (await request.get("/sitemap.xml")).text();
+  expect(sitemap).toContain(`<loc>${baseURL}/contact-us/call-back</loc>`);
+  // A visitor's headcount in the query is not a page of its own.
+  const response = await request.get("/contact-us/call-back?headcount=20000");
+  expect(response.status()).toBe(200);
+  expect(response.headers()["x-robots-tag"]).toBeUndefined();
+  const html = await response.text();
+  expect(html).toContain(`<link rel="canonical" href="${baseURL}/contact-us/call-back"/>`);
+  expect(html).not.toContain('content="noindex"');
+});
+
 test.describe("home query handling (docs/product.md, Query handling)", () => {
   test("a prefill link is stored in the session and the query removed from the address", async ({ request }) => {
     const response = await request.get("/?prefill=1&business_contact_number=9876543210&gstin=29AAKCF2931M1Z6", {

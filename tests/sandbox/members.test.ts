@@ -356,8 +356,8 @@ describe("confirming and issuing", () => {
   });
 });
 
-describe("names in Indian scripts", () => {
-  it("print on the e-cards and read back from the PDF", async () => {
+describe("names in any script", () => {
+  it("in Indian scripts print on the e-cards and read back from the PDF", async () => {
     const admin = await paidAdmin();
     const rows = numbered([
       employee("E1", "अनन्या शर्मा", "1995-01-10"),
@@ -378,6 +378,21 @@ describe("names in Indian scripts", () => {
     expect(one).toContain("अनन्या शर्मा");
     expect(one).toContain("Employee (self)");
     expect(one).not.toContain("கார்த்திக்");
+  });
+
+  it("in Latin with letters beyond Western European ones (ā, ś, Ł, ṇ) print whole on the e-cards", async () => {
+    const admin = await paidAdmin();
+    const rows = numbered([
+      employee("E1", "Ānanya Śarmā", "1995-01-10"),
+      employee("E2", "Łukasz Żółć", "1994-09-18"),
+      employee("E3", "Zoë Ñuñez", "1985-05-14"),
+      dependant("E3", "Kṛṣṇa Ñuñez", "1984-06-15", "spouse"),
+    ]);
+    const check = (await admin.post("/membership/census/check", { rows })).json.data;
+    expect(check.ready_count).toBe(4);
+    expect((await admin.post("/membership/census/confirm", { check_id: check.check_id })).status).toBe(200);
+    const cards = pdfText((await admin.pdf("/membership/e-cards/pdf")).bytes);
+    for (const name of ["Ānanya Śarmā", "Łukasz Żółć", "Zoë Ñuñez", "Kṛṣṇa Ñuñez"]) expect(cards).toContain(name);
   });
 });
 

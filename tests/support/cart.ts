@@ -25,7 +25,8 @@ export const DEFAULT_PEOPLE = [
   { band: "36-45", range: "2A+2C", count: 4 },
 ];
 
-async function call(apiBaseUrl: string, token: string, path: string, body?: unknown): Promise<any> {
+/** An employer v1 call as the admin; throws unless the API answers success. */
+export async function callApi(apiBaseUrl: string, token: string, path: string, body?: unknown): Promise<any> {
   const response = await fetch(`${apiBaseUrl}/employer/v1${path}`, {
     method: body === undefined ? "GET" : "POST",
     headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
@@ -46,7 +47,7 @@ export async function moveCartTo(
   const order: CartStep[] = ["gst", "details", "plan", "people", "review", "payment"];
   const done = (s: CartStep) => order.indexOf(s) < order.indexOf(step);
   const gstin = options.gstin ?? FERNLEAF;
-  const update = (type: string, item: unknown) => call(apiBaseUrl, token, "/carts/update", { type, item });
+  const update = (type: string, item: unknown) => callApi(apiBaseUrl, token, "/carts/update", { type, item });
   if (done("gst")) await update("company", { gstin });
   if (done("details"))
     await update("admin", {
@@ -55,7 +56,7 @@ export async function moveCartTo(
       total_employees: options.employees === undefined ? 12 : options.employees,
     });
   if (done("plan")) {
-    const { plans } = await call(apiBaseUrl, token, "/plan/get-plans", { gstin, coverage_ids: [] });
+    const { plans } = await callApi(apiBaseUrl, token, "/plan/get-plans", { gstin, coverage_ids: [] });
     const shown = (plans as Array<{ plan_id: string; default_visibility: number }>).find((p) => p.default_visibility);
     await update("plan", { plan_id: shown!.plan_id, coverage_ids: [] });
   }
