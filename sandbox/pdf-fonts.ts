@@ -1,9 +1,9 @@
 // Fonts for people's names in the PDFs. pdfkit's built-in Helvetica has only Western European
-// letters (WinAnsi), so a name in an Indian script, or in Latin with letters like ā, ś, ṇ or Ł, would
-// drop out. Each run of text is set in a font chosen by its letters: Noto Sans for the Indian scripts,
-// and Noto Sans's own Latin for a text with a Latin letter Helvetica lacks (the whole text, so a name
-// is in one typeface, not Helvetica with Noto accents); Helvetica for everything else as before. The
-// fonts come from the @fontsource packages, read from node_modules at run time. fontkit, under
+// letters (WinAnsi), so a name in an Indian script, or in Latin with letters like ā, ś, ṇ or Ł,
+// would drop out. Each run of text is set in a font chosen by its letters: Noto Sans for the Indian
+// scripts, and Noto Sans's own Latin for a text with a Latin letter Helvetica lacks (all of its
+// Latin, so a name is in one typeface: decision 0032); Helvetica for everything else as before.
+// The fonts come from the @fontsource packages, read from node_modules at run time. fontkit, under
 // pdfkit, does the OpenType shaping that conjuncts and vowel signs need.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";

@@ -67,23 +67,43 @@ function mapHeaders(
   return missing.length > 0 ? { ok: false, missing } : { ok: true, at };
 }
 
-/** Rows of cells (header first, each with its number) to census rows; blank rows are skipped. */
-function toRows(table: { number: number; cells: string[] }[]): ReadResult {
-  const header = table.find((row) => row.cells.some((c) => c.trim() !== ""));
-  if (!header) return fail(FILE_MESSAGES.empty);
-  const mapped = mapHeaders(header.cells);
-  if (!mapped.ok) return fail(missingHeadersMessage(mapped.missing));
+/**
+ * Census rows from a file's rows as they are read (header first, each with its number; a cell not
+ * given is blank); blank rows are skipped. Taken one at a time, so a file's rows are never held twice.
+ */
+function censusRows() {
+  let at: Record<MemberColumn, number> | null = null;
   const rows: FileRow[] = [];
-  for (const row of table) {
-    if (row.number <= header.number || row.cells.every((c) => c.trim() === "")) continue;
-    if (rows.length === ROWS_MAX) return fail(FILE_MESSAGES.tooManyRows);
-    const cells = {} as RawMemberRow;
-    for (const column of MEMBER_COLUMNS) cells[column] = (row.cells[mapped.at[column]] ?? "").trim();
-    cells.date_of_birth = normaliseDate(cells.date_of_birth);
-    cells.date_of_joining = normaliseDate(cells.date_of_joining);
-    rows.push({ row_number: row.number, cells });
-  }
-  return rows.length === 0 ? fail(FILE_MESSAGES.noRows) : { ok: true, rows };
+  let refusal: string | null = null;
+  return {
+    /** Takes the next row; false once the file is refused, when reading can stop. */
+    add(number: number, cells: readonly (string | undefined)[]): boolean {
+      if (refusal !== null) return false;
+      if (at === null) {
+        if (!cells.some((c) => c !== undefined && c.trim() !== "")) return true;
+        const mapped = mapHeaders(Array.from(cells, (c) => c ?? ""));
+        if (!mapped.ok) refusal = missingHeadersMessage(mapped.missing);
+        else at = mapped.at;
+        return refusal === null;
+      }
+      if (cells.every((c) => c === undefined || c.trim() === "")) return true;
+      if (rows.length === ROWS_MAX) {
+        refusal = FILE_MESSAGES.tooManyRows;
+        return false;
+      }
+      const row = {} as RawMemberRow;
+      for (const column of MEMBER_COLUMNS) row[column] = (cells[at[column]] ?? "").trim();
+      row.date_of_birth = normaliseDate(row.date_of_birth);
+      row.date_of_joining = normaliseDate(row.date_of_joining);
+      rows.push({ row_number: number, cells: row });
+      return true;
+    },
+    result(): ReadResult {
+      if (refusal !== null) return fail(refusal);
+      if (at === null) return fail(FILE_MESSAGES.empty);
+      return rows.length === 0 ? fail(FILE_MESSAGES.noRows) : { ok: true, rows };
+    },
+  };
 }
 
 const ZIP_LOCAL = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
@@ -111,14 +131,24 @@ function readCsv(bytes: Buffer): ReadResult {
   } catch {
     return fail(FILE_MESSAGES.brokenCsv);
   }
-  return toRows(records.map((cells, i) => ({ number: i + 1, cells })));
+  const rows = censusRows();
+  records.every((cells, i) => rows.add(i + 1, cells));
+  return rows.result();
+}
+
+interface ZipEntry {
+  name: string;
+  /** Where its local header starts in the file. */
+  offset: number;
+  unpacked: number;
 }
 
 /**
- * The sizes an .xlsx (a zip) declares it unpacks to, from its central directory, before any of it
- * is inflated: null when the zip is not whole or is a zip64 (never needed for a census).
+ * The entries an .xlsx (a zip) lists in its central directory, with the sizes they declare they
+ * unpack to, read before any of it is inflated: null when the zip is not whole or is a zip64 (never
+ * needed for a census).
  */
-export function zipUnpackedSize(bytes: Buffer): { entries: number; bytes: number } | null {
+function zipEntries(bytes: Buffer): { entries: ZipEntry[]; directory: number } | null {
   const EOCD = 0x06054b50;
   const CENTRAL = 0x02014b50;
   const from = Math.max(0, bytes.length - 22 - 0xffff);
@@ -129,21 +159,53 @@ export function zipUnpackedSize(bytes: Buffer): { entries: number; bytes: number
       break;
     }
   if (end === -1) return null;
-  const entries = bytes.readUInt16LE(end + 10);
+  const count = bytes.readUInt16LE(end + 10);
   const size = bytes.readUInt32LE(end + 12);
-  const offset = bytes.readUInt32LE(end + 16);
-  if (entries === 0xffff || offset === 0xffffffff || offset + size > end) return null;
-  let total = 0;
-  let at = offset;
-  for (let n = 0; n < entries; n += 1) {
+  const directory = bytes.readUInt32LE(end + 16);
+  if (count === 0xffff || directory === 0xffffffff || directory + size > end) return null;
+  const entries: ZipEntry[] = [];
+  let at = directory;
+  for (let n = 0; n < count; n += 1) {
     if (at + 46 > end || bytes.readUInt32LE(at) !== CENTRAL) return null;
     const compressed = bytes.readUInt32LE(at + 20);
     const unpacked = bytes.readUInt32LE(at + 24);
-    if (compressed === 0xffffffff || unpacked === 0xffffffff) return null;
-    total += unpacked;
-    at += 46 + bytes.readUInt16LE(at + 28) + bytes.readUInt16LE(at + 30) + bytes.readUInt16LE(at + 32);
+    const offset = bytes.readUInt32LE(at + 42);
+    const nameLength = bytes.readUInt16LE(at + 28);
+    if (compressed === 0xffffffff || unpacked === 0xffffffff || offset >= directory) return null;
+    entries.push({ name: bytes.toString("utf8", at + 46, at + 46 + nameLength), offset, unpacked });
+    at += 46 + nameLength + bytes.readUInt16LE(at + 30) + bytes.readUInt16LE(at + 32);
   }
-  return { entries, bytes: total };
+  return { entries, directory };
+}
+
+/** What an .xlsx declares it unpacks to (entries and bytes), or null when it is not a whole zip. */
+export function zipUnpackedSize(bytes: Buffer): { entries: number; bytes: number } | null {
+  const zip = zipEntries(bytes);
+  if (zip === null) return null;
+  return { entries: zip.entries.length, bytes: zip.entries.reduce((total, e) => total + e.unpacked, 0) };
+}
+
+/** The parts exceljs needs before a sheet, so that it reads the sheet as it streams. */
+const FIRST = [/^xl\/sharedStrings\.xml$/, /^xl\/styles\.xml$/, /^xl\/workbook\.xml$/, /^xl\/_rels\//];
+const rank = (name: string) => {
+  const i = FIRST.findIndex((re) => re.test(name));
+  return i === -1 ? FIRST.length : i;
+};
+
+/**
+ * The zip's entries, each as its local header and data, with the shared strings, styles and
+ * workbook ahead of the sheets. Excel and exceljs write the sheets first; exceljs's streaming reader
+ * then copies each sheet to a temporary file and parses it once the shared strings have come, which
+ * costs a 10,000-row census a disk round trip of a few MB. Slices of the upload, not copies.
+ */
+function sheetsLast(bytes: Buffer, zip: { entries: ZipEntry[]; directory: number }): Buffer[] {
+  const byOffset = [...zip.entries].sort((a, b) => a.offset - b.offset);
+  const parts = byOffset.map((e, i) => ({
+    name: e.name,
+    bytes: bytes.subarray(e.offset, byOffset[i + 1]?.offset ?? zip.directory),
+  }));
+  // A stable sort: entries of one rank keep the order they were written in.
+  return parts.sort((a, b) => rank(a.name) - rank(b.name)).map((p) => p.bytes);
 }
 
 /** A cell's text as the admin sees it; an Excel date cell as ISO. */
@@ -161,15 +223,16 @@ function cellText(value: ExcelJS.CellValue): string {
 }
 
 async function readXlsx(bytes: Buffer): Promise<ReadResult> {
+  const zip = zipEntries(bytes);
   const unpacked = zipUnpackedSize(bytes);
-  if (unpacked === null) return fail(FILE_MESSAGES.brokenXlsx);
+  if (zip === null || unpacked === null) return fail(FILE_MESSAGES.brokenXlsx);
   if (unpacked.bytes > XLSX_UNPACKED_MAX_BYTES || unpacked.entries > XLSX_ENTRIES_MAX)
     return fail(FILE_MESSAGES.oversizedXlsx);
   // Streamed, the first sheet only, row by row: the whole workbook as objects costs several times the
   // time and memory of the cells a census needs.
-  const table: { number: number; cells: string[] }[] = [];
+  const rows = censusRows();
   try {
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(sheetsLast(bytes, zip)), {
       worksheets: "emit",
       sharedStrings: "cache",
       styles: "cache",
@@ -179,20 +242,18 @@ async function readXlsx(bytes: Buffer): Promise<ReadResult> {
     for await (const sheet of reader) {
       for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
         if (!row.hasValues) continue;
-        if (table.length === ROWS_MAX + 1) return fail(FILE_MESSAGES.tooManyRows);
         const cells: string[] = [];
         row.eachCell({ includeEmpty: true }, (cell, column) => {
           cells[column - 1] = cellText(cell.value);
         });
-        table.push({ number: row.number, cells: Array.from(cells, (c) => c ?? "") });
+        if (!rows.add(row.number, cells)) break;
       }
       break;
     }
   } catch {
     return fail(FILE_MESSAGES.brokenXlsx);
   }
-  if (table.length === 0) return fail(FILE_MESSAGES.empty);
-  return toRows(table);
+  return rows.result();
 }
 
 /** Reads an uploaded census file: CSV or .xlsx, told apart by their bytes, not their names. */

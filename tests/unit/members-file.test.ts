@@ -1,4 +1,5 @@
 import ExcelJS from "exceljs";
+import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import {
   FILE_MAX_BYTES,
@@ -173,6 +174,54 @@ describe("reading a census Excel workbook", () => {
           mobile: "",
           email: "",
           date_of_joining: "",
+        },
+      },
+    ]);
+  });
+
+  it("reads a workbook written as a stream (sizes after each entry's data), the shared strings last", async () => {
+    const chunks: Buffer[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        chunks.push(chunk);
+        done();
+      },
+    });
+    const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: sink, useSharedStrings: true, useStyles: true });
+    const sheet = book.addWorksheet("Team");
+    sheet.addRow([...MEMBER_COLUMNS]).commit();
+    sheet
+      .addRow([
+        "E-104",
+        "Ānanya Śarmā",
+        "female",
+        "23-04-1991",
+        "self",
+        "+91 98765 43210",
+        "a@example.in",
+        "01/06/2024",
+      ])
+      .commit();
+    sheet.commit();
+    await book.commit();
+    const bytes = Buffer.concat(chunks);
+    // What this test is about: entries that carry a data descriptor, and the sheet ahead of the strings.
+    expect(bytes.readUInt16LE(6) & 0x08).toBe(0x08);
+    expect(bytes.indexOf("xl/worksheets/sheet1.xml")).toBeLessThan(bytes.indexOf("xl/sharedStrings.xml"));
+    const result = await readCensusFile({ name: "team.xlsx", size: bytes.length, bytes });
+    if (!result.ok) throw new Error(result.message);
+    expect(result.rows).toEqual([
+      {
+        row_number: 2,
+        cells: {
+          employee_code: "E-104",
+          full_name: "Ānanya Śarmā",
+          gender: "female",
+          date_of_birth: "1991-04-23",
+          relationship: "self",
+          mobile: "+91 98765 43210",
+          email: "a@example.in",
+          date_of_joining: "2024-06-01",
         },
       },
     ]);
