@@ -1,6 +1,7 @@
 // The tax invoice as a PDF, drawn with pdfkit. Its built-in Helvetica has no ₹ glyph, so amounts are
 // written in INR throughout (column heads say so), as many Indian invoices do.
 import PDFDocument from "pdfkit";
+import { signInvoicePdf } from "./invoice-signature";
 import { textInScripts } from "./pdf-fonts";
 import { longDate } from "./dates";
 import type { InvoiceData } from "./invoices";
@@ -18,7 +19,7 @@ const MUTED = "#5b6675";
 const RULE = "#c9d0d8";
 const BAND = "#eef2f6";
 
-export function invoicePdf(inv: InvoiceData): Promise<Buffer> {
+export async function invoicePdf(inv: InvoiceData): Promise<Buffer> {
   const doc = new PDFDocument({
     size: "A4",
     margin: 48,
@@ -188,8 +189,15 @@ export function invoicePdf(inv: InvoiceData): Promise<Buffer> {
     .fillColor(INK)
     .text(`For ${inv.supplier.name}`, labelX, y, { width: right - labelX, align: "right" });
   doc.moveDown(2.2);
-  // No digital signature is applied (docs/decisions/0019-invoice-lines-by-supplier.md): none is claimed.
+  // The file carries a PAdES signature with the sandbox's own certificate (decision 0033), and says so.
   doc.text("Authorised signatory", labelX, doc.y, { width: right - labelX, align: "right" });
+  doc
+    .fontSize(7.5)
+    .fillColor(MUTED)
+    .text("Digitally signed (PAdES) with a sandbox certificate", labelX, doc.y + 2, {
+      width: right - labelX,
+      align: "right",
+    });
   doc
     .fontSize(8)
     .fillColor(MUTED)
@@ -202,5 +210,5 @@ export function invoicePdf(inv: InvoiceData): Promise<Buffer> {
       { width, align: "center" },
     );
   doc.end();
-  return done;
+  return signInvoicePdf(await done, inv.number);
 }

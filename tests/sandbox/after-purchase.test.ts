@@ -1,5 +1,5 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { execFileSync, spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -324,13 +324,31 @@ describe("tax invoices", () => {
     const text = execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
     for (const needle of [SELLER_GSTIN, DELHI, "997133", "997132", "IGST @ 18%", b.paid.invoice.number, "Delhi (07)"])
       expect(text).toContain(needle);
-    // Each line says whose supply it is; the insurer and the policy are named; no signature is claimed.
+    // Each line says whose supply it is; the insurer and the policy are named; the signature is said and real.
     const flat = text.replace(/\s+/g, " ");
     expect(flat).toContain("invoiced on its behalf by Kavach Health Benefits Private Limited as its corporate agent");
     expect(flat).toContain("Insurer: Suraksha General Insurance Company Limited (IRDAI Reg. No. 901)");
     expect(flat).toMatch(/Policy number: (issued with the certificate|\S+)/);
-    expect(flat).toContain("Authorised signatory");
-    expect(flat).not.toMatch(/digitally signed/i);
+    expect(flat).toContain("Authorised signatory Digitally signed (PAdES) with a sandbox certificate");
+    // Read back by poppler: one signature, PAdES, over the whole file, valid; its certificate is the
+    // sandbox's own, so no reader trusts it as a certifying authority's.
+    const signature = execFileSync("pdfsig", [file], { encoding: "utf8" });
+    expect(signature).toContain("Signature #1:");
+    expect(signature).not.toContain("Signature #2:");
+    expect(signature).toContain(
+      "Signer Certificate Common Name: Kavach Health Benefits Private Limited (sandbox signing certificate)",
+    );
+    expect(signature).toContain("Signature Type: ETSI.CAdES.detached");
+    expect(signature).toContain("Total document signed");
+    expect(signature).toContain("Signature Validation: Signature is Valid.");
+    // The same file with one byte of its text changed no longer validates.
+    const bytes = readFileSync(file);
+    const at = bytes.indexOf("/Title");
+    bytes[at + 1] = "t".charCodeAt(0);
+    writeFileSync(file, bytes);
+    const altered = spawnSync("pdfsig", [file], { encoding: "utf8" });
+    expect(altered.stdout).toContain("Signature #1:");
+    expect(altered.stdout).not.toContain("Signature is Valid.");
     expect(text).not.toContain("CGST");
 
     const other = await buyer();
