@@ -9,7 +9,7 @@
  *
  * Beside each row: the requests it made over the network, their bytes, its sequential requests
  * (the longest chain of requests each sent after the answer to the one before had arrived,
- * counted up to "shown": the round trips the admin waited for) and the floor those allow (sequential requests × latency +
+ * among those answered by "shown": the round trips the admin waited for) and the floor those allow (sequential requests × latency +
  * bytes ÷ bandwidth). Budgets (docs/performance-round-trips.md): a client-side step waits for at
  * most 2 sequential requests; the first hydrated page is shown within 10% of its floor; the
  * script-on walk totals no more than the script-off walk on the same CPU.
@@ -95,8 +95,9 @@ async function walk(title: string, javaScriptEnabled: boolean, cpu: number): Pro
     await network.settled(shown);
     const requests = network.take();
     const bytes = requests.reduce((sum, r) => sum + r.bytes, 0);
-    // What the admin waited for: requests started before the page was shown.
-    const sequential = sequentialCount(requests.filter((r) => r.start <= shown));
+    // What the admin waited for: requests answered before the page was shown (the next page's
+    // preloads, sent as it renders, are not).
+    const sequential = sequentialCount(requests.filter((r) => r.end <= shown));
     steps.push({
       name,
       clientSide: javaScriptEnabled && clientSide,
