@@ -48,6 +48,11 @@ export interface StartOptions {
   /** Extra node flags, e.g. --cpu-prof. */
   nodeArgs?: string[];
   env?: Record<string, string>;
+  /**
+   * The server's public origin is its own loopback address (http) instead of https://kavach.example:
+   * the payment gateway then sends a browser back to the origin it came from, as in production.
+   */
+  ownOrigin?: boolean;
 }
 
 /**
@@ -74,6 +79,7 @@ export async function startProcess(options: StartOptions = {}): Promise<RunningS
       DATA_DIR: dataDir,
       HOST: "127.0.0.1",
       PORT: String(port),
+      ...(options.ownOrigin ? { PUBLIC_ORIGIN: `http://127.0.0.1:${port}` } : {}),
       ...options.env,
     },
     stdio: ["ignore", "ignore", "inherit"],
