@@ -114,9 +114,10 @@ async function walk(title: string, javaScriptEnabled: boolean, cpu: number): Pro
     await network.settled(shown);
     const requests = network.take();
     const bytes = requests.reduce((sum, r) => sum + r.bytes, 0);
-    // What the admin waited for: requests answered before the page was shown (the next page's
+    // What the admin waited for: requests sent from the press on (not one the page before still
+    // had under way, such as its icon) and answered before the page was shown (the next page's
     // preloads, sent as it renders, are not).
-    const waitedFor = requests.filter((r) => r.end <= shown);
+    const waitedFor = requests.filter((r) => r.start >= started && r.end <= shown);
     const sequential = sequentialCount(waitedFor);
     const waitedForBytes = waitedFor.reduce((sum, r) => sum + r.bytes, 0);
     steps.push({

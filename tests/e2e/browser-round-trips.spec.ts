@@ -46,15 +46,16 @@ test("every hydrated checkout step waits for at most 2 requests in a row, with a
     await network.settled(performance.now());
   };
 
-  /** From the press to the next page shown: the requests answered by then, and the longest chain of them. */
+  /** The requests sent from the press on and answered by the time the next page shows, and their longest chain. */
   async function step(name: string, to: RegExp, press: (page: Page) => Promise<unknown>) {
     await ready();
     network.take();
+    const pressed = performance.now();
     await press(page);
     await page.waitForURL(to, { waitUntil: "commit" });
     const shown = performance.now();
     await network.settled(shown);
-    const waitedFor = network.take().filter((r) => r.end <= shown);
+    const waitedFor = network.take().filter((r) => r.start >= pressed && r.end <= shown);
     counted.push({
       step: name,
       sequential: sequentialCount(waitedFor),
