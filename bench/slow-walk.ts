@@ -15,6 +15,7 @@
  * most 2 sequential requests; the first hydrated page is shown within 10% of its floor; the
  * script-on walk totals no more than the script-off walk on the same CPU.
  */
+import os from "node:os";
 import type { Page } from "@playwright/test";
 import { chromium } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/support/chromium";
@@ -53,6 +54,8 @@ interface Walk {
 }
 
 recordRunAs("slow", "npm run bench:slow");
+// The walks share the machine's cores with whatever else runs; the figures move with its load.
+const loadBefore = os.loadavg()[0].toFixed(2);
 // Its own address as its public origin: the payment callback returns to the origin the browser
 // bought on, so its cache serves that page too, and nothing has to be routed (routing switches
 // Chromium's cache off).
@@ -101,7 +104,7 @@ async function walk(title: string, javaScriptEnabled: boolean, cpu: number): Pro
 
   /** Times one step: `go` starts it; shown at a page matching `to`, interactive as described above. */
   async function step(name: string, to: RegExp, go: (page: Page) => Promise<unknown>, clientSide = false) {
-    if (javaScriptEnabled && clientSide) await preloaded();
+    if (javaScriptEnabled) await preloaded();
     network.take();
     const started = performance.now();
     await go(page);
@@ -179,7 +182,7 @@ const totalOf = (w: Walk) => w.steps.reduce((sum, s) => sum + s.interactiveMs, 0
 const verdict = (met: boolean) => (met ? "met" : "MISSED");
 
 console.log(
-  `${NETWORK.downloadThroughput / KBIT} kbit/s down and up, ${NETWORK.latency} ms latency (Chromium DevTools emulation), browser cache on`,
+  `${NETWORK.downloadThroughput / KBIT} kbit/s down and up, ${NETWORK.latency} ms latency (Chromium DevTools emulation), browser cache on; load average ${loadBefore} before, ${os.loadavg()[0].toFixed(2)} after (${os.cpus().length} cores)`,
 );
 for (const w of walks) {
   const width = Math.max(...w.steps.map((s) => s.name.length));
