@@ -30,6 +30,12 @@ test("every hydrated checkout step waits for at most 2 requests in a row, with a
     uploadThroughput: -1,
   });
   const network = watchNetwork(cdp);
+  // A client-side step is shown when its address changes. Stamped as this session's event arrives,
+  // in the order the browser sent it: after the answers the page waited for, before the next
+  // page's preloads are sent, however late this process gets to it.
+  await cdp.send("Page.enable");
+  const addressChanges: Array<{ url: string; at: number }> = [];
+  cdp.on("Page.navigatedWithinDocument", (event) => addressChanges.push({ url: event.url, at: performance.now() }));
   const counted: Array<{ step: string; sequential: number; requests: string[] }> = [];
 
   /** Hydrated, and every script the page preloads (its own and the next page's) is in. */
@@ -53,7 +59,9 @@ test("every hydrated checkout step waits for at most 2 requests in a row, with a
     const pressed = performance.now();
     await press(page);
     await page.waitForURL(to, { waitUntil: "commit" });
-    const shown = performance.now();
+    const changed = () => addressChanges.filter((change) => change.at >= pressed && to.test(change.url));
+    await expect.poll(() => changed().length).toBeGreaterThan(0);
+    const shown = changed()[0].at;
     await network.settled(shown);
     const waitedFor = network.take().filter((r) => r.start >= pressed && r.end <= shown);
     counted.push({
