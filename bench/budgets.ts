@@ -43,3 +43,10 @@ export const CONNECTIONS = 32;
 /** A 10,000-row census file, checked: server time and extra memory (README, Performance). */
 export const CENSUS_CHECK_MAX_MS = 1500;
 export const CENSUS_CHECK_MAX_MB = 150;
+
+/** The production shape's upstream: the API in a process of its own, each call answered after this long. */
+export const UPSTREAM_DELAY_MS = 50;
+/** Upstream calls one checkout request waits for in a row, at most (decision 0024). */
+export const REQUEST_UPSTREAM_SEQUENTIAL_MAX = 2;
+/** Upstream calls in a row over the whole no-script purchase (18 requests), catalogue answers kept. */
+export const PURCHASE_UPSTREAM_SEQUENTIAL_MAX = 18;

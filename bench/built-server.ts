@@ -1,4 +1,4 @@
-import { execFileSync, spawn, spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -48,6 +48,11 @@ export interface StartOptions {
   /** Extra node flags, e.g. --cpu-prof. */
   nodeArgs?: string[];
   env?: Record<string, string>;
+  /**
+   * The server's public origin is its own loopback address (http) instead of https://kavach.example:
+   * the payment gateway then sends a browser back to the origin it came from, as in production.
+   */
+  ownOrigin?: boolean;
 }
 
 /**
@@ -74,6 +79,7 @@ export async function startProcess(options: StartOptions = {}): Promise<RunningS
       DATA_DIR: dataDir,
       HOST: "127.0.0.1",
       PORT: String(port),
+      ...(options.ownOrigin ? { PUBLIC_ORIGIN: `http://127.0.0.1:${port}` } : {}),
       ...options.env,
     },
     stdio: ["ignore", "ignore", "inherit"],
@@ -130,11 +136,19 @@ function rssOf(pid: number): number {
   return Number(kb) * 1024;
 }
 
-let ticksPerSecond: number | undefined;
+/**
+ * The scheduler's own count of each of the process's threads' time on a CPU, in nanoseconds
+ * (/proc/PID/task/TID/schedstat), summed: precise enough for one request, where utime and stime
+ * move in 10 ms ticks.
+ */
 function cpuMsOf(pid: number): number {
-  ticksPerSecond ??= Number(execFileSync("getconf", ["CLK_TCK"]).toString());
-  // Fields after the parenthesised command name; utime and stime are the 14th and 15th of the line.
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-  const fields = stat.slice(stat.lastIndexOf(") ") + 2).split(" ");
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
+  let ns = 0;
+  for (const task of fs.readdirSync(`/proc/${pid}/task`)) {
+    try {
+      ns += Number(fs.readFileSync(`/proc/${pid}/task/${task}/schedstat`, "utf8").split(" ")[0]);
+    } catch {
+      // The thread ended between the listing and the read.
+    }
+  }
+  return ns / 1e6;
 }

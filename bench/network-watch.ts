@@ -7,9 +7,11 @@ import type { Span } from "./request-chain";
  * a request sent after that waited for is one round trip more (Remix asks for the next page's data
  * as soon as the post's answer says where to go, before that answer's stream has closed). Answers
  * from the cache are not round trips and are left out; a redirect ends one request and starts the next.
+ * A request answered and then cancelled still was a round trip: Remix stops reading a `.data` answer
+ * once it has decoded what it needs, which the protocol reports as failed (net::ERR_ABORTED).
  */
 export function watchNetwork(cdp: CDPSession) {
-  const open = new Map<string, { start: number; answered?: number; cached: boolean; url: string }>();
+  const open = new Map<string, { start: number; answered?: number; cached: boolean; url: string; bytes: number }>();
   let done: Array<Span & { bytes: number; url: string }> = [];
   cdp.on("Network.requestWillBeSent", (event) => {
     const now = performance.now();
@@ -21,7 +23,7 @@ export function watchNetwork(cdp: CDPSession) {
         bytes: event.redirectResponse.encodedDataLength ?? 0,
         url: previous.url,
       });
-    open.set(event.requestId, { start: now, cached: false, url: event.request.url });
+    open.set(event.requestId, { start: now, cached: false, url: event.request.url, bytes: 0 });
   });
   cdp.on("Network.requestServedFromCache", (event) => {
     const request = open.get(event.requestId);
@@ -32,6 +34,10 @@ export function watchNetwork(cdp: CDPSession) {
     if (!request) return;
     request.answered = performance.now();
     if (event.response.fromDiskCache || event.response.fromPrefetchCache) request.cached = true;
+  });
+  cdp.on("Network.dataReceived", (event) => {
+    const request = open.get(event.requestId);
+    if (request) request.bytes += event.encodedDataLength;
   });
   cdp.on("Network.loadingFinished", (event) => {
     const request = open.get(event.requestId);
@@ -44,7 +50,12 @@ export function watchNetwork(cdp: CDPSession) {
         url: request.url,
       });
   });
-  cdp.on("Network.loadingFailed", (event) => open.delete(event.requestId));
+  cdp.on("Network.loadingFailed", (event) => {
+    const request = open.get(event.requestId);
+    open.delete(event.requestId);
+    if (request?.answered !== undefined && !request.cached)
+      done.push({ start: request.start, end: request.answered, bytes: request.bytes, url: request.url });
+  });
   return {
     /** Resolves once every request sent before `time` has finished (the protocol reports some after the load event). */
     async settled(time: number) {

@@ -3,6 +3,7 @@
  * framework floor, all in one run on this machine so the ratios compare like with like.
  *   npm run bench                 BENCH_SECONDS=20 npm run bench
  *   npm run bench -- --profile    the same, with the server under node --cpu-prof, then its top self time
+ *   npm run bench -- --upstream-only    only the production shape: the purchase through a 50 ms upstream
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -17,12 +18,16 @@ import {
   CENSUS_CHECK_MAX_MS,
   STEP_P99_MAX_MS,
   STEP_RPS_MIN_RATIO,
+  PURCHASE_UPSTREAM_SEQUENTIAL_MAX,
+  REQUEST_UPSTREAM_SEQUENTIAL_MAX,
+  UPSTREAM_DELAY_MS,
 } from "./budgets";
 import { startBuiltServer, startProcess } from "./built-server";
 import type { RunningServer } from "./built-server";
 import type { Window } from "./cpu-profile";
 import { nowUs, printProfileSummary, summariseCpuProfile } from "./cpu-profile";
 import { measureCensusFiles, printCensusFiles } from "./census-files";
+import { startDelayedUpstream } from "./delayed-upstream";
 import { buildPeerApp } from "./peer-remix";
 import { recordRunAs } from "./record";
 import type { Admin } from "./signed-in-admin";
@@ -32,6 +37,8 @@ import {
   COMPANY_DETAILS_BODY,
   signedInAdminWithFilledCart,
 } from "./signed-in-admin";
+import type { UpstreamStep } from "./upstream-walk";
+import { walkThroughUpstream } from "./upstream-walk";
 import type { WrkResult, WrkTarget } from "./wrk";
 import { runWrk } from "./wrk";
 
@@ -44,7 +51,16 @@ const WARM_UP_SECONDS = 2;
 const FLOOR_PATH = "/this-page-does-not-exist";
 const PUBLIC_PATH = "/reviews";
 const profile = process.argv.includes("--profile");
-recordRunAs("bench", `BENCH_SECONDS=${SECONDS} npm run bench${profile ? " -- --profile" : ""}`);
+const upstreamOnly = process.argv.includes("--upstream-only");
+/** Purchases in the production shape that warm the server and fill the catalogue, then those measured. */
+const UPSTREAM_WARM_UP_WALKS = 3;
+const UPSTREAM_WALKS = 5;
+recordRunAs(
+  upstreamOnly ? "bench-upstream" : "bench",
+  upstreamOnly
+    ? "npm run bench -- --upstream-only"
+    : `BENCH_SECONDS=${SECONDS} npm run bench${profile ? " -- --profile" : ""}`,
+);
 
 interface Measured extends WrkResult {
   cpuMsPerRequest: number;
@@ -300,6 +316,82 @@ function printTable(rows: Row[]): void {
 }
 
 /**
+ * The production shape (decision 0024): the API in a process of its own (the sandbox in this one,
+ * answering each call after UPSTREAM_DELAY_MS), the app server alone in its process, so its CPU
+ * time is the app's without the API's share. The purchase without script, request by request, a
+ * few times to warm up (the catalogue answers every admin shares are then kept, as in a server that
+ * has run a while), then UPSTREAM_WALKS times measured: per request the median time to first byte, the
+ * upstream calls it made and how many of them in a row, and the mean server CPU.
+ */
+async function measureUpstreamWalk(): Promise<UpstreamStep[]> {
+  const upstream = await startDelayedUpstream(UPSTREAM_DELAY_MS);
+  const server = await startBuiltServer({ env: { API_BASE_URL: upstream.baseUrl } });
+  try {
+    for (let i = 0; i < UPSTREAM_WARM_UP_WALKS; i++) await walkThroughUpstream(server.origin, upstream);
+    const walks: UpstreamStep[][] = [];
+    for (let i = 0; i < UPSTREAM_WALKS; i++)
+      walks.push(await walkThroughUpstream(server.origin, upstream, server.cpuMs));
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+    return walks[0].map((first, i) => {
+      const rows = walks.map((w) => w[i]);
+      return {
+        ...first,
+        ttfbMs: median(rows.map((r) => r.ttfbMs)),
+        calls: Math.max(...rows.map((r) => r.calls)),
+        sequential: Math.max(...rows.map((r) => r.sequential)),
+        cpuMs: rows.reduce((sum, r) => sum + r.cpuMs!, 0) / rows.length,
+      };
+    });
+  } finally {
+    await server.stop();
+    await upstream.close();
+  }
+}
+
+function printUpstreamWalk(steps: UpstreamStep[]): void {
+  const width = Math.max(...steps.map((s) => s.request.length), "total".length);
+  console.log(
+    `\nProduction shape: the API in its own process, each call answered after ${UPSTREAM_DELAY_MS} ms; the purchase without script, median of ${UPSTREAM_WALKS} after ${UPSTREAM_WARM_UP_WALKS} to warm up`,
+  );
+  console.log(`${"request".padEnd(width)}  status  TTFB ms  upstream calls  in a row  server CPU ms`);
+  for (const s of steps) {
+    console.log(
+      [
+        s.request.padEnd(width),
+        String(s.status).padStart(6),
+        s.ttfbMs.toFixed(1).padStart(7),
+        String(s.calls).padStart(14),
+        `${s.sequential}${s.sequential > REQUEST_UPSTREAM_SEQUENTIAL_MAX ? " !" : ""}`.padStart(8),
+        s.cpuMs!.toFixed(2).padStart(13),
+      ].join("  "),
+    );
+  }
+  const sum = (pick: (s: UpstreamStep) => number) => steps.reduce((total, s) => total + pick(s), 0);
+  console.log(
+    [
+      "total".padEnd(width),
+      "".padStart(6),
+      sum((s) => s.ttfbMs)
+        .toFixed(1)
+        .padStart(7),
+      String(sum((s) => s.calls)).padStart(14),
+      String(sum((s) => s.sequential)).padStart(8),
+      sum((s) => s.cpuMs!)
+        .toFixed(2)
+        .padStart(13),
+    ].join("  "),
+  );
+  const over = steps.filter((s) => s.sequential > REQUEST_UPSTREAM_SEQUENTIAL_MAX);
+  const inARow = sum((s) => s.sequential);
+  console.log(
+    `Budget, one upstream round trip a request where the data allows: no request more than ${REQUEST_UPSTREAM_SEQUENTIAL_MAX} calls in a row: ${over.length ? `MISSED (${over.map((s) => `${s.request}: ${s.sequential}`).join(", ")})` : "met"}; the purchase at most ${PURCHASE_UPSTREAM_SEQUENTIAL_MAX} in a row: ${inARow <= PURCHASE_UPSTREAM_SEQUENTIAL_MAX ? "met" : "MISSED"} (${inARow}).`,
+  );
+  console.log(
+    "The budgets of a hydrated step (2 requests in a row), the first hydrated page (within 10% of its floor) and script on no slower than script off are measured in a browser: npm run bench:slow.",
+  );
+}
+
+/**
  * Where one request's CPU goes, row by row: the floor, an anonymous page from memory, and one
  * checkout step as a page and as data, in ms of self time per request by place (package, node
  * internals, our bundle), so the step's surplus over the floor can be read off place by place.
@@ -336,6 +428,10 @@ function printRowProfiles(file: string, rows: Row[]): void {
   console.log(["total".padEnd(width), ...totals].join("  "));
 }
 
+if (upstreamOnly) {
+  printUpstreamWalk(await measureUpstreamWalk());
+  process.exit(0);
+}
 const profileDir = profile ? fs.mkdtempSync(path.join(os.tmpdir(), "kavach-prof-")) : null;
 // wrk and the server share the cores; anything else running skews every row, so say so.
 const load = () => os.loadavg()[0].toFixed(2);
@@ -358,6 +454,7 @@ console.log();
 printTable([limit, peer, ...product.rows, workers]);
 console.log(`\nLoad average after: ${load()} (the bench itself adds about 2)`);
 console.log(`Server RSS: ${mb(product.rss[0])} before the load, ${mb(product.rss[1])} after`);
+printUpstreamWalk(await measureUpstreamWalk());
 printCensusFiles(await measureCensusFiles(), CENSUS_CHECK_MAX_MS, CENSUS_CHECK_MAX_MB);
 console.log(
   "CPU ms/req: the server's CPU time (all threads) over the requests it answered; steadier than req/s on a busy machine.",

@@ -10,23 +10,32 @@ export interface UpstreamStep {
   calls: number;
   /** The longest chain of those calls each made after the one before was answered. */
   sequential: number;
+  /** The app server's CPU time for the request, when the walk was given a way to read it (the API's is not in it). */
+  cpuMs?: number;
 }
 
 /**
  * The purchase as a browser without script makes it, request by request (each post's 303 is the
  * next row's page), against an app whose upstream is `upstream`: 18 requests from the sign-in page
  * to the payment post, whose 303 leads to the hosted payment page. One request at a time, so the
- * calls the upstream recorded between a request's start and its answer are that request's.
+ * calls the upstream recorded between a request's start and its answer are that request's, and so is
+ * the CPU time `serverCpuMs` (the app server's, in ms so far) moved from the request to its last byte.
  */
-export async function walkThroughUpstream(origin: string, upstream: DelayedUpstream): Promise<UpstreamStep[]> {
+export async function walkThroughUpstream(
+  origin: string,
+  upstream: DelayedUpstream,
+  serverCpuMs?: () => number,
+): Promise<UpstreamStep[]> {
   const admin = new Admin(origin);
   const steps: UpstreamStep[] = [];
   async function request(path: string, body?: string, expected = body === undefined ? 200 : 303): Promise<string> {
     const before = upstream.calls.length;
+    const cpuBefore = serverCpuMs?.();
     const started = performance.now();
     const response = await admin.send(path, body === undefined ? {} : { method: "POST", body });
     const ttfbMs = performance.now() - started;
     const text = await response.text();
+    const cpuMs = cpuBefore === undefined ? undefined : serverCpuMs!() - cpuBefore;
     const calls = upstream.calls.slice(before);
     steps.push({
       request: `${body === undefined ? "GET" : "POST"} ${path}`,
@@ -34,6 +43,7 @@ export async function walkThroughUpstream(origin: string, upstream: DelayedUpstr
       ttfbMs,
       calls: calls.length,
       sequential: sequentialCount(calls),
+      cpuMs,
     });
     if (response.status !== expected)
       throw new Error(

@@ -67,11 +67,13 @@ export function nextPath(id: StepId): string {
 
 /**
  * The page a hydrated page's form leads to when it is accepted, so its script can be in the browser
- * before the press (app/rendering/module-preloads.tsx); null where the next page is not ours.
+ * before the press (app/rendering/module-preloads.tsx). From payment that is the page the gateway
+ * returns a paid buyer to, past its own hosted page.
  */
 export function pageAfter(pathname: string): string | null {
   if (pathname === PATHS.checkout.verify) return PATHS.checkout.verifyOtp;
   if (pathname === PATHS.checkout.verifyOtp) return PATHS.checkout.gstDetails;
+  if (pathname === PATHS.checkout.payment) return PATHS.paymentSuccess;
   const index = STEPS.findIndex((s) => s.path === pathname);
-  return index < 0 || index === STEPS.length - 1 ? null : STEPS[index + 1].path;
+  return index < 0 ? null : (STEPS[index + 1]?.path ?? null);
 }

@@ -1,4 +1,9 @@
 import { expect, test } from "@playwright/test";
+import {
+  PURCHASE_UPSTREAM_SEQUENTIAL_MAX,
+  REQUEST_UPSTREAM_SEQUENTIAL_MAX,
+  UPSTREAM_DELAY_MS,
+} from "../../bench/budgets";
 import type { DelayedUpstream } from "../../bench/delayed-upstream";
 import { startDelayedUpstream } from "../../bench/delayed-upstream";
 import { walkThroughUpstream } from "../../bench/upstream-walk";
@@ -16,7 +21,7 @@ let upstream: DelayedUpstream;
 let server: RunningServer;
 
 test.beforeAll(async () => {
-  upstream = await startDelayedUpstream(50);
+  upstream = await startDelayedUpstream(UPSTREAM_DELAY_MS);
   server = await startServer({ env: { API_BASE_URL: upstream.baseUrl } });
 });
 
@@ -27,11 +32,15 @@ test.afterAll(async () => {
 
 test("no checkout request waits for more than 2 upstream calls in a row, the purchase for at most 18", async () => {
   const cold = await walkThroughUpstream(server.url, upstream);
-  expect(cold.filter((s) => s.sequential > 2).map((s) => `${s.request}: ${s.sequential}`)).toEqual([]);
+  expect(
+    cold.filter((s) => s.sequential > REQUEST_UPSTREAM_SEQUENTIAL_MAX).map((s) => `${s.request}: ${s.sequential}`),
+  ).toEqual([]);
   const steps = await walkThroughUpstream(server.url, upstream);
   expect(steps).toHaveLength(18);
   // The walk did reach the upstream: the counts below are measured, not an absence.
   expect(steps.reduce((sum, s) => sum + s.calls, 0)).toBeGreaterThanOrEqual(14);
-  expect(steps.filter((s) => s.sequential > 2).map((s) => `${s.request}: ${s.sequential}`)).toEqual([]);
-  expect(steps.reduce((sum, s) => sum + s.sequential, 0)).toBeLessThanOrEqual(18);
+  expect(
+    steps.filter((s) => s.sequential > REQUEST_UPSTREAM_SEQUENTIAL_MAX).map((s) => `${s.request}: ${s.sequential}`),
+  ).toEqual([]);
+  expect(steps.reduce((sum, s) => sum + s.sequential, 0)).toBeLessThanOrEqual(PURCHASE_UPSTREAM_SEQUENTIAL_MAX);
 });

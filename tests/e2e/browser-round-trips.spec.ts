@@ -1,0 +1,98 @@
+import type { Page } from "@playwright/test";
+import { watchNetwork } from "../../bench/network-watch";
+import { sequentialCount } from "../../bench/request-chain";
+import { expect, test } from "./fixtures";
+import { FERNLEAF, freshMobile, readCode } from "./helpers";
+
+/**
+ * A hydrated step waits for two requests in a row at most: its own post and the next page's data
+ * (decision 0024). The next page's route, module and shared chunks are in the browser before the
+ * press. The walk keeps the browser cache working (no request routing, which would switch it off)
+ * and gives every request a round trip's latency through the DevTools protocol, so requests sent
+ * together overlap as they do on a phone and only those sent after an answer count in a row.
+ */
+test.use({ javaScriptEnabled: true });
+
+const LATENCY_MS = 300;
+const STEP_SEQUENTIAL_MAX = 2;
+
+test("every hydrated checkout step waits for at most 2 requests in a row, with a working cache", async ({
+  page,
+  context,
+}) => {
+  test.slow();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: LATENCY_MS,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
+  const network = watchNetwork(cdp);
+  // A client-side step is shown when its address changes. Stamped as this session's event arrives,
+  // in the order the browser sent it: after the answers the page waited for, before the next
+  // page's preloads are sent, however late this process gets to it.
+  await cdp.send("Page.enable");
+  const addressChanges: Array<{ url: string; at: number }> = [];
+  cdp.on("Page.navigatedWithinDocument", (event) => addressChanges.push({ url: event.url, at: performance.now() }));
+  const counted: Array<{ step: string; sequential: number; requests: string[] }> = [];
+
+  /** Hydrated, and every script the page preloads (its own and the next page's) is in. */
+  const ready = async () => {
+    await page.waitForFunction(() => {
+      const router = (window as unknown as { __remixRouter?: { state: { navigation: { state: string } } } })
+        .__remixRouter;
+      const preloads = [...document.querySelectorAll<HTMLLinkElement>("link[rel=modulepreload]")];
+      return (
+        router?.state.navigation.state === "idle" &&
+        preloads.every((link) => performance.getEntriesByName(link.href).length > 0)
+      );
+    });
+    await network.settled(performance.now());
+  };
+
+  /** The requests sent from the press on and answered by the time the next page shows, and their longest chain. */
+  async function step(name: string, to: RegExp, press: (page: Page) => Promise<unknown>) {
+    await ready();
+    network.take();
+    const pressed = performance.now();
+    await press(page);
+    await page.waitForURL(to, { waitUntil: "commit" });
+    const changed = () => addressChanges.filter((change) => change.at >= pressed && to.test(change.url));
+    await expect.poll(() => changed().length).toBeGreaterThan(0);
+    const shown = changed()[0].at;
+    await network.settled(shown);
+    const waitedFor = network.take().filter((r) => r.start >= pressed && r.end <= shown);
+    counted.push({
+      step: name,
+      sequential: sequentialCount(waitedFor),
+      requests: waitedFor.map((r) => new URL(r.url).pathname),
+    });
+  }
+  const press = (name: string | RegExp) => (p: Page) => p.getByRole("button", { name, exact: true }).click();
+
+  const mobile = freshMobile();
+  await page.goto("/checkout/verify");
+  await page.getByLabel("Mobile number").fill(mobile);
+  await step("send code → verify-otp", /\/checkout\/verify-otp$/, press("Send code"));
+  await page.getByLabel("One-time code").fill(await readCode(page.request, mobile));
+  await step("verify code → gst-details", /\/checkout\/gst-details$/, press("Verify and continue"));
+  await page.getByLabel("GSTIN").fill(FERNLEAF);
+  await step("GSTIN → is this your company?", /\/checkout\/gst-details\?confirm=/, press(/Verify/));
+  await step("confirm → company-details", /\/checkout\/company-details$/, press("Yes, this is my company"));
+  await page.getByLabel("Your full name").fill("Asha Rao");
+  await page.getByLabel("Work email").fill("asha.rao@fernleaf.example");
+  await page.getByLabel(/Total employees/).fill("12");
+  await step("details → plan-select", /\/checkout\/plan-select$/, press("Continue to plans"));
+  await step("plan → add-people", /\/checkout\/add-people$/, press("Continue"));
+  await page.getByLabel("18–35 years, 1A", { exact: true }).fill("8");
+  await step("people → review", /\/checkout\/checkout$/, press("Continue to review"));
+  await page.getByRole("radio", { name: /Yearly/ }).check();
+  await step("review → payment", /\/checkout\/payment$/, press("Proceed to payment"));
+  await expect(page.getByRole("button", { name: /^Pay ₹/ })).toBeVisible();
+
+  // Each step did go over the network (its post at least), so a count of 0 is not a pass by absence.
+  expect(counted.filter((s) => s.sequential === 0)).toEqual([]);
+  expect(counted.filter((s) => s.sequential > STEP_SEQUENTIAL_MAX)).toEqual([]);
+});
