@@ -8,7 +8,7 @@ import { PRODUCTION_COOKIE } from "../support/session-cookie";
  * docs/product.md, Security rules: CSRF without holes. The payment callback's exemption from the same-site check
  * covers that one action, whatever the query string names; a sister site's post (Sec-Fetch-Site:
  * same-site) is accepted only from an origin in SAME_SITE_ORIGINS (without it, none:
- * security-csrf-no-sister-sites.test.ts).
+ * security-production.test.ts).
  */
 
 let app: InProcessApp;
