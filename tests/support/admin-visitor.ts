@@ -10,6 +10,8 @@ export interface AdminVisitorOptions extends CartOptions {
   /** The session cookie's name: DEV_COOKIE, or PRODUCTION_COOKIE in production. */
   cookieName?: string;
   mobile?: string;
+  /** The API the app calls: its embedded one at `${baseUrl}/api` unless a test's own upstream. */
+  apiBaseUrl?: string;
 }
 
 /**
@@ -20,10 +22,16 @@ export interface AdminVisitorOptions extends CartOptions {
 export async function adminVisitor(
   baseUrl: string,
   step: CartStep = "gst",
-  { secret = TEST_SECRET, cookieName = DEV_COOKIE, mobile, ...cart }: AdminVisitorOptions = {},
+  {
+    secret = TEST_SECRET,
+    cookieName = DEV_COOKIE,
+    mobile,
+    apiBaseUrl = `${baseUrl}/api`,
+    ...cart
+  }: AdminVisitorOptions = {},
 ): Promise<Visitor> {
-  const admin = await signInOverApi(`${baseUrl}/api`, mobile);
-  await moveCartTo(`${baseUrl}/api`, admin.token, step, cart);
+  const admin = await signInOverApi(apiBaseUrl, mobile);
+  await moveCartTo(apiBaseUrl, admin.token, step, cart);
   const visitor = new Visitor(baseUrl);
   visitor.cookies.set(
     cookieName,
