@@ -82,6 +82,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  /** Whoever waits for a line of the output hears each one as it is written. */
+  const lineListeners = new Set<(line: string) => void>();
   for (const stream of [child.stdout!, child.stderr!]) {
     let rest = "";
     stream.setEncoding("utf8");
@@ -89,22 +91,33 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       const lines = (rest + chunk).split("\n");
       rest = lines.pop()!;
       logs.push(...lines);
+      for (const line of lines) for (const listener of lineListeners) listener(line);
     });
   }
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${logs.join("\n")}`);
-    const healthy = await fetch(`${url}/healthz`).then(
+  // Up when it says it listens (each worker says so) and a page renders (/healthz), within 30 s.
+  const deadline = AbortSignal.timeout(30_000);
+  const failed = (why: string) => new Error(`server ${why}:\n${logs.join("\n")}`);
+  await new Promise<void>((resolve, reject) => {
+    lineListeners.add((line) => line.includes("Kavach listening") && resolve());
+    child.once("exit", (code) => reject(failed(`exited with ${code}`)));
+    deadline.addEventListener("abort", () => reject(failed("did not listen within 30 s")));
+  }).catch((error: Error) => {
+    child.kill("SIGKILL");
+    throw error;
+  });
+  lineListeners.clear();
+  // /healthz answers 503 only after trying to render for a while (server/app.ts): asked again until ready.
+  while (
+    !(await fetch(`${url}/healthz`).then(
       (r) => r.ok,
       () => false,
-    );
-    if (healthy) break;
-    if (Date.now() > deadline) {
+    ))
+  ) {
+    if (deadline.aborted || child.exitCode !== null) {
       child.kill("SIGKILL");
-      throw new Error(`server did not answer /healthz within 30 s:\n${logs.join("\n")}`);
+      throw failed("did not answer /healthz within 30 s");
     }
-    await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return {
     url,
