@@ -3,6 +3,7 @@ import net from "node:net";
 import { expect, test } from "@playwright/test";
 import { freshMobile } from "../support/client";
 import { freePort, startServer, tempDir } from "../support/server";
+import { until } from "../support/until";
 
 /**
  * Every core and one set of limits (docs/decisions/0009): workers under node:cluster that share the
@@ -27,11 +28,6 @@ function workersOf(primary: number): number[] {
     .split("\n")
     .map((l) => Number(l.trim()))
     .filter((pid) => pid > 0);
-}
-
-/** Waits until `check` holds, polling it: processes start and stop in their own time. */
-async function until(check: () => boolean | Promise<boolean>, what: string, timeout = 20_000): Promise<void> {
-  await expect.poll(check, { message: `waiting for ${what}`, timeout }).toBe(true);
 }
 
 test("two workers serve one port, share one allowance, and a worker that dies is replaced", async () => {
