@@ -1,7 +1,7 @@
 import path from "node:path";
 import Database from "better-sqlite3";
 import { expect, test } from "@playwright/test";
-import { adminVisitor } from "../support/admin-visitor";
+import { adminVisitor } from "../support/admin-session";
 import { dataPath, decodeData, peopleForm } from "../support/client";
 import { openHostedCheckout, orderStatus, postCallback } from "../support/payments";
 import { type RunningServer, startServer, tempDir } from "../support/server";

@@ -1,6 +1,6 @@
 import net from "node:net";
 import { expect, test } from "@playwright/test";
-import { adminVisitor } from "../support/admin-visitor";
+import { adminVisitor } from "../support/admin-session";
 import { Visitor } from "../support/client";
 import { type HostedCheckout, openHostedCheckout, orderStatus, postCallback } from "../support/payments";
 import { startServer } from "../support/server";

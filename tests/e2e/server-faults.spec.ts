@@ -3,7 +3,7 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { adminVisitor } from "../support/admin-visitor";
+import { adminVisitor } from "../support/admin-session";
 import { Visitor, formBody, freshMobile } from "../support/client";
 import { type HostedCheckout, openHostedCheckout, orderStatus } from "../support/payments";
 import { freePort, startServer, tempDir } from "../support/server";

@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import http from "node:http";
 import { expect, test } from "@playwright/test";
-import { adminVisitor } from "../support/admin-visitor";
+import { adminVisitor } from "../support/admin-session";
 import { type Form, type Visitor, formBody } from "../support/client";
 import { type HostedCheckout, openHostedCheckout, orderStatus } from "../support/payments";
 import { startServer } from "../support/server";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { adminVisitor } from "../support/admin-visitor";
+import { adminVisitor } from "../support/admin-session";
 import { Visitor, freshMobile } from "../support/client";
 import { type InProcessApp, appInProcess } from "../support/in-process";
 import { PRODUCTION_COOKIE } from "../support/session-cookie";

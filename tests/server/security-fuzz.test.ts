@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { adminVisitor } from "../support/admin-visitor";
+import { adminVisitor } from "../support/admin-session";
 import {
   type Answer,
   type Form,

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { adminVisitor } from "../support/admin-visitor";
+import { adminVisitor } from "../support/admin-session";
 import { Visitor, freshMobile } from "../support/client";
 import { type InProcessApp, appInProcess } from "../support/in-process";
 import { openHostedCheckout, readHostedCheckout } from "../support/payments";

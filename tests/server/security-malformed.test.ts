@@ -1,6 +1,6 @@
 import net from "node:net";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { adminVisitor } from "../support/admin-visitor";
+import { adminVisitor } from "../support/admin-session";
 import { Visitor } from "../support/client";
 import { type InProcessApp, appInProcess } from "../support/in-process";
 import { PRODUCTION_COOKIE } from "../support/session-cookie";

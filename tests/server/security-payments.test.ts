@@ -1,7 +1,7 @@
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { adminVisitor } from "../support/admin-visitor";
+import { adminVisitor } from "../support/admin-session";
 import type { Visitor } from "../support/client";
 import { type InProcessApp, appInProcess } from "../support/in-process";
 import { type HostedCheckout, openHostedCheckout, orderStatus, postCallback } from "../support/payments";

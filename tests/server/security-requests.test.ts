@@ -1,6 +1,6 @@
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminVisitor } from "../support/admin-visitor";
+import { adminVisitor } from "../support/admin-session";
 import { Visitor, dataPath, freshMobile } from "../support/client";
 import { type InProcessApp, appInProcess } from "../support/in-process";
 import { openHostedCheckout, postCallback } from "../support/payments";

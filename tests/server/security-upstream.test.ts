@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { adminVisitor } from "../support/admin-visitor";
+import { adminVisitor } from "../support/admin-session";
 import { type Answer, type Form, Visitor, freshMobile } from "../support/client";
 import { type FakeUpstream, type UpstreamMode, startFakeUpstream } from "../support/fake-upstream";
 import { type InProcessApp, appInProcess } from "../support/in-process";
