@@ -6,9 +6,10 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 /**
- * The built app (build/server.js) in a child process of its own, for tests that need a
- * particular configuration: production cookies, rotated secrets, a faulty upstream, tight caps,
- * or a SIGKILL. Needs `npm run build` first, which `npm test` does before Playwright.
+ * The built server (build/server.js) in a child process of its own, for tests whose subject is the
+ * process: a SIGKILL, a SIGTERM and its drain, the cluster, the socket timeouts set where it
+ * listens (docs/decisions/0031; every other server test builds the app in-process, in-process.ts).
+ * Needs `npm run build` first, which `npm test` does before Playwright.
  */
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
