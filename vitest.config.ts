@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 export default defineConfig({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   test: {
-    include: ["tests/sandbox/**/*.test.ts", "tests/unit/**/*.test.ts"],
+    include: ["tests/sandbox/**/*.test.ts", "tests/unit/**/*.test.ts", "tests/server/**/*.test.ts"],
     environment: "node",
     testTimeout: 20_000,
   },

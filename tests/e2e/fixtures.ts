@@ -1,16 +1,14 @@
 import { type BrowserContext, test as base } from "@playwright/test";
 import { E2E_PORT, E2E_SESSION_SECRET } from "../../playwright.config";
-import { type CartOptions, type CartStep, moveCartTo } from "../support/cart";
-import { DEV_COOKIE, sessionCodec, signedInFields } from "../support/session-cookie";
-import { type ApiAdmin, signInOverApi } from "../support/sign-in";
+import { adminSession } from "../support/admin-session";
+import type { CartOptions, CartStep } from "../support/cart";
+import type { ApiAdmin } from "../support/sign-in";
 
 export { expect } from "@playwright/test";
 
 /** The e2e server's own address and its embedded API (playwright.config.ts). */
 export const ORIGIN = `http://127.0.0.1:${E2E_PORT}`;
 export const API = `${ORIGIN}/api`;
-
-const codec = sessionCodec([E2E_SESSION_SECRET], DEV_COOKIE);
 
 export interface AdminFixtures {
   /** An admin signed in over the API, standing on GST details with an empty cart. */
@@ -29,18 +27,16 @@ export interface AdminFixtures {
 }
 
 /**
- * The test's browser holds a signed-in admin's session, sealed here with the e2e secret the way the
- * app seals it (app/session/sealed-cookie.server.ts), as the Epic Stack's `login` fixture does.
+ * The test's browser holds a signed-in admin's session, sealed with the e2e secret the way the app
+ * seals it (tests/support/admin-session.ts), as the Epic Stack's `login` fixture does.
  * Tests about signing in go through the pages (tests/e2e/helpers.ts, signIn); every other one
  * starts from here.
  */
 export const test = base.extend<AdminFixtures>({
   adminAt: async ({ context }, provide) => {
     await provide(async (step, { mobile, context: into = context, ...options } = {}) => {
-      const admin = await signInOverApi(API, mobile);
-      await moveCartTo(API, admin.token, step, options);
-      const value = await codec.write(signedInFields(admin.token, admin.mobile));
-      await into.addCookies([{ name: DEV_COOKIE, value, url: ORIGIN, httpOnly: true, sameSite: "Lax" }]);
+      const { admin, cookie } = await adminSession(API, step, { ...options, mobile, secret: E2E_SESSION_SECRET });
+      await into.addCookies([{ ...cookie, url: ORIGIN, httpOnly: true, sameSite: "Lax" }]);
       return admin;
     });
   },

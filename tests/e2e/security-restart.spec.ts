@@ -1,7 +1,8 @@
 import path from "node:path";
 import Database from "better-sqlite3";
 import { expect, test } from "@playwright/test";
-import { Visitor, dataPath, decodeData, fillCart, peopleForm, signIn } from "../support/client";
+import { adminVisitor } from "../support/admin-session";
+import { dataPath, decodeData, peopleForm } from "../support/client";
 import { openHostedCheckout, orderStatus, postCallback } from "../support/payments";
 import { type RunningServer, startServer, tempDir } from "../support/server";
 
@@ -17,9 +18,7 @@ test("killing the server mid-purchase loses no order and no payment, and the adm
     server = await startServer({ dataDir, port: server.port });
   };
   try {
-    const visitor = new Visitor(server.url);
-    await signIn(visitor);
-    await fillCart(visitor);
+    const visitor = await adminVisitor(server.url, "payment");
     const { orderId } = await openHostedCheckout(visitor);
 
     // Killed while step posts are still arriving: each answered one was written whole.

@@ -3,9 +3,11 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { Visitor, fillCart, formBody, freshMobile, signIn } from "../support/client";
+import { adminVisitor } from "../support/admin-session";
+import { Visitor, formBody, freshMobile } from "../support/client";
 import { type HostedCheckout, openHostedCheckout, orderStatus } from "../support/payments";
 import { freePort, startServer, tempDir } from "../support/server";
+import { until } from "../support/until";
 
 /**
  * Faults stop cleanly (docs/decisions/0018): a deploy's SIGTERM answers what was already sent, a
@@ -13,14 +15,6 @@ import { freePort, startServer, tempDir } from "../support/server";
  */
 
 const SUCCESS_PAGE = /^\/teamsure\/verify-payment\?order_id=order_\w+$/;
-
-async function until(check: () => boolean | Promise<boolean>, what: string, ms = 20_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 /** A whole request written on a connection of its own; resolves once it is sent, then gives its answer. */
 function sendRaw(port: number, request: string) {
@@ -56,9 +50,7 @@ test("SIGTERM answers every payment callback and page request already sent, on t
   await until(() => server.logs.some((line) => line.includes("all 2 workers listening")), "two workers listening");
   const checkouts: HostedCheckout[] = [];
   for (let i = 0; i < 12; i += 1) {
-    const visitor = new Visitor(server.url);
-    await signIn(visitor);
-    await fillCart(visitor);
+    const visitor = await adminVisitor(server.url, "payment");
     checkouts.push(await openHostedCheckout(visitor));
   }
   const callbacks = checkouts.map((checkout) => sendRaw(server.port, callbackRequest(checkout)));
@@ -216,8 +208,7 @@ test("a hung Redis (stopped, connections open): codes are refused with a clear m
       env: { WEB_CONCURRENCY: "2", REDIS_URL: `redis://127.0.0.1:${redisPort}` },
     });
     try {
-      const visitor = new Visitor(server.url);
-      await signIn(visitor);
+      const visitor = await adminVisitor(server.url);
       redis.kill("SIGSTOP");
       // Ten sign-in attempts at once, and pages and /healthz beside them.
       const attempts = Array.from({ length: 10 }, () =>

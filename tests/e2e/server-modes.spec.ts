@@ -3,6 +3,7 @@ import net from "node:net";
 import { expect, request as playwrightRequest, test } from "@playwright/test";
 import { CHROMIUM_ARGS } from "../support/chromium";
 import { freePort, tempDir } from "../support/server";
+import { until } from "../support/until";
 import {
   addPeople,
   choosePlan,
@@ -49,20 +50,19 @@ function startBuilt(env: Record<string, string>): Started {
   return { child, output: () => output, exit };
 }
 
+/** Up once /healthz answers 200; a process that exits first fails the wait with what it said. */
 async function healthy(url: string, started: Started): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (started.child.exitCode !== null) throw new Error(`server exited:\n${started.output()}`);
-    if (
-      await fetch(`${url}/healthz`).then(
+  await until(
+    async () => {
+      if (started.child.exitCode !== null) throw new Error(`server exited:\n${started.output()}`);
+      return fetch(`${url}/healthz`).then(
         (r) => r.ok,
         () => false,
-      )
-    )
-      return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no /healthz within 30 s:\n${started.output()}`);
+      );
+    },
+    "/healthz",
+    30_000,
+  );
 }
 
 function portIsFree(port: number): Promise<boolean> {

@@ -1,12 +1,14 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import net from "node:net";
 import { expect, test } from "@playwright/test";
-import { Visitor, freshMobile, signIn } from "../support/client";
+import { freshMobile } from "../support/client";
 import { freePort, startServer, tempDir } from "../support/server";
+import { until } from "../support/until";
 
 /**
  * Every core and one set of limits (docs/decisions/0009): workers under node:cluster that share the
  * allowances through the primary, and servers that share them through Redis (Debian's redis-server).
+ * Processes are the subject here; the page cache's sharing rule: tests/server/server-page-cache.test.ts.
  */
 
 const CAP = { IP_CODE_REQUESTS_PER_HOUR: "3" };
@@ -26,14 +28,6 @@ function workersOf(primary: number): number[] {
     .split("\n")
     .map((l) => Number(l.trim()))
     .filter((pid) => pid > 0);
-}
-
-async function until(check: () => boolean | Promise<boolean>, what: string, ms = 20_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 test("two workers serve one port, share one allowance, and a worker that dies is replaced", async () => {
@@ -110,30 +104,4 @@ test.describe("servers sharing Redis", () => {
       await Promise.all([first.stop(), second.stop()]);
     }
   });
-});
-
-test("a public page is rendered once and shared by anonymous visitors, never by a signed-in admin", async () => {
-  const server = await startServer();
-  try {
-    const anonymous = new Visitor(server.url);
-    const first = await anonymous.get("/reviews");
-    const cacheControl = first.headers.get("cache-control")!;
-    expect(cacheControl).toMatch(/^public, max-age=0, s-maxage=(\d+), stale-while-revalidate=\d+$/);
-    // Never stale past five minutes in a shared cache, whatever deploy comes next.
-    expect(Number(/s-maxage=(\d+)/.exec(cacheControl)![1])).toBeLessThanOrEqual(300);
-    const etag = first.headers.get("etag")!;
-    expect(etag).toMatch(/^"[\w-]{27}"$/);
-    const again = await anonymous.get("/reviews", { "If-None-Match": etag });
-    expect(again.status).toBe(304);
-
-    const admin = new Visitor(server.url);
-    await signIn(admin);
-    const personal = await admin.get("/reviews");
-    expect(personal.headers.get("cache-control")).toBe("no-store");
-    expect(personal.headers.get("etag")).toBeNull();
-    expect(personal.text).toContain("Sign out");
-    expect(first.text).not.toContain("Sign out");
-  } finally {
-    await server.stop();
-  }
 });

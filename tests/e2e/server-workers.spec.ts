@@ -1,9 +1,11 @@
 import { execFileSync } from "node:child_process";
 import http from "node:http";
 import { expect, test } from "@playwright/test";
-import { type Form, Visitor, fillCart, formBody, signIn } from "../support/client";
+import { adminVisitor } from "../support/admin-session";
+import { type Form, type Visitor, formBody } from "../support/client";
 import { type HostedCheckout, openHostedCheckout, orderStatus } from "../support/payments";
 import { startServer } from "../support/server";
+import { until } from "../support/until";
 
 /**
  * Workers share nothing a death can break (docs/decisions/0017): each worker reaches its own
@@ -48,14 +50,6 @@ function callback(port: number, fields: Form): Promise<{ status: number; locatio
   });
 }
 
-async function until(check: () => boolean | Promise<boolean>, what: string, ms = 20_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 test("kill -9 of one worker: the other's payment callbacks are still paid and shown as paid", async () => {
   test.setTimeout(180_000);
   const server = await startServer({ env: { WEB_CONCURRENCY: "2", SANDBOX_PENDING_SETTLE_MS: "600000" } });
@@ -63,9 +57,7 @@ test("kill -9 of one worker: the other's payment callbacks are still paid and sh
     await until(() => server.logs.some((line) => line.includes("all 2 workers listening")), "two workers listening");
     const admins: Array<{ visitor: Visitor; checkout: HostedCheckout }> = [];
     for (let i = 0; i < 8; i += 1) {
-      const visitor = new Visitor(server.url);
-      await signIn(visitor);
-      await fillCart(visitor);
+      const visitor = await adminVisitor(server.url, "payment");
       admins.push({ visitor, checkout: await openHostedCheckout(visitor) });
     }
     const [victim] = workersOf(server.pid);

@@ -1,32 +1,53 @@
-import { execFile } from "node:child_process";
+import { spawn } from "node:child_process";
+import { once } from "node:events";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 
-const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, "../..");
+
+/** The line a script prints, then waits for the word on its stdin: so that processes start together. */
+const READY = `process.stdout.write("ready\\n"); await new Promise((resolve) => process.stdin.once("data", resolve));`;
+
+/**
+ * Runs each script in a process of its own; once every one has loaded its modules and printed
+ * that it is ready, tells them all at the same instant to go on. Resolves with what each printed.
+ */
+async function runTogether(scripts: string[]): Promise<string[]> {
+  const children = scripts.map((script) =>
+    spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
+      cwd: ROOT,
+      stdio: ["pipe", "pipe", "inherit"],
+    }),
+  );
+  const outputs = children.map((child) => {
+    let out = "";
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (out += chunk));
+    return new Promise<string>((resolve, reject) =>
+      child.once("exit", (code) => (code === 0 ? resolve(out) : reject(new Error(`exited with ${code}: ${out}`)))),
+    );
+  });
+  await Promise.all(children.map((child) => once(child.stdout, "data")));
+  for (const child of children) child.stdin.end("go\n");
+  return Promise.all(outputs);
+}
 
 /** Cluster workers start together on one database file (docs/decisions/0001): each must come up. */
 describe("several processes opening a new database at once", () => {
   it("migrate and seed it once, and every one of them starts", async () => {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "kavach-db-")), "api.sqlite");
     // Each process loads its modules, then all open the file at the same instant.
-    const at = Date.now() + 4000;
     const script = `
       import { openDatabase } from "./sandbox/db.ts";
       import { seedCatalog } from "./sandbox/seed.ts";
-      await new Promise((resolve) => setTimeout(resolve, ${at} - Date.now()));
+      ${READY}
       const db = openDatabase(${JSON.stringify(file)}, Date.now);
       seedCatalog(db);
       db.close();
     `;
-    const starts = Array.from({ length: 4 }, () =>
-      run(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { cwd: ROOT }),
-    );
-    await expect(Promise.all(starts)).resolves.toHaveLength(4);
+    await expect(runTogether(Array.from({ length: 4 }, () => script))).resolves.toHaveLength(4);
     const db = new Database(file, { readonly: true });
     const migrations = fs.readdirSync(path.join(ROOT, "sandbox/migrations")).filter((f) => f.endsWith(".sql"));
     expect(db.prepare("SELECT COUNT(*) FROM schema_migrations").pluck().get()).toBe(migrations.length);
@@ -44,7 +65,6 @@ describe("several processes opening a new database at once", () => {
 describe("two workers writing one database at once", () => {
   it("answer every request; none is refused as storage unavailable", async () => {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "kavach-db-")), "api.sqlite");
-    const at = Date.now() + 4000;
     const script = (worker: number) => `
       import express from "express";
       import { createEmbeddedApi } from "./sandbox/index.ts";
@@ -60,7 +80,7 @@ describe("two workers writing one database at once", () => {
       await new Promise((resolve) => server.once("listening", resolve));
       const base = "http://127.0.0.1:" + server.address().port + "/api/global/users?country_id=91&mobile_no=";
       const ask = async (mobile) => (await fetch(base + mobile)).status;
-      await new Promise((resolve) => setTimeout(resolve, ${at} - Date.now()));
+      ${READY}
       const statuses = {};
       let next = 0;
       // Eight requests at a time, as a worker under load serves them.
@@ -75,10 +95,9 @@ describe("two workers writing one database at once", () => {
       api.close();
       console.log(JSON.stringify(statuses));
     `;
-    const workers = [1, 2].map((worker) =>
-      run(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script(worker)], { cwd: ROOT }),
+    const answers = (await runTogether([1, 2].map(script))).map((stdout) =>
+      JSON.parse(stdout.trim().split("\n").pop()!),
     );
-    const answers = (await Promise.all(workers)).map(({ stdout }) => JSON.parse(stdout.trim().split("\n").pop()!));
     expect(answers).toEqual([{ 200: 200 }, { 200: 200 }]);
   }, 60_000);
 });

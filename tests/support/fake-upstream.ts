@@ -8,7 +8,8 @@ import { tempDir } from "./server";
 /**
  * An upstream whose behaviour a test switches: the embedded API passed through while "up", or
  * down (connections dropped), slow (past the app's timeout), 500, or answering broken JSON; or
- * failing only what writes, to see a write meet a fault after its reads went through.
+ * failing only what writes, to see a write meet a fault after its reads went through. A slow
+ * answer is held for `slowMs`, or until the test switches the mode away from "slow".
  */
 export type UpstreamMode = "up" | "down" | "slow" | "500" | "malformed" | "500-on-writes";
 
@@ -37,10 +38,18 @@ export async function startFakeUpstream(options: { slowMs: number }): Promise<Fa
   });
   app.use("/api", api.router);
   const sockets = new Set<Socket>();
+  let mode: UpstreamMode = "up";
+  const held = new Set<() => void>();
 
   const fake: FakeUpstream = {
     baseUrl: "",
-    mode: "up",
+    get mode() {
+      return mode;
+    },
+    set mode(next) {
+      mode = next;
+      if (next !== "slow") for (const release of [...held]) release();
+    },
     seen: [],
     planRequests: [],
     close: async () => {
@@ -52,14 +61,21 @@ export async function startFakeUpstream(options: { slowMs: number }): Promise<Fa
 
   const server = http.createServer((req, res) => {
     fake.seen.push(`${req.method} ${req.url!.split("?")[0]}`);
-    const mode = fake.mode === "500-on-writes" ? (req.method === "GET" ? "up" : "500") : fake.mode;
-    switch (mode) {
+    const answer = mode === "500-on-writes" ? (req.method === "GET" ? "up" : "500") : mode;
+    switch (answer) {
       case "up":
         return app(req, res);
       case "down":
         return req.socket.destroy();
-      case "slow":
-        return setTimeout(() => app(req, res), options.slowMs).unref();
+      case "slow": {
+        const release = () => {
+          clearTimeout(timer);
+          held.delete(release);
+          app(req, res);
+        };
+        const timer = setTimeout(release, options.slowMs).unref();
+        return void held.add(release);
+      }
       case "500":
         res.writeHead(500, { "content-type": "text/html" });
         return res.end("<h1>Internal Server Error</h1>");

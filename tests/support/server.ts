@@ -6,9 +6,10 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 /**
- * The built app (build/server.js) in a child process of its own, for tests that need a
- * particular configuration: production cookies, rotated secrets, a faulty upstream, tight caps,
- * or a SIGKILL. Needs `npm run build` first, which `npm test` does before Playwright.
+ * The built server (build/server.js) in a child process of its own, for tests whose subject is the
+ * process: a SIGKILL, a SIGTERM and its drain, the cluster, the socket timeouts set where it
+ * listens (docs/decisions/0031; every other server test builds the app in-process, in-process.ts).
+ * Needs `npm run build` first, which `npm test` does before Playwright.
  */
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -82,6 +83,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  /** Whoever waits for a line of the output hears each one as it is written. */
+  const lineListeners = new Set<(line: string) => void>();
   for (const stream of [child.stdout!, child.stderr!]) {
     let rest = "";
     stream.setEncoding("utf8");
@@ -89,22 +92,33 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       const lines = (rest + chunk).split("\n");
       rest = lines.pop()!;
       logs.push(...lines);
+      for (const line of lines) for (const listener of lineListeners) listener(line);
     });
   }
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${logs.join("\n")}`);
-    const healthy = await fetch(`${url}/healthz`).then(
+  // Up when it says it listens (each worker says so) and a page renders (/healthz), within 30 s.
+  const deadline = AbortSignal.timeout(30_000);
+  const failed = (why: string) => new Error(`server ${why}:\n${logs.join("\n")}`);
+  await new Promise<void>((resolve, reject) => {
+    lineListeners.add((line) => line.includes("Kavach listening") && resolve());
+    child.once("exit", (code) => reject(failed(`exited with ${code}`)));
+    deadline.addEventListener("abort", () => reject(failed("did not listen within 30 s")));
+  }).catch((error: Error) => {
+    child.kill("SIGKILL");
+    throw error;
+  });
+  lineListeners.clear();
+  // /healthz answers 503 only after trying to render for a while (server/app.ts): asked again until ready.
+  while (
+    !(await fetch(`${url}/healthz`).then(
       (r) => r.ok,
       () => false,
-    );
-    if (healthy) break;
-    if (Date.now() > deadline) {
+    ))
+  ) {
+    if (deadline.aborted || child.exitCode !== null) {
       child.kill("SIGKILL");
-      throw new Error(`server did not answer /healthz within 30 s:\n${logs.join("\n")}`);
+      throw failed("did not answer /healthz within 30 s");
     }
-    await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return {
     url,

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import net from "node:net";
 import { Redis } from "ioredis";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ALLOWANCES_UNAVAILABLE, allowanceStore, allowancesHealth, createAllowances } from "../../server/allowances";
 
 /** server/allowances.ts: the caps of docs/decisions/0006, in memory and shared through Redis. */
@@ -56,10 +56,12 @@ describe("through Redis (Debian's redis-server)", () => {
   let redis: ChildProcess;
   let url = "";
   const clients: Redis[] = [];
-  const serverWith = () => {
+  /** A server's allowances on a client of its own, once that client is connected. */
+  const serverWith = async () => {
     const client = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 1_000 });
     client.on("error", quiet);
     clients.push(client);
+    await once(client, "ready");
     return createAllowances(CAPS, { prefix: "ip", store: { kind: "redis", client }, log: quiet });
   };
 
@@ -69,10 +71,12 @@ describe("through Redis (Debian's redis-server)", () => {
     redis = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], {
       stdio: "ignore",
     });
-    for (let tries = 0; !(await answers(port)); tries += 1) {
-      if (tries > 100) throw new Error("redis-server did not start");
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await vi.waitFor(
+      async () => {
+        if (!(await answers(port))) throw new Error("redis-server is not listening yet");
+      },
+      { timeout: 5_000, interval: 50 },
+    );
   });
   afterAll(async () => {
     for (const client of clients) client.disconnect();
@@ -80,8 +84,7 @@ describe("through Redis (Debian's redis-server)", () => {
   });
 
   it("two servers sharing Redis grant one allowance between them", async () => {
-    const [first, second] = [serverWith(), serverWith()];
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    const [first, second] = await Promise.all([serverWith(), serverWith()]);
     expect(await first("198.51.100.7", "codeRequest")).toEqual({ ok: true });
     expect(await second("198.51.100.7", "codeRequest")).toEqual({ ok: true });
     expect(await first("198.51.100.7", "codeRequest")).toEqual({ ok: true });
@@ -116,16 +119,17 @@ describe("through Redis (Debian's redis-server)", () => {
       redis.kill("SIGCONT");
     }
     // Back: once the pause is over, codes are counted again.
-    for (let tries = 0; (await spend("198.51.100.22", "codeRequest")).ok === false; tries += 1) {
-      if (tries > 100) throw new Error("allowances did not recover");
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await expect
+      .poll(async () => (await spend("198.51.100.22", "codeRequest")).ok, {
+        message: "allowances to recover",
+        timeout: 10_000,
+      })
+      .toBe(true);
     expect(allowancesHealth(store)).toBe("ok");
   }, 20_000);
 
   it("fails closed, at once and with a clear message, when Redis is gone", async () => {
-    const spend = serverWith();
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    const spend = await serverWith();
     redis.kill();
     await new Promise((resolve) => redis.once("exit", resolve));
     const started = Date.now();

@@ -10,6 +10,7 @@ import { renderGate } from "../../server/render-gate";
 let close: () => void = () => undefined;
 afterEach(() => close());
 
+/** A site whose every page takes `workMs` to render (the work a render does, not a wait of the test's). */
 async function gatedSite(limit: number, workMs: number) {
   let inFlight = 0;
   let peak = 0;
@@ -26,7 +27,7 @@ async function gatedSite(limit: number, workMs: number) {
   const server = app.listen(0, "127.0.0.1");
   await once(server, "listening");
   close = () => server.close();
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, peak: () => peak };
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, peak: () => peak };
 }
 
 describe("renderGate", () => {
@@ -40,10 +41,11 @@ describe("renderGate", () => {
   it("gives the turn of a visitor who gave up while waiting to the next one", async () => {
     const site = await gatedSite(1, 100);
     const first = fetch(site.url);
-    // A second visitor queues, then closes the connection before its turn.
+    await once(site.server, "request");
+    // A second visitor queues behind the first (its request is in), then closes the connection before its turn.
     const quitter = http.get(site.url);
     quitter.on("error", () => undefined);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await once(site.server, "request");
     quitter.destroy();
     await first;
     const started = Date.now();

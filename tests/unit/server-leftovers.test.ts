@@ -1,7 +1,7 @@
 import net from "node:net";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Visitor, signIn } from "../support/client";
+import { adminVisitor } from "../support/admin-session";
 import { type InProcessApp, appInProcess } from "../support/in-process";
 import { TEST_SECRET } from "../support/server";
 import { sessionCodec } from "../support/session-cookie";
@@ -74,8 +74,7 @@ describe("a public page read with an ended session", () => {
     ["idle past 30 minutes", (now: number) => ({ createdAt: now - 60 * MINUTE, lastSeenAt: now - 31 * MINUTE })],
     ["past 12 hours", (now: number) => ({ createdAt: now - 12 * 60 * MINUTE - MINUTE, lastSeenAt: now })],
   ])("(%s) is read signed out, and its token no longer works", async (_name, clock) => {
-    const visitor = new Visitor(app.url);
-    await signIn(visitor);
+    const visitor = await adminVisitor(app.url);
     const live = await codec.read(visitor.cookie("kavach_session")!);
     const token = live.token as string;
     expect((await visitor.get("/about-us")).text).toContain('data-signed-in="true"');
@@ -94,8 +93,7 @@ describe("a public page read with an ended session", () => {
 
 describe("an invoice PDF that is not the admin's", () => {
   it("answers the site's not-found page with 404, not JSON", async () => {
-    const visitor = new Visitor(app.url);
-    await signIn(visitor);
+    const visitor = await adminVisitor(app.url);
     for (const path of ["/membership/invoices/KV-26-27-000999/pdf", "/membership/invoices/nonsense/pdf"]) {
       const answer = await visitor.get(path);
       expect(answer.status, path).toBe(404);

@@ -1,25 +1,26 @@
-import { expect, test } from "@playwright/test";
-import { Visitor, fillCart, freshMobile, signIn } from "../support/client";
-import { type RunningServer, startServer } from "../support/server";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { adminVisitor } from "../support/admin-session";
+import { Visitor, freshMobile } from "../support/client";
+import { type InProcessApp, appInProcess } from "../support/in-process";
+import { PRODUCTION_COOKIE } from "../support/session-cookie";
 
 /**
  * docs/product.md, Security rules: CSRF without holes. The payment callback's exemption from the same-site check
  * covers that one action, whatever the query string names; a sister site's post (Sec-Fetch-Site:
- * same-site) is accepted only from an origin in SAME_SITE_ORIGINS.
+ * same-site) is accepted only from an origin in SAME_SITE_ORIGINS (without it, none:
+ * security-production.test.ts).
  */
 
-let server: RunningServer;
-test.beforeAll(async () => {
-  server = await startServer({ env: { NODE_ENV: "production", SAME_SITE_ORIGINS: "https://www.kavach.example" } });
+let app: InProcessApp;
+beforeAll(async () => {
+  app = await appInProcess({ NODE_ENV: "production", SAME_SITE_ORIGINS: "https://www.kavach.example" });
 });
-test.afterAll(async () => server.stop());
+afterAll(() => app.close());
 
 const crossSite = { "sec-fetch-site": "cross-site", origin: "https://evil.example" };
 
-test("a cross-site post to the callback path cannot reach another route's action through the query", async () => {
-  const admin = new Visitor(server.url);
-  await signIn(admin);
-  await fillCart(admin);
+it("a cross-site post to the callback path cannot reach another route's action through the query", async () => {
+  const admin = await adminVisitor(app.url, "payment", { cookieName: PRODUCTION_COOKIE });
   // As the admin's browser would send it from another site's page: the session cookie rides along
   // only on top-level navigations (SameSite=Lax), which is what a cross-site form post is.
   for (const query of [
@@ -37,8 +38,8 @@ test("a cross-site post to the callback path cannot reach another route's action
   expect(payment.status).toBe(200);
 });
 
-test("the gateway's own cross-site post to the bare callback path still lands on an outcome page", async () => {
-  const gateway = new Visitor(server.url);
+it("the gateway's own cross-site post to the bare callback path still lands on an outcome page", async () => {
+  const gateway = new Visitor(app.url);
   const answer = await gateway.post(
     "/checkout/payment/callback",
     { "error[metadata][order_id]": "order_00000000000000" },
@@ -48,28 +49,10 @@ test("the gateway's own cross-site post to the bare callback path still lands on
   expect(answer.location).toMatch(/^\/teamsure\/payment-fail/);
 });
 
-test("Sec-Fetch-Site: same-site is accepted only from a listed origin", async () => {
+it("Sec-Fetch-Site: same-site is accepted only from a listed origin", async () => {
   const post = (origin: string) =>
-    new Visitor(server.url).post(
-      "/checkout/verify",
-      { mobile: freshMobile() },
-      { "sec-fetch-site": "same-site", origin },
-    );
+    new Visitor(app.url).post("/checkout/verify", { mobile: freshMobile() }, { "sec-fetch-site": "same-site", origin });
   expect((await post("https://blog.kavach.example")).status).toBe(403);
   expect((await post("https://kavach.example.evil.example")).status).toBe(403);
   expect((await post("https://www.kavach.example")).status).toBe(303);
-});
-
-test("without SAME_SITE_ORIGINS no sister site is trusted", async () => {
-  const plain = await startServer({ env: { NODE_ENV: "production" } });
-  try {
-    const answer = await new Visitor(plain.url).post(
-      "/checkout/verify",
-      { mobile: freshMobile() },
-      { "sec-fetch-site": "same-site", origin: "https://www.kavach.example" },
-    );
-    expect(answer.status).toBe(403);
-  } finally {
-    await plain.stop();
-  }
 });

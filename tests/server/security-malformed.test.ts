@@ -1,18 +1,20 @@
 import net from "node:net";
-import { expect, test } from "@playwright/test";
-import { Visitor, signIn } from "../support/client";
-import { type RunningServer, startServer } from "../support/server";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { adminVisitor } from "../support/admin-session";
+import { Visitor } from "../support/client";
+import { type InProcessApp, appInProcess } from "../support/in-process";
+import { PRODUCTION_COOKIE } from "../support/session-cookie";
 
 /**
  * docs/product.md, Security rules: bad input never answers 500. Each malformed request below gets a 4xx with a
  * short message; the site's own address comes from PUBLIC_ORIGIN in production, never from the request.
  */
 
-let server: RunningServer;
-test.beforeAll(async () => {
-  server = await startServer({ env: { NODE_ENV: "production", TRUST_PROXY: "127.0.0.1" } });
+let server: InProcessApp;
+beforeAll(async () => {
+  server = await appInProcess({ NODE_ENV: "production", TRUST_PROXY: "127.0.0.1" });
 });
-test.afterAll(async () => server.stop());
+afterAll(() => server.close());
 
 /** Sends bytes as they are (fetch would fix the method, the escapes or the Host) and reads the status line and body. */
 async function raw(request: string): Promise<{ status: number; body: string }> {
@@ -78,16 +80,14 @@ const MALFORMED: Array<[string, string, number]> = [
   ["a field index far out of range", form("application/x-www-form-urlencoded", "rows[1000000].count=1"), 400],
 ];
 
-for (const [what, request, status] of MALFORMED) {
-  test(`${what}: ${status} with a short message, never a 5xx`, async () => {
-    const answer = await raw(request);
-    expect(answer.status).toBe(status);
-    expect(answer.body.length).toBeLessThan(200);
-    expect(answer.body).not.toMatch(/at .*\.js|Error:/);
-  });
-}
+it.each(MALFORMED)("%s: %i with a short message, never a 5xx", async (_what, request, status) => {
+  const answer = await raw(request);
+  expect(answer.status).toBe(status);
+  expect(answer.body.length).toBeLessThan(200);
+  expect(answer.body).not.toMatch(/at .*\.js|Error:/);
+});
 
-test("canonical links, sitemap.xml and robots.txt name PUBLIC_ORIGIN, whatever the Host or X-Forwarded-Host", async () => {
+it("canonical links, sitemap.xml and robots.txt name PUBLIC_ORIGIN, whatever the Host or X-Forwarded-Host", async () => {
   const visitor = new Visitor(server.url, {
     host: "localhost",
     "x-forwarded-host": "evil.example",
@@ -102,8 +102,7 @@ test("canonical links, sitemap.xml and robots.txt name PUBLIC_ORIGIN, whatever t
   }
 });
 
-test("a signed-in admin's forms still work over the same server", async () => {
-  const visitor = new Visitor(server.url);
-  await signIn(visitor);
+it("a signed-in admin's forms still work over the same server", async () => {
+  const visitor = await adminVisitor(server.url, "gst", { cookieName: PRODUCTION_COOKIE });
   expect((await visitor.get("/checkout/gst-details")).status).toBe(200);
 });

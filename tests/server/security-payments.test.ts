@@ -1,25 +1,21 @@
 import path from "node:path";
 import Database from "better-sqlite3";
-import { expect, test } from "@playwright/test";
-import { Visitor, fillCart, signIn } from "../support/client";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { adminVisitor } from "../support/admin-session";
+import type { Visitor } from "../support/client";
+import { type InProcessApp, appInProcess } from "../support/in-process";
 import { type HostedCheckout, openHostedCheckout, orderStatus, postCallback } from "../support/payments";
-import { type RunningServer, startServer } from "../support/server";
 
 /** docs/product.md, Payment outcomes: one open order per cart, signed and amount-bound callbacks, status only forward. */
 
-let server: RunningServer;
-test.beforeAll(async () => {
+let server: InProcessApp;
+beforeAll(async () => {
   // Pending payments must stay pending while a test looks at them.
-  server = await startServer({ env: { SANDBOX_PENDING_SETTLE_MS: "600000", LOG_REQUESTS: "0" } });
+  server = await appInProcess({ SANDBOX_PENDING_SETTLE_MS: "600000" });
 });
-test.afterAll(async () => server.stop());
+afterAll(() => server.close());
 
-async function readyToPay(): Promise<Visitor> {
-  const visitor = new Visitor(server.url);
-  await signIn(visitor);
-  await fillCart(visitor);
-  return visitor;
-}
+const readyToPay = (): Promise<Visitor> => adminVisitor(server.url, "payment");
 
 async function checkout(): Promise<HostedCheckout & { visitor: Visitor }> {
   const visitor = await readyToPay();
@@ -32,7 +28,7 @@ function database() {
 
 const status = (orderId: string) => orderStatus(server, orderId);
 
-test("two Pay clicks at once make one open order; the database refuses a second", async () => {
+it("two Pay clicks at once make one open order; the database refuses a second", async () => {
   const visitor = await readyToPay();
   const [first, second] = await Promise.all([
     visitor.post("/checkout/payment", { policy: "yearly" }),
@@ -61,7 +57,7 @@ test("two Pay clicks at once make one open order; the database refuses a second"
   }
 });
 
-test("a signed success for one order does not pay another", async () => {
+it("a signed success for one order does not pay another", async () => {
   const mine = await checkout();
   const theirs = await checkout();
   const answer = await postCallback(mine.visitor, { ...theirs.forms.success, razorpay_order_id: mine.orderId });
@@ -70,7 +66,7 @@ test("a signed success for one order does not pay another", async () => {
   expect((await status(theirs.orderId)).status).toBe("created");
 });
 
-test("a forged or altered signature pays nothing", async () => {
+it("a forged or altered signature pays nothing", async () => {
   const { visitor, orderId, forms } = await checkout();
   const signature = String(forms.success.razorpay_signature);
   for (const forged of [
@@ -89,7 +85,7 @@ test("a forged or altered signature pays nothing", async () => {
   expect((await status(orderId)).status).toBe("created");
 });
 
-test("a signed payment for an amount other than the order's is refused", async () => {
+it("a signed payment for an amount other than the order's is refused", async () => {
   const { visitor, orderId, forms } = await checkout();
   const db = database();
   try {
@@ -105,7 +101,7 @@ test("a signed payment for an amount other than the order's is refused", async (
   expect((await status(orderId)).status).toBe("created");
 });
 
-test("a double or replayed success changes nothing once paid", async () => {
+it("a double or replayed success changes nothing once paid", async () => {
   const { visitor, orderId, forms } = await checkout();
   const [first, second] = await Promise.all([
     postCallback(visitor, forms.success),
@@ -119,7 +115,7 @@ test("a double or replayed success changes nothing once paid", async () => {
   expect(await status(orderId)).toEqual(paid);
 });
 
-test("a late failure or pending after paid changes nothing, and the buyer sees the success", async () => {
+it("a late failure or pending after paid changes nothing, and the buyer sees the success", async () => {
   const { visitor, orderId, forms } = await checkout();
   await postCallback(visitor, forms.success);
   const paid = await status(orderId);
@@ -130,7 +126,7 @@ test("a late failure or pending after paid changes nothing, and the buyer sees t
   }
 });
 
-test("status only moves forward: pending is not undone by a failure, and success still completes it", async () => {
+it("status only moves forward: pending is not undone by a failure, and success still completes it", async () => {
   const { visitor, orderId, forms } = await checkout();
   await postCallback(visitor, forms.failure);
   expect((await status(orderId)).status).toBe("attempted");
@@ -142,7 +138,7 @@ test("status only moves forward: pending is not undone by a failure, and success
   expect((await status(orderId)).status).toBe("paid");
 });
 
-test("no loader changes state: GETs of the callback and the outcome pages leave the order as it was", async () => {
+it("no loader changes state: GETs of the callback and the outcome pages leave the order as it was", async () => {
   const { visitor, orderId, forms } = await checkout();
   const query = new URLSearchParams(forms.success as Record<string, string>).toString();
   const viaGet = await visitor.get(`/checkout/payment/callback?${query}`);

@@ -1,18 +1,22 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
-import { expect, test } from "@playwright/test";
-import { Visitor, dataPath, fillCart, freshMobile, signIn } from "../support/client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminVisitor } from "../support/admin-session";
+import { Visitor, dataPath, freshMobile } from "../support/client";
+import { type InProcessApp, appInProcess } from "../support/in-process";
 import { openHostedCheckout, postCallback } from "../support/payments";
-import { type RunningServer, TEST_SECRET, startServer } from "../support/server";
+import { TEST_SECRET } from "../support/server";
 import { DEV_COOKIE, sessionCodec } from "../support/session-cookie";
 
-/** docs/product.md, Security rules: cross-site writes, the body limit, open redirects, and headers. */
+/**
+ * docs/product.md, Security rules: cross-site writes, the body limit, open redirects, and headers
+ * (what a real browser does with them: tests/e2e/security-browser.spec.ts).
+ */
 
-let server: RunningServer;
-test.beforeAll(async () => {
-  server = await startServer({ env: { SANDBOX_PENDING_SETTLE_MS: "600000" } });
+let server: InProcessApp;
+beforeAll(async () => {
+  server = await appInProcess({ SANDBOX_PENDING_SETTLE_MS: "600000" });
 });
-test.afterAll(async () => server.stop());
+afterAll(() => server.close());
 
 /** Every route with an action; each must refuse a write another site started. */
 const WRITES = [
@@ -30,10 +34,9 @@ const WRITES = [
   "/app",
 ];
 
-test.describe("cross-site requests", () => {
-  test("every write that Sec-Fetch-Site marks cross-site is refused with 403", async () => {
-    const visitor = new Visitor(server.url);
-    await signIn(visitor);
+describe("cross-site requests", () => {
+  it("every write that Sec-Fetch-Site marks cross-site is refused with 403", async () => {
+    const visitor = await adminVisitor(server.url);
     for (const path of WRITES) {
       const answer = await visitor.post(path, { mobile: freshMobile() }, { "sec-fetch-site": "cross-site" });
       expect(answer.status, path).toBe(403);
@@ -42,7 +45,7 @@ test.describe("cross-site requests", () => {
     expect((await visitor.get("/checkout/gst-details")).status).toBe(200);
   });
 
-  test("without Sec-Fetch-Site, a foreign or opaque Origin is refused and the site's own is not", async () => {
+  it("without Sec-Fetch-Site, a foreign or opaque Origin is refused and the site's own is not", async () => {
     const visitor = new Visitor(server.url);
     const mobile = freshMobile();
     for (const origin of [
@@ -68,7 +71,7 @@ test.describe("cross-site requests", () => {
     expect(own.status).toBe(303);
   });
 
-  test("the payment callback alone accepts a cross-site post, and only its signature decides", async () => {
+  it("the payment callback alone accepts a cross-site post, and only its signature decides", async () => {
     const answer = await postCallback(new Visitor(server.url), {
       razorpay_order_id: "order_00000000000000",
       razorpay_payment_id: "pay_1",
@@ -77,28 +80,10 @@ test.describe("cross-site requests", () => {
     expect(answer.status).toBe(303);
     expect(answer.location).toMatch(/^\/teamsure\/payment-fail/);
   });
-
-  test("a form on another site posting here in a real browser gets 403", async ({ page }) => {
-    // "localhost" and "127.0.0.1" are different sites to the browser.
-    const evil = http.createServer((_req, res) => {
-      res.setHeader("content-type", "text/html");
-      res.end(`<form method="post" action="${server.url}/logout"></form><script>document.forms[0].submit()</script>`);
-    });
-    await new Promise<void>((resolve) => evil.listen(0, "localhost", resolve));
-    try {
-      const refused = page.waitForResponse((r) => r.url() === `${server.url}/logout`);
-      await page.goto(`http://localhost:${(evil.address() as AddressInfo).port}/`);
-      const response = await refused;
-      expect(response.status()).toBe(403);
-      expect((await response.request().allHeaders())["sec-fetch-site"]).toBe("cross-site");
-    } finally {
-      evil.close();
-    }
-  });
 });
 
-test.describe("request bodies", () => {
-  test("a body over 64 KB answers 413 before any route reads it; 64 KB exactly is read", async () => {
+describe("request bodies", () => {
+  it("a body over 64 KB answers 413 before any route reads it; 64 KB exactly is read", async () => {
     const visitor = new Visitor(server.url);
     const over = `mobile=9876543210&pad=${"x".repeat(64 * 1024)}`;
     expect((await visitor.post("/checkout/verify", over)).status).toBe(413);
@@ -111,7 +96,7 @@ test.describe("request bodies", () => {
     expect(read.status).toBe(400);
   });
 
-  test("a body of undeclared length is refused rather than read to find out", async () => {
+  it("a body of undeclared length is refused rather than read to find out", async () => {
     const body = new ReadableStream({
       start(controller) {
         controller.enqueue(new TextEncoder().encode(`mobile=9876543210&pad=${"x".repeat(100 * 1024)}`));
@@ -140,7 +125,7 @@ function rawLocation(path: string): Promise<string | undefined> {
   });
 }
 
-test.describe("redirect targets", () => {
+describe("redirect targets", () => {
   const HOSTILE = [
     "//evil.example",
     "https://evil.example",
@@ -155,9 +140,8 @@ test.describe("redirect targets", () => {
     "evil.example",
   ];
 
-  test("the WhatsApp toggle's returnTo never leaves the site", async () => {
-    const visitor = new Visitor(server.url);
-    await signIn(visitor);
+  it("the WhatsApp toggle's returnTo never leaves the site", async () => {
+    const visitor = await adminVisitor(server.url);
     for (const returnTo of HOSTILE) {
       const answer = await visitor.post("/checkout/whatsapp", { whatsapp: "on", returnTo });
       // A blank or control character is in no path of the site: the post is refused outright
@@ -173,7 +157,7 @@ test.describe("redirect targets", () => {
     expect(onSite.location).toBe("/checkout/summary");
   });
 
-  test("the `from` value keeps only a bare host name, from the query or the form", async () => {
+  it("the `from` value keeps only a bare host name, from the query or the form", async () => {
     const codec = sessionCodec([TEST_SECRET]);
     for (const from of HOSTILE.filter((h) => h !== "evil.example")) {
       const page = await new Visitor(server.url).get(`/checkout/verify?from=${encodeURIComponent(from)}`);
@@ -187,7 +171,7 @@ test.describe("redirect targets", () => {
     expect(await codec.read(visitor.cookie(DEV_COOKIE)!)).toHaveProperty("from", "partner.example");
   });
 
-  test("odd paths never redirect to another host", async () => {
+  it("odd paths never redirect to another host", async () => {
     for (const path of [
       "//evil.example",
       "//evil.example/",
@@ -204,7 +188,7 @@ test.describe("redirect targets", () => {
   });
 });
 
-test.describe("headers", () => {
+describe("headers", () => {
   const directives = (csp: string) =>
     new Map(
       csp
@@ -213,9 +197,8 @@ test.describe("headers", () => {
         .map(([name, ...values]) => [name!, values]),
     );
 
-  test("every page has an enforced CSP: a fresh nonce on every script of a hydrated page, this origin's files only elsewhere; plus nosniff and a Referrer-Policy", async () => {
-    const visitor = new Visitor(server.url);
-    await signIn(visitor);
+  it("every page has an enforced CSP: a fresh nonce on every script of a hydrated page, this origin's files only elsewhere; plus nosniff and a Referrer-Policy", async () => {
+    const visitor = await adminVisitor(server.url);
     const strict = (csp: Map<string, string[]>, path: string) => {
       expect(csp.get("script-src"), path).not.toContain("'unsafe-inline'");
       expect(csp.get("object-src"), path).toEqual(["'none'"]);
@@ -261,37 +244,14 @@ test.describe("headers", () => {
     }
   });
 
-  test("no HSTS over plain-http development (production sends it: see the production cookie test)", async () => {
+  it("no HSTS over plain-http development (production sends it: see the production cookie test)", async () => {
     expect((await new Visitor(server.url).get("/")).headers.get("strict-transport-security")).toBeNull();
   });
 
-  test("the browser enforces it: a script without the nonce does not run, the app's own scripts do", async ({
-    page,
-  }) => {
-    await page.route(`${server.url}/checkout/verify`, async (route) => {
-      const response = await route.fetch();
-      const html = (await response.text()).replace("</head>", "<script>window.injected = true</script></head>");
-      await route.fulfill({ response, body: html });
-    });
-    const violations: string[] = [];
-    page.on("console", (message) => {
-      if (/Content Security Policy/.test(message.text())) violations.push(message.text());
-    });
-    await page.goto(`${server.url}/checkout/verify`);
-    // The page's own nonce'd script has run once it has pushed the page view.
-    await expect.poll(() => page.evaluate(() => window.dataLayer?.length)).toBe(1);
-    expect(await page.evaluate(() => (window as { injected?: boolean }).injected)).toBeUndefined();
-    expect(violations.length).toBeGreaterThan(0);
-  });
-
-  test("no-store on every checkout and outcome page: documents always, data fetches too when signed in", async () => {
-    const visitor = new Visitor(server.url);
-    await signIn(visitor);
-    await fillCart(visitor);
+  it("no-store on every checkout and outcome page: documents always, data fetches too when signed in", async () => {
+    const visitor = await adminVisitor(server.url, "payment");
     const { orderId, forms } = await openHostedCheckout(visitor);
-    const pending = new Visitor(server.url);
-    await signIn(pending);
-    await fillCart(pending);
+    const pending = await adminVisitor(server.url, "payment");
     const pendingOrder = await openHostedCheckout(pending);
     await postCallback(pending, pendingOrder.forms.pending);
 

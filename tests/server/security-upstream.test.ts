@@ -1,7 +1,8 @@
-import { expect, test } from "@playwright/test";
-import { type Answer, type Form, Visitor, FERNLEAF_GSTIN, freshMobile, latestCode } from "../support/client";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { adminVisitor } from "../support/admin-session";
+import { type Answer, type Form, Visitor, freshMobile } from "../support/client";
 import { type FakeUpstream, type UpstreamMode, startFakeUpstream } from "../support/fake-upstream";
-import { type RunningServer, startServer } from "../support/server";
+import { type InProcessApp, appInProcess } from "../support/in-process";
 
 /**
  * docs/product.md, Errors and outages: with the upstream down, slow, failing or talking nonsense,
@@ -14,30 +15,24 @@ const TIMEOUT_MS = 400;
 const FAULTS: UpstreamMode[] = ["down", "slow", "500", "malformed"];
 
 let upstream: FakeUpstream;
-let server: RunningServer;
+let server: InProcessApp;
 let admin: Visitor;
 
-test.beforeAll(async () => {
+beforeAll(async () => {
+  // Every fault is logged as an error line on the console: expected here, and not the test's output.
+  vi.spyOn(console, "error").mockImplementation(() => undefined);
   upstream = await startFakeUpstream({ slowMs: TIMEOUT_MS * 3 });
-  server = await startServer({ env: { API_BASE_URL: upstream.baseUrl, API_TIMEOUT_MS: String(TIMEOUT_MS) } });
+  server = await appInProcess({ API_BASE_URL: upstream.baseUrl, API_TIMEOUT_MS: String(TIMEOUT_MS) });
   // Signed in and through the first steps while the upstream is up.
-  admin = new Visitor(server.url);
-  const mobile = freshMobile();
-  await admin.post("/checkout/verify", { mobile });
-  await admin.post("/checkout/verify-otp", { intent: "verify", code: await latestCode(upstream.baseUrl, mobile) });
-  await admin.post("/checkout/gst-details", { intent: "confirm", gstin: FERNLEAF_GSTIN });
-  await admin.post("/checkout/company-details", {
-    name: "Asha Rao",
-    email: "asha.rao@fernleaf.example",
-    totalEmployees: "12",
-  });
+  admin = await adminVisitor(server.url, "plan", { apiBaseUrl: upstream.baseUrl });
   expect((await admin.get("/checkout/plan-select")).status).toBe(200);
 });
-test.afterAll(async () => {
-  await server.stop();
+afterAll(async () => {
+  await server.close();
   await upstream.close();
+  vi.restoreAllMocks();
 });
-test.afterEach(() => {
+afterEach(() => {
   upstream.mode = "up";
 });
 
@@ -82,15 +77,15 @@ async function expectTypedKept(answer: Answer, path: string, typed: string[]) {
 }
 
 for (const mode of FAULTS) {
-  test.describe(`upstream ${mode}`, () => {
-    test("every page shows the generic message, never the 500 page", async () => {
+  describe(`upstream ${mode}`, () => {
+    it("every page shows the generic message, never the 500 page", async () => {
       upstream.mode = mode;
       for (const path of PAGES) await expectGenericMessage(await admin.get(path), path);
       upstream.mode = "up";
       expect((await admin.get("/checkout/plan-select")).status).toBe(200);
     });
 
-    test("every form answers with the generic message and keeps what was typed", async () => {
+    it("every form answers with the generic message and keeps what was typed", async () => {
       upstream.mode = mode;
       for (const { path, form, typed } of PUBLIC_FORMS)
         await expectTypedKept(await new Visitor(server.url).post(path, form), path, typed);
@@ -100,12 +95,12 @@ for (const mode of FAULTS) {
   });
 }
 
-test("a write that fails after its reads went through answers its form with the message and what was typed", async () => {
+it("a write that fails after its reads went through answers its form with the message and what was typed", async () => {
   upstream.mode = "500-on-writes";
   for (const { path, form, typed } of STEP_FORMS) await expectTypedKept(await admin.post(path, form), path, typed);
 });
 
-test("a GET to the upstream is retried once; a write never is, even when it is a GET that sends a code", async () => {
+it("a GET to the upstream is retried once; a write never is, even when it is a GET that sends a code", async () => {
   upstream.mode = "500";
   upstream.seen.length = 0;
   await admin.get("/checkout/company-details");

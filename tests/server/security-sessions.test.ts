@@ -1,29 +1,33 @@
-import { expect, test } from "@playwright/test";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { adminVisitor } from "../support/admin-session";
 import { Visitor, freshMobile, latestCode, signIn } from "../support/client";
-import { type RunningServer, startServer } from "../support/server";
-import { DEV_COOKIE, PRODUCTION_COOKIE, type SessionFields, sessionCodec } from "../support/session-cookie";
+import { type InProcessApp, appInProcess } from "../support/in-process";
+import { DEV_COOKIE, type SessionFields, sessionCodec, signedInFields } from "../support/session-cookie";
+import { signInOverApi } from "../support/sign-in";
 
-/** docs/product.md, Sign-in: the session cookie, its secrets, its clocks, and logout. */
+/**
+ * docs/product.md, Sign-in: the session cookie, its secrets, its clocks, and logout (the production
+ * cookie: security-production.test.ts).
+ */
 
 const CURRENT = "current-secret-0123456789abcdef";
 const PREVIOUS = "previous-secret-0123456789abcdef";
 const RETIRED = "retired-secret-0123456789abcdef";
 const MINUTE = 60_000;
 
-let server: RunningServer;
-test.beforeAll(async () => {
-  server = await startServer({ env: { SESSION_SECRET: `${CURRENT}, ${PREVIOUS}` } });
+let server: InProcessApp;
+beforeAll(async () => {
+  server = await appInProcess({ SESSION_SECRET: `${CURRENT}, ${PREVIOUS}` });
 });
-test.afterAll(async () => server.stop());
+afterAll(() => server.close());
 
 const signing = sessionCodec([CURRENT]);
 
-/** Signs in, then rewrites the session's fields and signs the result with the given secret. */
+/** Signs in over the API, then seals a session of the fields sign-in gives, changed, with the given secret. */
 async function signedInWith(change: (fields: SessionFields) => SessionFields, codec = signing): Promise<Visitor> {
+  const admin = await signInOverApi(`${server.url}/api`);
   const visitor = new Visitor(server.url);
-  await signIn(visitor);
-  const fields = await signing.read(visitor.cookie(DEV_COOKIE)!);
-  visitor.cookies.set(DEV_COOKIE, await codec.write(change(fields)));
+  visitor.cookies.set(DEV_COOKIE, await codec.write(change(signedInFields(admin.token, admin.mobile))));
   return visitor;
 }
 
@@ -41,7 +45,7 @@ async function expectSignedIn(visitor: Visitor) {
   expect(answer.status).toBe(200);
 }
 
-test("development cookie: HttpOnly, SameSite=Lax, Path=/, sealed with the first secret", async () => {
+it("development cookie: HttpOnly, SameSite=Lax, Path=/, sealed with the first secret", async () => {
   const visitor = new Visitor(server.url);
   const answer = await visitor.post("/checkout/verify", { mobile: freshMobile() });
   const cookie = answer.headers.getSetCookie().find((c) => c.startsWith(`${DEV_COOKIE}=`))!;
@@ -53,35 +57,7 @@ test("development cookie: HttpOnly, SameSite=Lax, Path=/, sealed with the first 
   expect(await sessionCodec([PREVIOUS]).read(visitor.cookie(DEV_COOKIE)!)).toEqual({});
 });
 
-test("production cookies (session and toast): __Host- prefixed, Secure, HttpOnly, SameSite=Lax, Path=/, no Domain; HSTS sent", async () => {
-  const production = await startServer({ env: { NODE_ENV: "production" } });
-  try {
-    const visitor = new Visitor(production.url);
-    const answer = await visitor.post("/checkout/verify", { mobile: freshMobile() });
-    expect(answer.status).toBe(303);
-    const cookie = answer.headers.getSetCookie().find((c) => c.startsWith(`${PRODUCTION_COOKIE}=`));
-    expect(cookie).toBeDefined();
-    const attributes = cookie!
-      .split(";")
-      .slice(1)
-      .map((a) => a.trim().toLowerCase());
-    expect(attributes).toEqual(expect.arrayContaining(["path=/", "secure", "httponly", "samesite=lax"]));
-    expect(attributes.some((a) => a.startsWith("domain="))).toBe(false);
-    expect(visitor.cookie(DEV_COOKIE)).toBeUndefined();
-    const page = await visitor.get("/");
-    expect(page.headers.get("strict-transport-security")).toMatch(/max-age=\d{8,}/);
-    // The one-shot message's cookie is pinned to this host as the session's is.
-    const signedOut = await visitor.post("/logout", {});
-    const toast = signedOut.headers.getSetCookie().find((c) => c.includes("toast="));
-    expect(toast).toMatch(/^__Host-kavach_toast=/);
-    expect(toast!.toLowerCase()).toContain("secure");
-    expect(toast!.toLowerCase()).toContain("path=/");
-  } finally {
-    await production.stop();
-  }
-});
-
-test("rotation: a cookie sealed with an older secret still opens, a retired secret's is refused", async () => {
+it("rotation: a cookie sealed with an older secret still opens, a retired secret's is refused", async () => {
   const previous = await signedInWith((fields) => fields, sessionCodec([PREVIOUS]));
   await expectSignedIn(previous);
   const retired = await signedInWith((fields) => fields, sessionCodec([RETIRED]));
@@ -90,7 +66,7 @@ test("rotation: a cookie sealed with an older secret still opens, a retired secr
   expect(answer.location).toBe("/checkout/verify");
 });
 
-test("a successful code check starts a fresh session: nothing from before sign-in carries over", async () => {
+it("a successful code check starts a fresh session: nothing from before sign-in carries over", async () => {
   const visitor = new Visitor(server.url);
   const mobile = freshMobile();
   const before = Date.now();
@@ -125,21 +101,21 @@ test("a successful code check starts a fresh session: nothing from before sign-i
   expect((await stale.get("/checkout/gst-details")).location).toBe("/checkout/verify");
 });
 
-test("idle timeout: 29 idle minutes keep the session, 31 end it, on pages and on posts", async () => {
+it("idle timeout: 29 idle minutes keep the session, 31 end it, on pages and on posts", async () => {
   const now = Date.now();
   await expectSignedIn(await signedInWith((f) => ({ ...f, lastSeenAt: now - 29 * MINUTE })));
   await expectSignedOut(await signedInWith((f) => ({ ...f, lastSeenAt: now - 31 * MINUTE })), "GET");
   await expectSignedOut(await signedInWith((f) => ({ ...f, lastSeenAt: now - 31 * MINUTE })), "POST");
 });
 
-test("a page view moves the idle clock forward", async () => {
+it("a page view moves the idle clock forward", async () => {
   const visitor = await signedInWith((f) => ({ ...f, lastSeenAt: Date.now() - 20 * MINUTE }));
   const before = Date.now();
   await expectSignedIn(visitor);
   expect((await signing.read(visitor.cookie(DEV_COOKIE)!)).lastSeenAt).toBeGreaterThanOrEqual(before);
 });
 
-test("absolute lifetime: 11 h 59 min is fine, 12 h 1 min ends the session even when active", async () => {
+it("absolute lifetime: 11 h 59 min is fine, 12 h 1 min ends the session even when active", async () => {
   const now = Date.now();
   await expectSignedIn(await signedInWith((f) => ({ ...f, createdAt: now - (12 * 60 - 1) * MINUTE, lastSeenAt: now })));
   await expectSignedOut(
@@ -152,9 +128,8 @@ test("absolute lifetime: 11 h 59 min is fine, 12 h 1 min ends the session even w
   );
 });
 
-test("after logout the old cookie is signed out: the API revoked its token", async () => {
-  const visitor = new Visitor(server.url);
-  await signIn(visitor);
+it("after logout the old cookie is signed out: the API revoked its token", async () => {
+  const visitor = await adminVisitor(server.url, "gst", { secret: CURRENT });
   const oldCookie = visitor.cookie(DEV_COOKIE)!;
   const { token } = await signing.read(oldCookie);
   const cart = () =>
@@ -182,7 +157,7 @@ for (const [why, change] of [
   ],
   ["a version change", (f: SessionFields) => ({ ...f, version: "0.0.1-retired" })],
 ] as const) {
-  test(`a session ended by ${why} has its API token revoked, as logout does`, async () => {
+  it(`a session ended by ${why} has its API token revoked, as logout does`, async () => {
     const visitor = await signedInWith(change);
     const { token } = await signing.read(visitor.cookie(DEV_COOKIE)!);
     const cart = () =>
@@ -196,7 +171,8 @@ for (const [why, change] of [
   });
 }
 
-test("the API token cannot be read from the session cookie: the value is sealed, not only signed", async () => {
+it("the API token cannot be read from the session cookie: the value is sealed, not only signed", async () => {
+  // The cookie the app itself sets at sign-in, not one sealed here: what is read is the app's sealing.
   const visitor = new Visitor(server.url);
   await signIn(visitor);
   const value = decodeURIComponent(visitor.cookie(DEV_COOKIE)!);
@@ -222,9 +198,8 @@ test("the API token cannot be read from the session cookie: the value is sealed,
   expect((await tampered.get("/checkout/gst-details")).location).toBe("/checkout/verify");
 });
 
-test("logout is a POST: GET /logout changes nothing", async () => {
-  const visitor = new Visitor(server.url);
-  await signIn(visitor);
+it("logout is a POST: GET /logout changes nothing", async () => {
+  const visitor = await adminVisitor(server.url, "gst", { secret: CURRENT });
   const answer = await visitor.get("/logout");
   expect(answer.status).toBe(302);
   expect(answer.location).toBe("/");
