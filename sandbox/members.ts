@@ -146,7 +146,7 @@ function refuseIfIssued(ctx: ApiContext, m: PaidMembership): void {
   }
 }
 
-function insertMembers(ctx: ApiContext, orderId: string, ready: readonly ReadyRow[]): void {
+export function insertMembers(ctx: ApiContext, orderId: string, ready: readonly ReadyRow[]): void {
   let seq = sqlValues(ctx.db, "SELECT COALESCE(MAX(seq), 0) FROM members").get() as number;
   const insert = sql(
     ctx.db,

@@ -3,7 +3,8 @@
 import { type Response, Router } from "express";
 import { z } from "zod";
 import { cartIdFor, readCart } from "../cart";
-import { confirmChange, quoteChange, statementOf } from "../changes";
+import { COLUMNS, type Column, MAX_CELL } from "../census";
+import { changeOf, confirmChange, quoteChange, statementOf } from "../changes";
 import type { ApiContext } from "../context";
 import { parseInput, route, sendOk } from "../envelope";
 import { cancelMandate } from "../mandate";
@@ -53,6 +54,15 @@ export function changesRouter(ctx: ApiContext): Router {
   );
 
   router.get(
+    "/membership/changes/:changeId",
+    auth,
+    route((req, res) => {
+      res.setHeader("Cache-Control", "private, no-store");
+      sendOk(res, { change: changeOf(ctx, caller(res).m, req.params.changeId ?? "") });
+    }),
+  );
+
+  router.get(
     "/membership/changes",
     auth,
     route((_req, res) => {
@@ -76,15 +86,30 @@ const employeeCode = z
   .trim()
   .regex(/^[A-Za-z0-9\-_/.]{1,40}$/, "Enter the employee code (letters, digits, - _ / .)");
 
+// A person's cells arrive as strings (or null for empty); the census's rules answer each one, per row.
+const cell = z
+  .string()
+  .max(MAX_CELL * 2)
+  .nullable()
+  .optional();
+const person = z.object(Object.fromEntries(COLUMNS.map((c) => [c, cell])) as Record<Column, typeof cell>);
 const changeRequest = z.discriminatedUnion(
   "kind",
   [
     z.object({
       kind: z.literal("add"),
-      employee_code: employeeCode,
       band: z.string().max(20),
       range: z.string().max(20),
       effective_date: isoDate,
+      // The employee first, then at most a spouse and two children.
+      members: z.array(person).min(1, "Name the joiner in members.").max(4, "At most 4 people join at once."),
+    }),
+    z.object({
+      kind: z.literal("family"),
+      employee_code: employeeCode,
+      event: z.enum(["marriage", "birth"], { errorMap: () => ({ message: "event must be marriage or birth." }) }),
+      effective_date: isoDate,
+      member: person,
     }),
     z.object({
       kind: z.literal("remove"),
@@ -93,5 +118,5 @@ const changeRequest = z.discriminatedUnion(
       reason: z.string().trim().min(1, "Say why the employee leaves.").max(200, "Keep this under 200 characters"),
     }),
   ],
-  { errorMap: () => ({ message: "kind must be add or remove." }) },
+  { errorMap: () => ({ message: "kind must be add, family or remove." }) },
 );
