@@ -182,6 +182,11 @@ export default function MembershipPage() {
             ) : null}
           </table>
         </div>
+        {active ? (
+          <p>
+            <a href={PATHS.changes}>Add a joiner, remove a leaver or add a family member</a>
+          </p>
+        ) : null}
       </section>
 
       <Billing m={m} />

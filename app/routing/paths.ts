@@ -34,6 +34,8 @@ export const PATHS = {
   eCardsPdf: "/membership/e-cards.pdf",
   /** Cancelling the monthly mandate: the confirmation step, then what the cancellation means. */
   mandateCancel: "/membership/mandate/cancel",
+  /** Changes during the year: a joiner, a leaver or a family event, each priced before it is confirmed. */
+  changes: "/membership/changes",
   logout: "/logout",
   /** A signed-in admin's prefill link asks here before starting over (docs/product.md, Query handling). */
   prefill: "/prefill",
@@ -51,6 +53,11 @@ export function invoicePdfPath(id: string): string {
 /** One member's e-card as a PDF. */
 export function eCardPdfPath(memberId: string): string {
   return `${PATHS.members}/${encodeURIComponent(memberId)}/e-card.pdf`;
+}
+
+/** One change's price, with its confirm form; then what it did. */
+export function changePath(changeId: string): string {
+  return `${PATHS.changes}/${encodeURIComponent(changeId)}`;
 }
 
 /** A page of the member list. */
