@@ -55,7 +55,7 @@ export interface ChangePrice {
   starts_on: string | null;
 }
 
-interface ChangeRow {
+export interface ChangeRow {
   change_id: string;
   order_id: string;
   kind: "add" | "remove";
@@ -190,7 +190,7 @@ function nextChargeAfter(m: PaidMembership, today: string): string | null {
   return paid >= MANDATE_MONTHS ? null : addMonths(m.coverStart, paid);
 }
 
-interface Subject {
+export interface Subject {
   employeeCode: string;
   band: string;
   range: string;
@@ -330,7 +330,7 @@ function checkHeadcount(ctx: ApiContext, m: PaidMembership, kind: ChangeRequest[
     throw new HttpError(409, `At most ${MAX_EMPLOYEES.toLocaleString("en-IN")} employees can be covered.`);
 }
 
-function changeJson(row: ChangeRow) {
+export function changeJson(row: ChangeRow) {
   return {
     change_id: row.change_id,
     kind: row.kind,
@@ -432,44 +432,76 @@ function withMonthly(price: ChangePrice, ctx: ApiContext, m: PaidMembership): Ch
   return { ...price, new_monthly_paise: m.order.amount_paise + confirmed + price.total_paise };
 }
 
+export function findChange(ctx: ApiContext, m: PaidMembership, changeId: string): ChangeRow {
+  const row = sql(ctx.db, "SELECT * FROM membership_changes WHERE change_id = ? AND order_id = ?").get(
+    changeId,
+    m.order.order_id,
+  ) as ChangeRow | undefined;
+  if (row === undefined) throw new HttpError(404, "There is no such change.");
+  return row;
+}
+
+/** A yearly addition with something to pay is paid for through the payment sandbox before it is made. */
+export function isPayable(row: ChangeRow): boolean {
+  const price = JSON.parse(row.price) as ChangePrice;
+  return row.kind === "add" && price.policy === "yearly" && price.total_paise > 0;
+}
+
+export type Requote = { ok: false; fresh: ChangeJson; pricedOn: string };
+export type Recheck = { ok: true; subject: Subject } | Requote;
+
+/**
+ * A quoted change checked and priced again as of now; a different price (the amount, the days, the charge
+ * it starts from) is quoted afresh, never applied silently. The caller's transaction.
+ */
+export function recheck(ctx: ApiContext, m: PaidMembership, row: ChangeRow): Recheck {
+  const today = istDate(ctx.now());
+  const req = requestOf(row);
+  checkDates(req, m, today);
+  checkHeadcount(ctx, m, req.kind);
+  const s = subject(ctx, m, req, today);
+  const price = withMonthly(priceOf(req, s.unit, m, today), ctx, m);
+  if (JSON.stringify(price) !== row.price)
+    return { ok: false, fresh: quoteChange(ctx, m, req), pricedOn: row.priced_on };
+  return { ok: true, subject: s };
+}
+
+export const requoted = (r: Requote) =>
+  new HttpError(
+    409,
+    `The price has changed since it was quoted on ${longDate(r.pricedOn)}: it is now shown again. Check it and confirm.`,
+    { change: r.fresh },
+  );
+
+/** Makes a rechecked change: saved to the census and confirmed. The caller's transaction. */
+export function makeChange(ctx: ApiContext, m: PaidMembership, row: ChangeRow, s: Subject, by: string): ChangeJson {
+  const now = ctx.now();
+  applyToCensus(ctx, m, s);
+  sql(
+    ctx.db,
+    "UPDATE membership_changes SET status = 'confirmed', confirmed_at = ?, confirmed_by = ? WHERE change_id = ?",
+  ).run(now, by, row.change_id);
+  return changeJson({ ...row, status: "confirmed", confirmed_at: now, confirmed_by: by });
+}
+
 /**
  * Confirms a quoted change once, in an IMMEDIATE transaction: a second confirm of the same change answers
  * the change as confirmed. Confirmed on another day than it was priced, it is priced again; a different
- * price is refused with 409 and a fresh quote, never charged silently.
+ * price is refused with 409 and a fresh quote (kept: it is committed before the refusal), never charged
+ * silently. A yearly addition with something to pay is made by its payment instead.
  */
 export function confirmChange(ctx: ApiContext, m: PaidMembership, changeId: string, by: string): ChangeJson {
-  return ctx.db
-    .transaction(() => {
-      const row = sql(ctx.db, "SELECT * FROM membership_changes WHERE change_id = ? AND order_id = ?").get(
-        changeId,
-        m.order.order_id,
-      ) as ChangeRow | undefined;
-      if (row === undefined) throw new HttpError(404, "There is no such change.");
+  const done = ctx.db
+    .transaction((): ChangeJson | Requote => {
+      const row = findChange(ctx, m, changeId);
       if (row.status === "confirmed") return changeJson(row);
-      const now = ctx.now();
-      const today = istDate(now);
-      const req = requestOf(row);
-      checkDates(req, m, today);
-      checkHeadcount(ctx, m, req.kind);
-      const s = subject(ctx, m, req, today);
-      const price = withMonthly(priceOf(req, s.unit, m, today), ctx, m);
-      // Any difference (the amount, the days, the charge it starts from) is a new price, never applied silently.
-      if (JSON.stringify(price) !== row.price) {
-        const fresh = quoteChange(ctx, m, req);
-        throw new HttpError(
-          409,
-          `The price has changed since it was quoted on ${longDate(row.priced_on)}: it is now shown again. Check it and confirm.`,
-          { change: fresh },
-        );
-      }
-      applyToCensus(ctx, m, s);
-      sql(
-        ctx.db,
-        "UPDATE membership_changes SET status = 'confirmed', confirmed_at = ?, confirmed_by = ? WHERE change_id = ?",
-      ).run(now, by, row.change_id);
-      return changeJson({ ...row, status: "confirmed", confirmed_at: now, confirmed_by: by });
+      if (isPayable(row)) throw new HttpError(409, "An addition is paid for before it is made: pay for it first.");
+      const checked = recheck(ctx, m, row);
+      return checked.ok ? makeChange(ctx, m, row, checked.subject, by) : checked;
     })
     .immediate();
+  if ("change_id" in done) return done;
+  throw requoted(done);
 }
 
 /** A confirmed joiner or family event is named in the census; a family event may widen the employee's cover. */

@@ -4,6 +4,7 @@ import { type Response, Router } from "express";
 import { z } from "zod";
 import { cartIdFor, readCart } from "../cart";
 import { COLUMNS, type Column, MAX_CELL } from "../census";
+import { changePaymentJson, latestPayment, payChange, verifyChangePayment } from "../change-payments";
 import { changeOf, confirmChange, quoteChange, statementOf } from "../changes";
 import type { ApiContext } from "../context";
 import { parseInput, route, sendOk } from "../envelope";
@@ -53,12 +54,47 @@ export function changesRouter(ctx: ApiContext): Router {
     }),
   );
 
+  router.post(
+    "/membership/changes/:changeId/pay",
+    auth,
+    route((req, res) => {
+      const body = parseInput(
+        z.object({ callback_url: z.string({ required_error: "callback_url is required." }).url().max(500) }),
+        req.body,
+      );
+      const { payment, change } = payChange(ctx, caller(res).m, req.params.changeId ?? "", body.callback_url);
+      sendOk(res, { payment: payment === undefined ? null : changePaymentJson(ctx, payment), change });
+    }),
+  );
+
+  // Public, as the purchase's verify: the gateway's signature is the proof, and the answer names no one.
+  router.post(
+    "/membership/changes/payments/verify",
+    route((req, res) => {
+      const body = parseInput(verifyBody, req.body);
+      sendOk(
+        res,
+        verifyChangePayment(ctx, {
+          orderId: body.razorpay_order_id ?? body["error[metadata][order_id]"] ?? "",
+          paymentId: body.razorpay_payment_id ?? body["error[metadata][payment_id]"],
+          signature: body.razorpay_signature,
+        }),
+      );
+    }),
+  );
+
   router.get(
     "/membership/changes/:changeId",
     auth,
     route((req, res) => {
       res.setHeader("Cache-Control", "private, no-store");
-      sendOk(res, { change: changeOf(ctx, caller(res).m, req.params.changeId ?? "") });
+      const change = changeOf(ctx, caller(res).m, req.params.changeId ?? "");
+      const payment = latestPayment(ctx, change.change_id);
+      sendOk(res, {
+        // Read again: a pending payment that settled just now has made the change.
+        change: payment?.status === "paid" ? changeOf(ctx, caller(res).m, change.change_id) : change,
+        payment: payment === undefined ? null : changePaymentJson(ctx, payment),
+      });
     }),
   );
 
@@ -81,6 +117,14 @@ const isoDate = z
     (d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
     "effective_date must be a real date.",
   );
+const gatewayRef = z.string().regex(/^[A-Za-z0-9_]{1,64}$/, "Not a gateway reference.");
+const verifyBody = z.object({
+  razorpay_order_id: gatewayRef.optional(),
+  razorpay_payment_id: gatewayRef.optional(),
+  razorpay_signature: z.string().max(128).optional(),
+  "error[metadata][order_id]": gatewayRef.optional(),
+  "error[metadata][payment_id]": gatewayRef.optional(),
+});
 const employeeCode = z
   .string()
   .trim()

@@ -151,6 +151,14 @@ async function nameTeam(admin: Admin) {
 
 type Admin = Awaited<ReturnType<typeof paidAdmin>>;
 
+/** Pays for a quoted yearly addition with the sandbox gateway's "Success". */
+async function payFor(admin: Admin, changeId: string) {
+  const pay = await admin.post(`/membership/changes/${changeId}/pay`, { callback_url: CALLBACK });
+  const forms = checkoutForms((await api.html(pay.json.data.payment.checkout_url)).text);
+  const success = [...forms.entries()].find(([l]) => l.endsWith("— Success"))![1].fields;
+  return api.call("POST", `${V1}/membership/changes/payments/verify`, { body: success });
+}
+
 const person = (employee_code: string, more: Record<string, string | null> = {}) => ({
   employee_code,
   full_name: `Joiner ${employee_code}`,
@@ -330,6 +338,9 @@ describe("confirming a change", () => {
     );
     expect(requoted.json.data.change.price.starts_on).toBe("2025-08-02");
     expect((await monthly.get("/membership/changes")).json.data.statement).toEqual([]);
+    // The fresh quote is kept: confirmed, it is made at the price now shown.
+    const fresh = await monthly.post(`/membership/changes/${requoted.json.data.change.change_id}/confirm`, {});
+    expect(fresh.json.data.change).toMatchObject({ status: "confirmed", price: { starts_on: "2025-08-02" } });
   });
 
   it("refuses another company's employee and change exactly like unknown ones", async () => {
@@ -366,7 +377,38 @@ describe("a joiner named with the change", () => {
     const names = async () =>
       (await admin.get("/membership/census")).json.data.members.map((m: { full_name: string }) => m.full_name);
     expect(await names()).not.toContain("Joiner E-9");
-    await admin.post(`/membership/changes/${quoted.json.data.change.change_id}/confirm`, {});
+    const id = quoted.json.data.change.change_id;
+    // A yearly addition is paid for first: a confirm alone is refused.
+    const unpaid = await admin.post(`/membership/changes/${id}/confirm`, {});
+    expect({ status: unpaid.status, msg: unpaid.json.msg }).toEqual({
+      status: 409,
+      msg: "An addition is paid for before it is made: pay for it first.",
+    });
+    const pay = await admin.post(`/membership/changes/${id}/pay`, { callback_url: CALLBACK });
+    expect(pay.json.data.payment).toMatchObject({
+      amount_paise: quoted.json.data.change.price.total_paise,
+      status: "created",
+    });
+    const forms = checkoutForms((await api.html(pay.json.data.payment.checkout_url)).text);
+    const outcome = (label: string) => [...forms.entries()].find(([l]) => l.endsWith(label))![1].fields;
+
+    // A failed payment leaves the joiner out; the change stays quoted, to be paid again.
+    const failed = await api.call("POST", `${V1}/membership/changes/payments/verify`, {
+      body: outcome("Simulate Failure"),
+    });
+    expect(failed.json.data).toEqual({ change_id: id, status: "attempted", refund_due: false });
+    expect(await names()).not.toContain("Joiner E-9");
+    expect((await admin.get(`/membership/changes/${id}`)).json.data.change.status).toBe("quoted");
+
+    const paid = await api.call("POST", `${V1}/membership/changes/payments/verify`, { body: outcome("— Success") });
+    expect(paid.json.data).toEqual({ change_id: id, status: "paid", refund_due: false });
+    expect((await admin.get(`/membership/changes/${id}`)).json.data).toMatchObject({
+      change: { status: "confirmed", confirmed_by: "Ananya Rao" },
+      payment: { status: "paid" },
+    });
+    // The same success reported again (the gateway retries) makes nothing twice.
+    await api.call("POST", `${V1}/membership/changes/payments/verify`, { body: outcome("— Success") });
+    expect((await admin.get("/membership/changes")).json.data.statement).toHaveLength(1);
     const census = (await admin.get("/membership/census")).json.data.members;
     expect(census.filter((m: { employee_code: string }) => m.employee_code === "E-9")).toMatchObject([
       { full_name: "Joiner E-9", relationship: "self", date_of_joining: "2025-06-02", range: "2A" },
@@ -445,7 +487,7 @@ describe("a family event", () => {
     const step = change.price.unit_monthly_paise;
     expect(step).toBeGreaterThan(0);
     expect(change.price).toMatchObject({ days: 347, premium_paise: Math.round((step * 12 * 347 * 0.9) / 365) });
-    await admin.post(`/membership/changes/${change.change_id}/confirm`, {});
+    expect((await payFor(admin, change.change_id)).json.data.status).toBe("paid");
     const census = (await admin.get("/membership/census")).json.data.members;
     expect(census.filter((m: { employee_code: string }) => m.employee_code === "E-1")).toMatchObject([
       { relationship: "self", range: "2A" },
