@@ -65,11 +65,12 @@ function settle(ctx: ApiContext, p: ChangePaymentRow, paymentId: string, at: num
     return;
   }
   try {
-    ctx.db.transaction(() => {
+    // A savepoint inside the caller's transaction: a refusal undoes the change, not the payment.
+    writeTransaction(ctx.db, () => {
       const checked = recheck(ctx, m, row);
       if (!checked.ok) throw requoted(checked);
       makeChange(ctx, m, row, checked.subject, adminName(ctx, m));
-    })();
+    });
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
     sql(ctx.db, "UPDATE change_payments SET refund_due = 1 WHERE order_id = ?").run(p.order_id);
