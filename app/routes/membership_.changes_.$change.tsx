@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, json } from "@remix-run/node";
+import { data, json, redirectDocument } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { attempt, requireToken, withToken } from "~/checkout/guard.server";
@@ -9,8 +9,9 @@ import { StepErrorBoundary } from "~/components/step-error";
 import { seoMeta } from "~/content/seo";
 import { PATHS, changePath } from "~/routing/paths";
 import { redirectWithToast } from "~/session/toast.server";
-import type { Change } from "~/upstream/changes.server";
-import { confirmChange, getChange, parseChangeId, requotedOf } from "~/upstream/changes.server";
+import type { Change, ChangePayment } from "~/upstream/changes.server";
+import { confirmChange, getChange, parseChangeId, payChange, requotedOf } from "~/upstream/changes.server";
+import { changePaymentCallbackUrl } from "~/checkout/callback-url.server";
 import { ApiError } from "~/upstream/http.server";
 import { formatDate } from "~/utils/dates";
 import { formatPaiseExact as formatPaise } from "~/utils/money";
@@ -37,27 +38,37 @@ async function changeOf(request: Request, rawId: string | undefined) {
   const { token, headers } = await requireToken(request);
   const id = parseChangeId(rawId);
   if (id === null) throw notFound();
-  const change = await withToken(request, token, async (t) => {
+  const { change, payment } = await withToken(request, token, async (t) => {
     try {
-      return (await getChange(t, id)).change;
+      return await getChange(t, id);
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) throw notFound();
       throw error;
     }
   });
-  return { token, headers, id, change };
+  return { token, headers, id, change, payment };
 }
 
+/** A yearly addition with something to pay is paid for before it is made (docs/product.md, Changes during the year). */
+const payable = (change: Change) =>
+  change.kind === "add" && change.price.policy === "yearly" && change.price.total_paise > 0;
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { headers, change } = await changeOf(request, params.change);
-  return json({ change }, { headers });
+  const { headers, change, payment } = await changeOf(request, params.change);
+  return json({ change, payment }, { headers });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const submission = parseSubmission(await request.formData(), schema);
-  const { token, id } = await changeOf(request, params.change);
+  const { token, id, change } = await changeOf(request, params.change);
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const confirmed = await attempt(request, () => confirmChange(token, id));
+  const confirmed = await attempt(request, async () => {
+    if (change.status === "confirmed" || !payable(change)) return confirmChange(token, id);
+    const paying = await payChange(token, id, changePaymentCallbackUrl(request));
+    return paying.payment?.status === "created" || paying.payment?.status === "attempted" ? paying.payment : paying;
+  });
+  // To the gateway's page to pay; once paid (or a payment is pending) the change's page says so.
+  if (confirmed.ok && "checkout_url" in confirmed.value) return redirectDocument(confirmed.value.checkout_url, 303);
   // A second confirm (a double click, another tab) answers the change as confirmed: the page shows it.
   if (confirmed.ok) return seeOther(changePath(id));
   const requoted = confirmed.error.status === 409 ? requotedOf(confirmed.error) : null;
@@ -81,7 +92,7 @@ function describe(change: Change): string {
 }
 
 export default function ChangePage() {
-  const { change } = useLoaderData<typeof loader>();
+  const { change, payment } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form] = useForm({ lastResult, ...browserValidation(schema) });
   const p = change.price;
@@ -103,8 +114,12 @@ export default function ChangePage() {
           </p>
         </div>
       ) : (
-        <h1>Check the price</h1>
+        <>
+          <h1>Check the price</h1>
+          {payment ? <PaymentNotice payment={payment} /> : null}
+        </>
       )}
+      {confirmed && payment?.refund_due ? <PaymentNotice payment={payment} /> : null}
       <h2>{describe(change)}</h2>
       <dl className="info-list">
         <div>
@@ -125,7 +140,7 @@ export default function ChangePage() {
         ) : null}
       </dl>
       {p.policy === "yearly" ? <YearlyLines change={change} /> : <MonthlyLines change={change} />}
-      {confirmed ? (
+      {confirmed || payment?.status === "pending" ? (
         <p>
           <Link to={PATHS.membership}>Back to your membership</Link> ·{" "}
           <Link to={PATHS.changes}>Make another change</Link>
@@ -134,14 +149,52 @@ export default function ChangePage() {
         <Form method="post" {...getFormProps(form)}>
           <ErrorSummary form={form} />
           <p className="muted small">Priced on {formatDate(change.priced_on)}. Nothing changes until you confirm.</p>
-          <SubmitButton name="intent" value="confirm" pendingLabel="Confirming…">
-            {removal ? "Confirm the removal" : "Confirm the change"}
-          </SubmitButton>{" "}
+          {payable(change) ? (
+            <SubmitButton name="intent" value="confirm" pendingLabel="Opening the payment…">
+              {`Pay ${formatPaise(p.total_paise)} and add`}
+            </SubmitButton>
+          ) : (
+            <SubmitButton name="intent" value="confirm" pendingLabel="Confirming…">
+              {removal ? "Confirm the removal" : "Confirm the change"}
+            </SubmitButton>
+          )}{" "}
           <Link to={PATHS.changes}>Change the details</Link>
         </Form>
       )}
     </div>
   );
+}
+
+/** What the last payment for this addition came to, when it did not make the change. */
+function PaymentNotice({ payment }: { payment: ChangePayment }) {
+  if (payment.refund_due)
+    return (
+      <div className="notice notice--warning" role="status">
+        <p>
+          <strong>A payment of {formatPaise(payment.amount_paise)} will be refunded</strong> ({payment.order_id}): it
+          could not be used for this change, and is recorded for a refund to the account or card it came from.
+        </p>
+      </div>
+    );
+  if (payment.status === "attempted")
+    return (
+      <div className="notice notice--warning" role="alert">
+        <p>
+          <strong>The payment did not go through, so no one was added.</strong> Nothing was charged. You can pay again
+          below.
+        </p>
+      </div>
+    );
+  if (payment.status === "pending")
+    return (
+      <div className="notice" role="status">
+        <p>
+          <strong>Your payment is being confirmed.</strong> The joiner is added as soon as it is: this page shows it
+          then. Nothing more to pay.
+        </p>
+      </div>
+    );
+  return null;
 }
 
 /** Yearly billing: the pro-rata premium with its rule written out, GST, and the total to pay or credit. */

@@ -36,6 +36,8 @@ export const PATHS = {
   mandateCancel: "/membership/mandate/cancel",
   /** Changes during the year: a joiner, a leaver or a family event, each priced before it is confirmed. */
   changes: "/membership/changes",
+  /** The gateway posts the admin back here after paying for an addition. */
+  changePaymentCallback: "/membership/changes/payment/callback",
   logout: "/logout",
   /** A signed-in admin's prefill link asks here before starting over (docs/product.md, Query handling). */
   prefill: "/prefill",

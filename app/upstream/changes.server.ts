@@ -59,7 +59,19 @@ export type ChangeRequest =
     }
   | { kind: "remove"; employee_code: string; effective_date: string; reason: string };
 
+const payment = z.object({
+  order_id: z.string(),
+  change_id: z.string(),
+  amount_paise: paise,
+  status: z.enum(["created", "attempted", "pending", "paid"]),
+  /** A payment taken for an addition that could not then be made: it goes back. */
+  refund_due: z.boolean(),
+  checkout_url: z.string().refine((u) => u.startsWith("/") || /^https?:\/\//.test(u), "checkout_url must be a URL"),
+});
+export type ChangePayment = z.infer<typeof payment>;
+
 const answer = z.object({ change });
+const withPayment = z.object({ change, payment: payment.nullable() });
 
 /** Checks and prices a change; nothing changes until it is confirmed. Refusals: ApiError 422 / 404 / 409. */
 export function quoteChange(token: string, body: ChangeRequest) {
@@ -73,13 +85,39 @@ export function quoteChange(token: string, body: ChangeRequest) {
   });
 }
 
-/** One change of the caller's membership (ApiError 404 for an unknown one or another company's). */
+/** One change of the caller's membership and its latest payment (ApiError 404 for an unknown one or another company's). */
 export function getChange(token: string, changeId: string) {
   return apiRequest({
     backend: "employer",
     path: `/membership/changes/${encodeURIComponent(changeId)}`,
     token,
-    data: answer,
+    data: withPayment,
+  });
+}
+
+/**
+ * Opens (or gives back) the gateway order for a yearly addition, at the price shown: a price changed
+ * since is ApiError 409 with a fresh quote (`requotedOf`). A paid or pending one is answered as it is.
+ */
+export function payChange(token: string, changeId: string, callbackUrl: string) {
+  return apiRequest({
+    backend: "employer",
+    method: "POST",
+    path: `/membership/changes/${encodeURIComponent(changeId)}/pay`,
+    body: { callback_url: callbackUrl },
+    token,
+    data: withPayment,
+  });
+}
+
+/** The gateway's report on an addition's payment (public: the signature is the proof). */
+export function verifyChangePayment(callback: Record<string, string | undefined>) {
+  return apiRequest({
+    backend: "employer",
+    method: "POST",
+    path: "/membership/changes/payments/verify",
+    body: callback,
+    data: z.object({ change_id: z.string(), status: payment.shape.status, refund_due: z.boolean() }),
   });
 }
 

@@ -59,7 +59,7 @@ for (const [javaScriptEnabled, width] of [
   test.describe(`changes to the team, JavaScript ${javaScriptEnabled ? "on" : "off"}, ${width} px`, () => {
     test.use({ javaScriptEnabled, viewport: { width, height: 900 } });
 
-    test("a joiner with a spouse is priced pro rata with GST, then added once and named in the census", async ({
+    test("a joiner with a spouse is priced pro rata with GST, paid (a failed payment adds no one), then added once", async ({
       page,
       adminAt,
     }) => {
@@ -77,17 +77,29 @@ for (const [javaScriptEnabled, width] of [
       await expect(price.getByRole("row", { name: /^Total to pay ₹[\d,.]+$/ })).toBeVisible();
 
       const url = page.url();
-      await page.getByRole("button", { name: "Confirm the change" }).click();
+      const total = (await price.getByRole("row", { name: /^Total to pay/ }).textContent())!.replace(
+        "Total to pay",
+        "",
+      );
+      // A failed payment adds no one, and says so; the addition can be paid again.
+      await page.getByRole("button", { name: `Pay ${total} and add` }).click();
+      await page.getByRole("button", { name: "Simulate Failure" }).click();
+      await expect(page).toHaveURL(url);
+      await expect(page.getByText("The payment did not go through, so no one was added.")).toBeVisible();
+
+      await page.getByRole("button", { name: `Pay ${total} and add` }).click();
+      await page.getByRole("button", { name: `Pay ${total} — Success` }).click();
       await expect(page.getByRole("heading", { name: "The change is made" })).toBeVisible();
       await expect(page.getByText("Add Arjun Nair (E-9) with 1 dependant: confirmed by Asha Rao")).toBeVisible();
 
-      // A second confirm (a double submit, another tab) answers the change as made and adds no one again.
+      // Paying again (a double submit, another tab) answers the change as made and adds no one again.
       const again = await page.request.post(url, {
         form: { intent: "confirm" },
         headers: { origin: ORIGIN },
         maxRedirects: 0,
       });
       expect(again.status()).toBe(303);
+      expect(again.headers().location).toBe(new URL(url).pathname);
       await page.goto("/membership/members");
       await expect(page.getByRole("cell", { name: "Arjun Nair", exact: true })).toHaveCount(1);
       await expect(page.getByRole("cell", { name: "Lakshmi Nair", exact: true })).toHaveCount(1);
@@ -143,7 +155,7 @@ for (const [javaScriptEnabled, width] of [
 }
 
 test("another company's admin can neither see nor confirm a change", async ({ page, adminAt, browser }) => {
-  await paidTeam(adminAt, "yearly");
+  await paidTeam(adminAt, "monthly");
   await addJoiner(page, "18-35|1A", false);
   await expect(page.getByRole("heading", { name: "Check the price" })).toBeVisible();
   const url = page.url();
