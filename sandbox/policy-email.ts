@@ -3,7 +3,7 @@
 // issuing transaction has committed, claimed once like the invoice email (sandbox/invoices.ts), so a
 // failed send never loses the policy and two confirms never send twice.
 import type { ApiContext } from "./context";
-import { longDate } from "./dates";
+import { istDate, longDate } from "./dates";
 import { escapeHtml } from "./html";
 import { type MemberRow, membersOf } from "./members";
 import { certificatePdf, eCardsPdf } from "./policy-pdf";
@@ -104,7 +104,13 @@ async function sendAll(
         subject: `Your health insurance e-cards: policy ${p.policy_number}`,
         text: lines.join("\n"),
         html: html(lines),
-        attachments: [{ filename: "e-cards.pdf", contentType: "application/pdf", content: await eCardsPdf(p, family) }],
+        attachments: [
+          {
+            filename: "e-cards.pdf",
+            contentType: "application/pdf",
+            content: await eCardsPdf(p, family, istDate(ctx.now())),
+          },
+        ],
       });
     });
   }

@@ -3,12 +3,37 @@
 import { type Response, Router } from "express";
 import { z } from "zod";
 import { cartIdFor, readCart } from "../cart";
-import { confirmChange, quoteChange, statementOf } from "../changes";
+import {
+  type ChangeDocuments,
+  creditNoteId,
+  creditNoteOfCart,
+  creditsJson,
+  documentsOf,
+  requestCreditRefund,
+} from "../change-documents";
+import { awaitChangeDocumentEmail, queueChangeDocumentEmail } from "../change-email";
+import { type ChangeJson, confirmChange, quoteChange, statementOf } from "../changes";
 import type { ApiContext } from "../context";
-import { parseInput, route, sendOk } from "../envelope";
+import { writeTransaction } from "../db";
+import { HttpError, parseInput, route, sendOk } from "../envelope";
+import { invoicePdf } from "../invoice-pdf";
+import { invoiceId } from "../invoices";
 import { cancelMandate } from "../mandate";
 import { paidMembership } from "../members";
 import { callerMobile, requireToken } from "../tokens";
+
+/** How long a confirm waits for its document's email, so the answer finds it in the outbox. */
+const EMAIL_WAIT_MS = 1500;
+
+/** A change with its document's id and number, for links from the statement. */
+function withDocuments(ctx: ApiContext, change: ChangeJson) {
+  const d: ChangeDocuments = documentsOf(ctx, change.change_id);
+  return {
+    ...change,
+    invoice: d.invoice === null ? null : { id: invoiceId(d.invoice), number: d.invoice },
+    credit_note: d.credit_note === null ? null : { id: creditNoteId(d.credit_note), number: d.credit_note },
+  };
+}
 
 export function changesRouter(ctx: ApiContext): Router {
   const router = Router();
@@ -46,9 +71,13 @@ export function changesRouter(ctx: ApiContext): Router {
   router.post(
     "/membership/changes/:changeId/confirm",
     auth,
-    route((req, res) => {
+    route(async (req, res) => {
       const { m, by } = caller(res);
-      sendOk(res, { change: confirmChange(ctx, m, req.params.changeId ?? "", by) });
+      const change = confirmChange(ctx, m, req.params.changeId ?? "", by);
+      // After the commit: a failed send never undoes the change or its document.
+      queueChangeDocumentEmail(ctx, change.change_id);
+      await awaitChangeDocumentEmail(ctx, change.change_id, EMAIL_WAIT_MS);
+      sendOk(res, { change: withDocuments(ctx, change) });
     }),
   );
 
@@ -57,7 +86,51 @@ export function changesRouter(ctx: ApiContext): Router {
     auth,
     route((_req, res) => {
       res.setHeader("Cache-Control", "private, no-store");
-      sendOk(res, { statement: statementOf(ctx, caller(res).m) });
+      const { m } = caller(res);
+      sendOk(res, {
+        statement: statementOf(ctx, m).map((c) => withDocuments(ctx, c)),
+        credit: creditsJson(ctx, m.order.order_id),
+      });
+    }),
+  );
+
+  router.post(
+    "/membership/credits/refund",
+    auth,
+    route((_req, res) => {
+      const { m, by } = caller(res);
+      res.setHeader("Cache-Control", "private, no-store");
+      const refund = writeTransaction(ctx.db, () => requestCreditRefund(ctx, m.order.order_id, by));
+      sendOk(res, { ...refund, credit: creditsJson(ctx, m.order.order_id) }, "The credit will be refunded.");
+    }),
+  );
+
+  // Only the admin whose membership the credit note belongs to: anyone else gets the same 404 as for none.
+  const ownCreditNote = (id: string | undefined, res: Response) => {
+    const note = creditNoteOfCart(ctx, id ?? "", cartIdFor(ctx, callerMobile(res)));
+    if (note === undefined) throw new HttpError(404, "There is no such credit note.");
+    res.setHeader("Cache-Control", "private, no-store");
+    return note;
+  };
+
+  router.get(
+    "/credit-notes/:id",
+    auth,
+    route((req, res) => sendOk(res, ownCreditNote(req.params.id, res).data)),
+  );
+
+  router.get(
+    "/credit-notes/:id/pdf",
+    auth,
+    route(async (req, res) => {
+      const note = ownCreditNote(req.params.id, res);
+      res
+        .status(200)
+        .set({
+          "Content-Type": "application/pdf",
+          "Content-Disposition": `attachment; filename="${note.id}.pdf"`,
+        })
+        .send(await invoicePdf(note.data));
     }),
   );
 
