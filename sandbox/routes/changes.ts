@@ -3,37 +3,20 @@
 import { type Response, Router } from "express";
 import { z } from "zod";
 import { cartIdFor, readCart } from "../cart";
-import {
-  type ChangeDocuments,
-  creditNoteId,
-  creditNoteOfCart,
-  creditsJson,
-  documentsOf,
-  requestCreditRefund,
-} from "../change-documents";
+import { creditNoteOfCart, creditsJson, requestCreditRefund } from "../change-documents";
 import { awaitChangeDocumentEmail, queueChangeDocumentEmail } from "../change-email";
-import { type ChangeJson, confirmChange, quoteChange, statementOf } from "../changes";
+import { statementJson, withDocuments } from "../change-statement";
+import { confirmChange, quoteChange } from "../changes";
 import type { ApiContext } from "../context";
 import { writeTransaction } from "../db";
 import { HttpError, parseInput, route, sendOk } from "../envelope";
 import { invoicePdf } from "../invoice-pdf";
-import { invoiceId } from "../invoices";
 import { cancelMandate } from "../mandate";
 import { paidMembership } from "../members";
 import { callerMobile, requireToken } from "../tokens";
 
 /** How long a confirm waits for its document's email, so the answer finds it in the outbox. */
 const EMAIL_WAIT_MS = 1500;
-
-/** A change with its document's id and number, for links from the statement. */
-function withDocuments(ctx: ApiContext, change: ChangeJson) {
-  const d: ChangeDocuments = documentsOf(ctx, change.change_id);
-  return {
-    ...change,
-    invoice: d.invoice === null ? null : { id: invoiceId(d.invoice), number: d.invoice },
-    credit_note: d.credit_note === null ? null : { id: creditNoteId(d.credit_note), number: d.credit_note },
-  };
-}
 
 export function changesRouter(ctx: ApiContext): Router {
   const router = Router();
@@ -87,10 +70,7 @@ export function changesRouter(ctx: ApiContext): Router {
     route((_req, res) => {
       res.setHeader("Cache-Control", "private, no-store");
       const { m } = caller(res);
-      sendOk(res, {
-        statement: statementOf(ctx, m).map((c) => withDocuments(ctx, c)),
-        credit: creditsJson(ctx, m.order.order_id),
-      });
+      sendOk(res, statementJson(ctx, m));
     }),
   );
 
