@@ -7,6 +7,9 @@ import { longDate } from "./dates";
 import { escapeHtml, formatRupees } from "./html";
 import { formatInr, invoicePdf } from "./invoice-pdf";
 import type { InvoiceData } from "./invoices";
+import { membersOf } from "./members";
+import { policyOf } from "./policy";
+import { sendFamilyCards } from "./policy-email";
 import { SELLER } from "./seller";
 import { sql } from "./statements";
 
@@ -30,23 +33,38 @@ export function queueChangeDocumentEmail(ctx: ApiContext, changeId: string): voi
   const data = JSON.parse(row.data) as InvoiceData | CreditNoteData;
   const mark = (status: "sent" | "failed") =>
     sql(ctx.db, `UPDATE ${table} SET email_status = ? WHERE change_id = ?`).run(status, changeId);
-  const sending = send(ctx, row.email_to, data).then(
-    () => {
-      mark("sent");
-      ctx.log({ event: "change_document_emailed", document: row.number });
-    },
-    (error: unknown) => {
-      mark("failed");
-      ctx.log({
-        level: "error",
-        event: "change_document_email_failed",
-        document: row.number,
-        error: error instanceof Error ? error.message : String(error),
-      });
-    },
-  );
+  const sending = send(ctx, row.email_to, data)
+    .then(() => (table === "invoices" ? joinerCards(ctx, changeId) : undefined))
+    .then(
+      () => {
+        mark("sent");
+        ctx.log({ event: "change_document_emailed", document: row.number });
+      },
+      (error: unknown) => {
+        mark("failed");
+        ctx.log({
+          level: "error",
+          event: "change_document_email_failed",
+          document: row.number,
+          error: error instanceof Error ? error.message : String(error),
+        });
+      },
+    );
   ctx.emailsInFlight.set(key(changeId), sending);
   void sending.finally(() => ctx.emailsInFlight.delete(key(changeId)));
+}
+
+/** A joiner covered under an issued policy gets their family's e-cards, as every employee did at issue. */
+async function joinerCards(ctx: ApiContext, changeId: string): Promise<void> {
+  const change = sql(ctx.db, "SELECT order_id, employee_code FROM membership_changes WHERE change_id = ?").get(
+    changeId,
+  ) as { order_id: string; employee_code: string };
+  const policy = policyOf(ctx, change.order_id);
+  if (policy === undefined) return;
+  const family = membersOf(ctx, change.order_id).filter(
+    (m) => m.employee_code === change.employee_code && m.e_card_status === "issued",
+  );
+  if (family.length > 0) await sendFamilyCards(ctx, policy.data, family);
 }
 
 async function send(ctx: ApiContext, to: string, d: InvoiceData | CreditNoteData): Promise<void> {
