@@ -232,7 +232,7 @@ export function invoicePdf(inv: Document): Promise<Buffer> {
     .text(
       credit
         ? `Issued under section 34 of the CGST Act against invoice ${inv.original_invoice.number}. Questions about this credit note: ${inv.supplier.email}.`
-        : `Group insurance premium for ${inv.members} members under ${inv.plan.name}, paid ${
+        : `Group insurance premium for ${inv.members} ${inv.members === 1 ? "member" : "members"} under ${inv.plan.name}, paid ${
             inv.policy === "monthly" ? "monthly" : "yearly"
           }. Questions about this invoice: ${inv.supplier.email}.`,
       left,

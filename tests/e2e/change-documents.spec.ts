@@ -79,6 +79,11 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(statement.getByText(`${credit}, to the account the membership was paid from`)).toBeVisible();
       await expect(statement.getByRole("button", { name: /Refund the credit/ })).toHaveCount(0);
 
+      // The leaver's e-card is listed with the day their cover ends, not as an active card.
+      await page.goto("/membership/members");
+      await expect(page.getByRole("row", { name: /Employee E-1 .*Cover ends on/ })).toBeVisible();
+      await expect(page.getByRole("row", { name: /Employee E-2 .*E-card of Employee E-2/ })).toBeVisible();
+
       // Another company's admin: the site's not-found page, for the page and the PDF alike.
       const other = await browser.newContext({ javaScriptEnabled });
       await adminAt("gst", { context: other });
