@@ -2,6 +2,7 @@
 // or a leaver removed, each with an effective date, priced pro rata by the days left in the policy year
 // on the member's band and family cover, with GST as at purchase; quoted first, then confirmed once.
 import { randomUUID } from "node:crypto";
+import { issueChangeDocuments } from "./change-documents";
 import type { ApiContext } from "./context";
 import { iso } from "./context";
 import { addDays, addMonths, istDate, longDate } from "./dates";
@@ -481,7 +482,9 @@ export function makeChange(ctx: ApiContext, m: PaidMembership, row: ChangeRow, s
     ctx.db,
     "UPDATE membership_changes SET status = 'confirmed', confirmed_at = ?, confirmed_by = ? WHERE change_id = ?",
   ).run(now, by, row.change_id);
-  return changeJson({ ...row, status: "confirmed", confirmed_at: now, confirmed_by: by });
+  const confirmed = changeJson({ ...row, status: "confirmed", confirmed_at: now, confirmed_by: by });
+  issueChangeDocuments(ctx, confirmed);
+  return confirmed;
 }
 
 /**

@@ -32,6 +32,8 @@ export const PATHS = {
   membersTemplateXlsx: "/membership/members/template.xlsx",
   certificatePdf: "/membership/certificate.pdf",
   eCardsPdf: "/membership/e-cards.pdf",
+  /** The statement of changes during the year, as CSV. */
+  statementCsv: "/membership/statement.csv",
   /** Cancelling the monthly mandate: the confirmation step, then what the cancellation means. */
   mandateCancel: "/membership/mandate/cancel",
   /** Changes during the year: a joiner, a leaver or a family event, each priced before it is confirmed. */
@@ -50,6 +52,14 @@ export function invoicePath(id: string): string {
 }
 export function invoicePdfPath(id: string): string {
   return `${invoicePath(id)}/pdf`;
+}
+
+/** One credit note as a page, and as its PDF download. */
+export function creditNotePath(id: string): string {
+  return `${PATHS.membership}/credit-notes/${encodeURIComponent(id)}`;
+}
+export function creditNotePdfPath(id: string): string {
+  return `${creditNotePath(id)}/pdf`;
 }
 
 /** One member's e-card as a PDF. */

@@ -3,14 +3,22 @@
 import { type Response, Router } from "express";
 import { z } from "zod";
 import { cartIdFor, readCart } from "../cart";
+import { creditNoteOfCart, creditsJson, requestCreditRefund } from "../change-documents";
+import { awaitChangeDocumentEmail, queueChangeDocumentEmail } from "../change-email";
+import { statementJson, withDocuments } from "../change-statement";
 import { COLUMNS, type Column, MAX_CELL } from "../census";
 import { changePaymentJson, latestPayment, payChange, verifyChangePayment } from "../change-payments";
-import { changeOf, confirmChange, quoteChange, statementOf } from "../changes";
+import { changeOf, confirmChange, quoteChange } from "../changes";
 import type { ApiContext } from "../context";
-import { parseInput, route, sendOk } from "../envelope";
+import { writeTransaction } from "../db";
+import { HttpError, parseInput, route, sendOk } from "../envelope";
+import { invoicePdf } from "../invoice-pdf";
 import { cancelMandate } from "../mandate";
 import { paidMembership } from "../members";
 import { callerMobile, requireToken } from "../tokens";
+
+/** How long a confirm waits for its document's email, so the answer finds it in the outbox. */
+const EMAIL_WAIT_MS = 1500;
 
 export function changesRouter(ctx: ApiContext): Router {
   const router = Router();
@@ -48,9 +56,13 @@ export function changesRouter(ctx: ApiContext): Router {
   router.post(
     "/membership/changes/:changeId/confirm",
     auth,
-    route((req, res) => {
+    route(async (req, res) => {
       const { m, by } = caller(res);
-      sendOk(res, { change: confirmChange(ctx, m, req.params.changeId ?? "", by) });
+      const change = confirmChange(ctx, m, req.params.changeId ?? "", by);
+      // After the commit: a failed send never undoes the change or its document.
+      queueChangeDocumentEmail(ctx, change.change_id);
+      await awaitChangeDocumentEmail(ctx, change.change_id, EMAIL_WAIT_MS);
+      sendOk(res, { change: withDocuments(ctx, change) });
     }),
   );
 
@@ -70,16 +82,19 @@ export function changesRouter(ctx: ApiContext): Router {
   // Public, as the purchase's verify: the gateway's signature is the proof, and the answer names no one.
   router.post(
     "/membership/changes/payments/verify",
-    route((req, res) => {
+    route(async (req, res) => {
       const body = parseInput(verifyBody, req.body);
-      sendOk(
-        res,
-        verifyChangePayment(ctx, {
-          orderId: body.razorpay_order_id ?? body["error[metadata][order_id]"] ?? "",
-          paymentId: body.razorpay_payment_id ?? body["error[metadata][payment_id]"],
-          signature: body.razorpay_signature,
-        }),
-      );
+      const verified = verifyChangePayment(ctx, {
+        orderId: body.razorpay_order_id ?? body["error[metadata][order_id]"] ?? "",
+        paymentId: body.razorpay_payment_id ?? body["error[metadata][payment_id]"],
+        signature: body.razorpay_signature,
+      });
+      // After the commit: the addition's invoice goes out once it is made.
+      if (verified.status === "paid" && !verified.refund_due) {
+        queueChangeDocumentEmail(ctx, verified.change_id);
+        await awaitChangeDocumentEmail(ctx, verified.change_id, EMAIL_WAIT_MS);
+      }
+      sendOk(res, verified);
     }),
   );
 
@@ -88,11 +103,14 @@ export function changesRouter(ctx: ApiContext): Router {
     auth,
     route((req, res) => {
       res.setHeader("Cache-Control", "private, no-store");
-      const change = changeOf(ctx, caller(res).m, req.params.changeId ?? "");
+      const { m } = caller(res);
+      const change = changeOf(ctx, m, req.params.changeId ?? "");
       const payment = latestPayment(ctx, change.change_id);
+      // A pending payment that settled just now has made the change: read it again, and send its document.
+      const now = payment?.status === "paid" ? changeOf(ctx, m, change.change_id) : change;
+      if (now.status === "confirmed") queueChangeDocumentEmail(ctx, now.change_id);
       sendOk(res, {
-        // Read again: a pending payment that settled just now has made the change.
-        change: payment?.status === "paid" ? changeOf(ctx, caller(res).m, change.change_id) : change,
+        change: withDocuments(ctx, now),
         payment: payment === undefined ? null : changePaymentJson(ctx, payment),
       });
     }),
@@ -103,7 +121,48 @@ export function changesRouter(ctx: ApiContext): Router {
     auth,
     route((_req, res) => {
       res.setHeader("Cache-Control", "private, no-store");
-      sendOk(res, { statement: statementOf(ctx, caller(res).m) });
+      const { m } = caller(res);
+      sendOk(res, statementJson(ctx, m));
+    }),
+  );
+
+  router.post(
+    "/membership/credits/refund",
+    auth,
+    route((_req, res) => {
+      const { m, by } = caller(res);
+      res.setHeader("Cache-Control", "private, no-store");
+      const refund = writeTransaction(ctx.db, () => requestCreditRefund(ctx, m.order.order_id, by));
+      sendOk(res, { ...refund, credit: creditsJson(ctx, m.order.order_id) }, "The credit will be refunded.");
+    }),
+  );
+
+  // Only the admin whose membership the credit note belongs to: anyone else gets the same 404 as for none.
+  const ownCreditNote = (id: string | undefined, res: Response) => {
+    const note = creditNoteOfCart(ctx, id ?? "", cartIdFor(ctx, callerMobile(res)));
+    if (note === undefined) throw new HttpError(404, "There is no such credit note.");
+    res.setHeader("Cache-Control", "private, no-store");
+    return note;
+  };
+
+  router.get(
+    "/credit-notes/:id",
+    auth,
+    route((req, res) => sendOk(res, ownCreditNote(req.params.id, res).data)),
+  );
+
+  router.get(
+    "/credit-notes/:id/pdf",
+    auth,
+    route(async (req, res) => {
+      const note = ownCreditNote(req.params.id, res);
+      res
+        .status(200)
+        .set({
+          "Content-Type": "application/pdf",
+          "Content-Disposition": `attachment; filename="${note.id}.pdf"`,
+        })
+        .send(await invoicePdf(note.data));
     }),
   );
 

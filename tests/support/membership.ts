@@ -6,10 +6,10 @@ import { readHostedCheckout } from "./payments";
  * for tests that start after the purchase. The cart must already stand on the payment step.
  */
 
-async function call(apiBaseUrl: string, token: string, path: string, body?: unknown): Promise<any> {
+async function call(apiBaseUrl: string, token: string | null, path: string, body?: unknown): Promise<any> {
   const response = await fetch(`${apiBaseUrl}/employer/v1${path}`, {
     method: body === undefined ? "GET" : "POST",
-    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), "content-type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const answer = (await response.json()) as { success: number; msg?: string; data?: any };
@@ -45,10 +45,43 @@ export async function nameTeamOverApi(origin: string, token: string, employees: 
     gender: "female",
     relationship: "self",
     mobile: "9876543210",
-    email: `${e.employee_code.toLowerCase()}@fernleaf.example`,
+    // Each company's own addresses, so a test reads only its own emails from the outbox.
+    email: `${e.employee_code.toLowerCase()}.${token
+      .slice(-8)
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, "x")}@fernleaf.example`,
     date_of_joining: "2024-04-01",
   }));
   const check = await call(api, token, "/membership/census/check", { rows });
   if (check.rejected.length > 0) throw new Error(`census rows refused: ${JSON.stringify(check.rejected)}`);
   await call(api, token, "/membership/census/confirm", { check_id: check.check_id });
+}
+
+/** Pays a cart standing on the payment step, yearly, and names `codes` as its employees (18–35, employee only). */
+export async function payAndNameTeam(origin: string, token: string, codes: readonly string[]): Promise<void> {
+  await payOverApi(origin, token, "yearly");
+  await nameTeamOverApi(
+    origin,
+    token,
+    codes.map((code) => ({ employee_code: code, full_name: `Employee ${code}`, date_of_birth: "1995-01-01" })),
+  );
+}
+
+/**
+ * Quotes a change and makes it at the price shown: confirmed, or for a yearly addition paid with the
+ * sandbox gateway's "Success". Answers the change with its document.
+ */
+export async function confirmChange(origin: string, token: string, body: unknown): Promise<any> {
+  const api = `${origin}/api`;
+  const { change } = await call(api, token, "/membership/changes/quote", body);
+  const id = change.change_id;
+  if (change.kind === "add" && change.price.policy === "yearly" && change.price.total_paise > 0) {
+    const { payment } = await call(api, token, `/membership/changes/${id}/pay`, {
+      callback_url: `${origin}/membership/changes/payment/callback`,
+    });
+    const forms = await readHostedCheckout(origin, payment.order_id);
+    await call(api, null, "/membership/changes/payments/verify", forms.success);
+    return (await call(api, token, `/membership/changes/${id}`)).change;
+  }
+  return (await call(api, token, `/membership/changes/${id}/confirm`, {})).change;
 }
