@@ -3,7 +3,7 @@
 // signature, a pending payment settled later). A failed or abandoned payment leaves the change quoted
 // and the member not added.
 import { readCart } from "./cart";
-import { type ChangeJson, changeJson, findChange, isPayable, makeChange, recheck, requoted } from "./changes";
+import { type ChangeJson, amountDue, changeJson, findChange, makeChange, recheck, requoted } from "./changes";
 import type { ApiContext } from "./context";
 import { writeTransaction } from "./db";
 import { HttpError } from "./envelope";
@@ -69,7 +69,7 @@ function settle(ctx: ApiContext, p: ChangePaymentRow, paymentId: string, at: num
     writeTransaction(ctx.db, () => {
       const checked = recheck(ctx, m, row);
       if (!checked.ok) throw requoted(checked);
-      makeChange(ctx, m, row, checked.subject, adminName(ctx, m));
+      makeChange(ctx, m, row, checked.subject, adminName(ctx, m), paymentId);
     });
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
@@ -115,15 +115,17 @@ export function payChange(ctx: ApiContext, m: PaidMembership, changeId: string, 
       if (row.status === "confirmed" || latest?.status === "paid" || latest?.status === "pending") {
         return { payment: latest, change: changeJson(findChange(ctx, m, changeId)) };
       }
-      if (!isPayable(row)) throw new HttpError(409, "This change has nothing to pay: confirm it.");
+      const due = amountDue(ctx, m, row);
+      if (due === 0) throw new HttpError(409, "This change has nothing to pay: confirm it.");
       const checked = recheck(ctx, m, row);
       if (!checked.ok) return checked;
-      if (latest !== undefined && latest.callback_url === callbackUrl)
+      // The same order is paid again after a failure, unless the amount moved (the credit used, say).
+      if (latest !== undefined && latest.callback_url === callbackUrl && latest.amount_paise === due)
         return { payment: latest, change: changeJson(row) };
       const payment: ChangePaymentRow = {
         order_id: gatewayId("order"),
         change_id: changeId,
-        amount_paise: (JSON.parse(row.price) as { total_paise: number }).total_paise,
+        amount_paise: due,
         callback_url: callbackUrl,
         status: "created",
         payment_id: null,

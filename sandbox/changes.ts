@@ -2,7 +2,7 @@
 // or a leaver removed, each with an effective date, priced pro rata by the days left in the policy year
 // on the member's band and family cover, with GST as at purchase; quoted first, then confirmed once.
 import { randomUUID } from "node:crypto";
-import { issueChangeDocuments } from "./change-documents";
+import { creditBalance, issueChangeDocuments } from "./change-documents";
 import type { ApiContext } from "./context";
 import { iso } from "./context";
 import { addDays, addMonths, istDate, longDate } from "./dates";
@@ -442,10 +442,14 @@ export function findChange(ctx: ApiContext, m: PaidMembership, changeId: string)
   return row;
 }
 
-/** A yearly addition with something to pay is paid for through the payment sandbox before it is made. */
-export function isPayable(row: ChangeRow): boolean {
+/**
+ * What a yearly addition asks the payment sandbox for before it is made: its total less the membership's
+ * credit, which is used first (decision 0026); 0 for every other change, made by a confirm.
+ */
+export function amountDue(ctx: ApiContext, m: PaidMembership, row: ChangeRow): number {
   const price = JSON.parse(row.price) as ChangePrice;
-  return row.kind === "add" && price.policy === "yearly" && price.total_paise > 0;
+  if (row.kind !== "add" || price.policy !== "yearly" || price.total_paise <= 0) return 0;
+  return price.total_paise - Math.min(creditBalance(ctx, m.order.order_id), price.total_paise);
 }
 
 export type Requote = { ok: false; fresh: ChangeJson; pricedOn: string };
@@ -475,7 +479,14 @@ export const requoted = (r: Requote) =>
   );
 
 /** Makes a rechecked change: saved to the census and confirmed. The caller's transaction. */
-export function makeChange(ctx: ApiContext, m: PaidMembership, row: ChangeRow, s: Subject, by: string): ChangeJson {
+export function makeChange(
+  ctx: ApiContext,
+  m: PaidMembership,
+  row: ChangeRow,
+  s: Subject,
+  by: string,
+  paymentId: string | null = null,
+): ChangeJson {
   const now = ctx.now();
   applyToCensus(ctx, m, s);
   sql(
@@ -483,7 +494,7 @@ export function makeChange(ctx: ApiContext, m: PaidMembership, row: ChangeRow, s
     "UPDATE membership_changes SET status = 'confirmed', confirmed_at = ?, confirmed_by = ? WHERE change_id = ?",
   ).run(now, by, row.change_id);
   const confirmed = changeJson({ ...row, status: "confirmed", confirmed_at: now, confirmed_by: by });
-  issueChangeDocuments(ctx, confirmed);
+  issueChangeDocuments(ctx, { ...confirmed, payment_id: paymentId });
   return confirmed;
 }
 
@@ -498,7 +509,8 @@ export function confirmChange(ctx: ApiContext, m: PaidMembership, changeId: stri
     .transaction((): ChangeJson | Requote => {
       const row = findChange(ctx, m, changeId);
       if (row.status === "confirmed") return changeJson(row);
-      if (isPayable(row)) throw new HttpError(409, "An addition is paid for before it is made: pay for it first.");
+      if (amountDue(ctx, m, row) > 0)
+        throw new HttpError(409, "An addition is paid for before it is made: pay for it first.");
       const checked = recheck(ctx, m, row);
       return checked.ok ? makeChange(ctx, m, row, checked.subject, by) : checked;
     })

@@ -38,7 +38,11 @@ async function changeOf(request: Request, rawId: string | undefined) {
   const { token, headers } = await requireToken(request);
   const id = parseChangeId(rawId);
   if (id === null) throw notFound();
-  const { change, payment } = await withToken(request, token, async (t) => {
+  const {
+    change,
+    payment,
+    amount_due_paise: due,
+  } = await withToken(request, token, async (t) => {
     try {
       return await getChange(t, id);
     } catch (error) {
@@ -46,24 +50,21 @@ async function changeOf(request: Request, rawId: string | undefined) {
       throw error;
     }
   });
-  return { token, headers, id, change, payment };
+  return { token, headers, id, change, payment, due };
 }
 
-/** A yearly addition with something to pay is paid for before it is made (docs/product.md, Changes during the year). */
-const payable = (change: Change) =>
-  change.kind === "add" && change.price.policy === "yearly" && change.price.total_paise > 0;
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { headers, change, payment } = await changeOf(request, params.change);
-  return json({ change, payment }, { headers });
+  const { headers, change, payment, due } = await changeOf(request, params.change);
+  return json({ change, payment, due }, { headers });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const submission = parseSubmission(await request.formData(), schema);
-  const { token, id, change } = await changeOf(request, params.change);
+  const { token, id, change, due } = await changeOf(request, params.change);
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const confirmed = await attempt(request, async () => {
-    if (change.status === "confirmed" || !payable(change)) return confirmChange(token, id);
+    // A yearly addition with something to pay is paid for before it is made (docs/product.md, Changes during the year).
+    if (change.status === "confirmed" || due === 0) return confirmChange(token, id);
     const paying = await payChange(token, id, changePaymentCallbackUrl(request));
     return paying.payment?.status === "created" || paying.payment?.status === "attempted" ? paying.payment : paying;
   });
@@ -92,7 +93,7 @@ function describe(change: Change): string {
 }
 
 export default function ChangePage() {
-  const { change, payment } = useLoaderData<typeof loader>();
+  const { change, payment, due } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form] = useForm({ lastResult, ...browserValidation(schema) });
   const p = change.price;
@@ -139,7 +140,11 @@ export default function ChangePage() {
           </div>
         ) : null}
       </dl>
-      {p.policy === "yearly" ? <YearlyLines change={change} /> : <MonthlyLines change={change} />}
+      {p.policy === "yearly" ? (
+        <YearlyLines change={change} due={confirmed ? null : due} />
+      ) : (
+        <MonthlyLines change={change} />
+      )}
       {confirmed || payment?.status === "pending" ? (
         <p>
           <Link to={PATHS.membership}>Back to your membership</Link> ·{" "}
@@ -149,9 +154,9 @@ export default function ChangePage() {
         <Form method="post" {...getFormProps(form)}>
           <ErrorSummary form={form} />
           <p className="muted small">Priced on {formatDate(change.priced_on)}. Nothing changes until you confirm.</p>
-          {payable(change) ? (
+          {due > 0 ? (
             <SubmitButton name="intent" value="confirm" pendingLabel="Opening the payment…">
-              {`Pay ${formatPaise(p.total_paise)} and add`}
+              {`Pay ${formatPaise(due)} and add`}
             </SubmitButton>
           ) : (
             <SubmitButton name="intent" value="confirm" pendingLabel="Confirming…">
@@ -198,9 +203,11 @@ function PaymentNotice({ payment }: { payment: ChangePayment }) {
 }
 
 /** Yearly billing: the pro-rata premium with its rule written out, GST, and the total to pay or credit. */
-function YearlyLines({ change }: { change: Change }) {
+function YearlyLines({ change, due }: { change: Change; due: number | null }) {
   const p = change.price;
   const sign = p.total_paise < 0 ? -1 : 1;
+  // The membership's credit from removals is used first (docs/product.md, Changes during the year).
+  const creditUsed = sign > 0 && due !== null && due < p.total_paise;
   const rule = `${formatPaise(p.unit_monthly_paise)} a month × 12 × ${p.days}/${p.days_in_year}${p.discount_pct > 0 ? `, less the ${p.discount_pct}% yearly discount` : ""}`;
   return (
     <div className="table-scroll">
@@ -223,9 +230,21 @@ function YearlyLines({ change }: { change: Change }) {
         </tbody>
         <tfoot>
           <tr>
-            <th scope="row">{sign < 0 ? "Credit to your membership" : "Total to pay"}</th>
+            <th scope="row">{sign < 0 ? "Credit to your membership" : creditUsed ? "Total" : "Total to pay"}</th>
             <td className="num">{formatPaise(sign * p.total_paise)}</td>
           </tr>
+          {creditUsed ? (
+            <>
+              <tr>
+                <th scope="row">Your membership’s credit used</th>
+                <td className="num">{formatPaise(due - p.total_paise)}</td>
+              </tr>
+              <tr>
+                <th scope="row">To pay</th>
+                <td className="num">{formatPaise(due)}</td>
+              </tr>
+            </>
+          ) : null}
         </tfoot>
       </table>
       {sign < 0 ? (

@@ -8,7 +8,7 @@ import { awaitChangeDocumentEmail, queueChangeDocumentEmail } from "../change-em
 import { statementJson, withDocuments } from "../change-statement";
 import { COLUMNS, type Column, MAX_CELL } from "../census";
 import { changePaymentJson, latestPayment, payChange, verifyChangePayment } from "../change-payments";
-import { changeOf, confirmChange, quoteChange } from "../changes";
+import { amountDue, changeOf, confirmChange, findChange, quoteChange } from "../changes";
 import type { ApiContext } from "../context";
 import { writeTransaction } from "../db";
 import { HttpError, parseInput, route, sendOk } from "../envelope";
@@ -112,6 +112,8 @@ export function changesRouter(ctx: ApiContext): Router {
       sendOk(res, {
         change: withDocuments(ctx, now),
         payment: payment === undefined ? null : changePaymentJson(ctx, payment),
+        // What making it asks the gateway for now: a yearly addition's total less the credit; 0 is a confirm.
+        amount_due_paise: now.status === "confirmed" ? 0 : amountDue(ctx, m, findChange(ctx, m, now.change_id)),
       });
     }),
   );

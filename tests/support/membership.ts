@@ -68,14 +68,15 @@ export async function payAndNameTeam(origin: string, token: string, codes: reado
 }
 
 /**
- * Quotes a change and makes it at the price shown: confirmed, or for a yearly addition paid with the
- * sandbox gateway's "Success". Answers the change with its document.
+ * Quotes a change and makes it at the price shown: confirmed, or for a yearly addition with something left
+ * to pay after the credit, paid with the sandbox gateway's "Success". Answers the change with its document.
  */
 export async function confirmChange(origin: string, token: string, body: unknown): Promise<any> {
   const api = `${origin}/api`;
   const { change } = await call(api, token, "/membership/changes/quote", body);
   const id = change.change_id;
-  if (change.kind === "add" && change.price.policy === "yearly" && change.price.total_paise > 0) {
+  const shown = await call(api, token, `/membership/changes/${id}`);
+  if (shown.amount_due_paise > 0) {
     const { payment } = await call(api, token, `/membership/changes/${id}/pay`, {
       callback_url: `${origin}/membership/changes/payment/callback`,
     });
