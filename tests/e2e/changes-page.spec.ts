@@ -180,3 +180,38 @@ test("another company's admin can neither see nor confirm a change", async ({ pa
   await page.reload();
   await expect(page.getByRole("button", { name: "Confirm the change" })).toBeVisible();
 });
+
+test.describe("a family event, JavaScript off", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a spouse after a marriage joins an employee whose family cover has room, at no charge", async ({
+    page,
+    adminAt,
+  }) => {
+    await paidTeam(adminAt, "yearly");
+    await page.goto("/membership/changes");
+    const form = page.getByRole("region", { name: "Add a family member" });
+    // The third employee named took the one employee-and-spouse (2A) cover bought.
+    await form.getByLabel("Employee code").fill("E-3");
+    await form.getByLabel("A spouse, after a marriage").check();
+    await form.getByLabel("Date of the marriage or birth").fill(daysAgo(31));
+    await form.getByLabel("Their full name").fill("Vikram Sen");
+    await form.getByLabel("Spouse’s gender").selectOption("male");
+    await form.getByLabel("Spouse’s date of birth").fill("1994-09-09");
+    await form.getByRole("button", { name: "See the price" }).click();
+    await expect(
+      form.getByText(/^A family event is added within 30 days of it \(on or after \d+ \w+ \d{4}\)\.$/).first(),
+    ).toBeVisible();
+
+    await form.getByLabel("Date of the marriage or birth").fill(today());
+    await form.getByRole("button", { name: "See the price" }).click();
+    await expect(page.getByRole("heading", { name: "Add Vikram Sen to the family of E-3" })).toBeVisible();
+    await expect(
+      page.getByRole("table", { name: "Price of the change" }).getByRole("row", { name: "Total to pay ₹0" }),
+    ).toBeVisible();
+    await page.getByRole("button", { name: "Confirm the change" }).click();
+    await expect(page.getByRole("heading", { name: "The change is made" })).toBeVisible();
+    await page.goto("/membership/members");
+    await expect(page.getByRole("cell", { name: "Vikram Sen", exact: true })).toHaveCount(1);
+  });
+});
