@@ -542,3 +542,20 @@ describe("a family event", () => {
     });
   });
 });
+
+describe("paying for an addition", () => {
+  it("asks the gateway only for what the membership's credit does not cover", async () => {
+    const admin = await paidAdmin("yearly");
+    await nameTeam(admin);
+    const leaving = await admin.post("/membership/changes/quote", leaver("2025-06-02"));
+    await admin.post(`/membership/changes/${leaving.json.data.change.change_id}/confirm`, {});
+    const credit = -leaving.json.data.change.price.total_paise;
+    // The joiner is covered one day more than the leaver gave back: only that day is left to pay.
+    const joining = await admin.post("/membership/changes/quote", joiner("2025-06-02"));
+    const { change_id: id, price } = joining.json.data.change;
+    expect((await admin.get(`/membership/changes/${id}`)).json.data.amount_due_paise).toBe(price.total_paise - credit);
+    const pay = await admin.post(`/membership/changes/${id}/pay`, { callback_url: CALLBACK });
+    expect(pay.json.data.payment.amount_paise).toBe(price.total_paise - credit);
+    expect((await payFor(admin, id)).json.data).toEqual({ change_id: id, status: "paid", refund_due: false });
+  });
+});
