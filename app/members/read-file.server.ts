@@ -37,6 +37,8 @@ export interface FileRow {
   /** The row's number as a spreadsheet shows it: the header is row 1. */
   row_number: number;
   cells: RawMemberRow;
+  /** The cells of the extra columns asked for (empty when the file has no such column). */
+  extra: Record<string, string>;
 }
 
 export type ReadResult = { ok: true; rows: FileRow[] } | { ok: false; message: string };
@@ -68,11 +70,12 @@ function mapHeaders(
 }
 
 /** Rows of cells (header first, each with its number) to census rows; blank rows are skipped. */
-function toRows(table: { number: number; cells: string[] }[]): ReadResult {
+function toRows(table: { number: number; cells: string[] }[], extra: readonly string[]): ReadResult {
   const header = table.find((row) => row.cells.some((c) => c.trim() !== ""));
   if (!header) return fail(FILE_MESSAGES.empty);
   const mapped = mapHeaders(header.cells);
   if (!mapped.ok) return fail(missingHeadersMessage(mapped.missing));
+  const extraAt = extra.map((name) => [name, header.cells.map(headerKey).indexOf(name)] as const);
   const rows: FileRow[] = [];
   for (const row of table) {
     if (row.number <= header.number || row.cells.every((c) => c.trim() === "")) continue;
@@ -81,7 +84,8 @@ function toRows(table: { number: number; cells: string[] }[]): ReadResult {
     for (const column of MEMBER_COLUMNS) cells[column] = (row.cells[mapped.at[column]] ?? "").trim();
     cells.date_of_birth = normaliseDate(cells.date_of_birth);
     cells.date_of_joining = normaliseDate(cells.date_of_joining);
-    rows.push({ row_number: row.number, cells });
+    const extraCells = Object.fromEntries(extraAt.map(([name, at]) => [name, (row.cells[at] ?? "").trim()]));
+    rows.push({ row_number: row.number, cells, extra: extraCells });
   }
   return rows.length === 0 ? fail(FILE_MESSAGES.noRows) : { ok: true, rows };
 }
@@ -89,7 +93,7 @@ function toRows(table: { number: number; cells: string[] }[]): ReadResult {
 const ZIP_LOCAL = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 const PDF = Buffer.from("%PDF");
 
-function readCsv(bytes: Buffer): ReadResult {
+function readCsv(bytes: Buffer, extra: readonly string[]): ReadResult {
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
@@ -111,7 +115,10 @@ function readCsv(bytes: Buffer): ReadResult {
   } catch {
     return fail(FILE_MESSAGES.brokenCsv);
   }
-  return toRows(records.map((cells, i) => ({ number: i + 1, cells })));
+  return toRows(
+    records.map((cells, i) => ({ number: i + 1, cells })),
+    extra,
+  );
 }
 
 /**
@@ -160,7 +167,7 @@ function cellText(value: ExcelJS.CellValue): string {
   return String(value);
 }
 
-async function readXlsx(bytes: Buffer): Promise<ReadResult> {
+async function readXlsx(bytes: Buffer, extra: readonly string[]): Promise<ReadResult> {
   const unpacked = zipUnpackedSize(bytes);
   if (unpacked === null) return fail(FILE_MESSAGES.brokenXlsx);
   if (unpacked.bytes > XLSX_UNPACKED_MAX_BYTES || unpacked.entries > XLSX_ENTRIES_MAX)
@@ -192,16 +199,22 @@ async function readXlsx(bytes: Buffer): Promise<ReadResult> {
     return fail(FILE_MESSAGES.brokenXlsx);
   }
   if (table.length === 0) return fail(FILE_MESSAGES.empty);
-  return toRows(table);
+  return toRows(table, extra);
 }
 
-/** Reads an uploaded census file: CSV or .xlsx, told apart by their bytes, not their names. */
-export async function readCensusFile(file: { name: string; size: number; bytes: Buffer }): Promise<ReadResult> {
+/**
+ * Reads an uploaded census file: CSV or .xlsx, told apart by their bytes, not their names. `extra`: the
+ * further columns a file may carry (the changes upload's `change`, `last_day`, `reason`), read when present.
+ */
+export async function readCensusFile(
+  file: { name: string; size: number; bytes: Buffer },
+  extra: readonly string[] = [],
+): Promise<ReadResult> {
   if (file.size === 0 || file.bytes.length === 0) return fail(FILE_MESSAGES.empty);
   if (file.size > FILE_MAX_BYTES || file.bytes.length > FILE_MAX_BYTES) return fail(FILE_MESSAGES.tooLarge);
-  if (file.bytes.subarray(0, 4).equals(ZIP_LOCAL)) return readXlsx(file.bytes);
+  if (file.bytes.subarray(0, 4).equals(ZIP_LOCAL)) return readXlsx(file.bytes, extra);
   if (/\.xlsx$/i.test(file.name) && !file.bytes.subarray(0, 4).equals(PDF)) return fail(FILE_MESSAGES.brokenXlsx);
   if (file.bytes.subarray(0, 4).equals(PDF) || /\.(xls|pdf|docx?)$/i.test(file.name))
     return fail(FILE_MESSAGES.notSpreadsheet);
-  return readCsv(file.bytes);
+  return readCsv(file.bytes, extra);
 }

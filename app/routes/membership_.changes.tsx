@@ -20,8 +20,12 @@ import {
 import { dependantsAllowed } from "~/members/add-form";
 import { COLUMN_LABELS, GENDERS, RELATIONSHIP_LABELS } from "~/members/rules";
 import { PATHS, changePath } from "~/routing/paths";
+import type { ChangeUploadResult } from "~/members/change-upload.server";
+import { checkChangeUpload } from "~/members/change-upload.server";
+import { redirectWithToast } from "~/session/toast.server";
+import { formatPaise } from "~/utils/money";
 import type { ChangeRequest } from "~/upstream/changes.server";
-import { quoteChange, refusalOf } from "~/upstream/changes.server";
+import { confirmChange, parseChangeId, quoteChange, refusalOf } from "~/upstream/changes.server";
 import { ApiError } from "~/upstream/http.server";
 import { getCensus } from "~/upstream/members.server";
 import { todayInIndia } from "~/utils/dates";
@@ -71,6 +75,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 type FormName = "add" | "remove" | "family";
 type Reply = { form: FormName; result: SubmissionResult<string[]> };
+type UploadReply = { form: "upload"; upload: ChangeUploadResult };
 
 /** Where a refused person's cell is shown on a form: the field of that row's person and column. */
 type CellField = (row: number, column: string) => string;
@@ -109,6 +114,45 @@ export async function action({ request }: ActionFunctionArgs) {
     return data<Reply>({ form: name, result: submission.reply({ formErrors, fieldErrors }) }, { status: 422 });
   };
 
+  if (intent === "upload") {
+    const file = form.get("file");
+    if (!(file instanceof File) || file.name === "")
+      return json({
+        form: "upload" as const,
+        upload: { ok: false as const, fileName: "", message: "Choose a CSV or Excel file to upload" },
+      });
+    const { covers } = await coversBought(request, token);
+    const upload = await withToken(request, token, (t) =>
+      checkChangeUpload(
+        t,
+        file,
+        today,
+        covers.map((c) => c.value),
+      ),
+    );
+    return json({ form: "upload" as const, upload });
+  }
+  if (intent === "confirm-all") {
+    const ids = form
+      .getAll("change_id")
+      .filter((v): v is string => typeof v === "string")
+      .map(parseChangeId);
+    if (ids.length === 0 || ids.length > 200 || ids.some((id) => id === null))
+      throw json({ message: "There is no such change." }, { status: 400 });
+    // One at a time, each once: a change confirmed already (a double submit) is answered as it is.
+    const refused: string[] = [];
+    for (const id of ids as string[]) {
+      const confirmed = await attempt(request, () => confirmChange(token, id));
+      if (!confirmed.ok) refused.push(confirmed.error.message);
+    }
+    return redirectWithToast(PATHS.membership, {
+      kind: refused.length > 0 ? "warning" : "success",
+      message:
+        refused.length > 0
+          ? `${ids.length - refused.length} of ${ids.length} changes made. ${refused[0]}`
+          : `${ids.length} ${ids.length === 1 ? "change" : "changes"} made.`,
+    });
+  }
   if (intent === "add") {
     const { dependants } = await coversBought(request, token);
     const submission = parseSubmission(form, joinerSchema(today, dependants));
@@ -139,10 +183,10 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 function useChangeForm<Fields extends Record<string, unknown>>(name: FormName, schema: ZodTypeAny) {
-  const reply = useActionData<typeof action>();
+  const reply = useActionData<typeof action>() as Reply | UploadReply | undefined;
   return useForm<Fields, string[]>({
     id: name,
-    lastResult: reply?.form === name ? reply.result : undefined,
+    lastResult: reply?.form === name && "result" in reply ? reply.result : undefined,
     ...browserValidation(schema),
   });
 }
@@ -166,6 +210,117 @@ export default function ChangesPage() {
       <JoinerForm covers={covers} dependants={dependants} today={today} />
       <LeaverForm today={today} />
       <FamilyForm today={today} />
+      <UploadForm />
+    </div>
+  );
+}
+
+function UploadForm() {
+  const reply = useActionData<typeof action>() as Reply | UploadReply | undefined;
+  const upload = reply?.form === "upload" && "upload" in reply ? reply.upload : undefined;
+  return (
+    <section className="card" aria-labelledby="upload-title">
+      <h2 id="upload-title">Upload several changes</h2>
+      <p>
+        The census template with three more columns: <code>change</code> (<code>add</code> or <code>remove</code>), and
+        for a removal <code>last_day</code> and <code>reason</code>. A joiner’s dependants are rows with their code.
+        Every row is checked and priced; nothing changes until you confirm.
+      </p>
+      <Form method="post" encType="multipart/form-data" className="stack">
+        <div className="field">
+          <label htmlFor="changes-file">CSV or Excel file</label>
+          <input id="changes-file" name="file" type="file" accept=".csv,.xlsx,text/csv" required />
+        </div>
+        <SubmitButton name="intent" value="upload" pendingLabel="Checking the file…">
+          Upload and check
+        </SubmitButton>
+      </Form>
+      {upload ? <UploadResults result={upload} /> : null}
+    </section>
+  );
+}
+
+function UploadResults({ result }: { result: ChangeUploadResult }) {
+  if (!result.ok)
+    return (
+      <div className="error-summary" role="alert">
+        <h3 className="error-summary__title">The file could not be used</h3>
+        <p>
+          {result.fileName ? `${result.fileName}: ` : ""}
+          {result.message}. Nothing was changed.
+        </p>
+      </div>
+    );
+  const together = result.changes.filter((c) => !c.payable);
+  return (
+    <div className="upload-results" aria-live="polite">
+      <h3 id="results">
+        {`${result.changes.length} ${result.changes.length === 1 ? "change" : "changes"} priced, ${new Set(result.problems.map((p) => p.row)).size} rows need fixing`}
+      </h3>
+      <p className="muted small">
+        {result.fileName}: {result.rows} rows read. Nothing changes until you confirm.
+      </p>
+      {result.problems.length > 0 ? (
+        <div className="table-scroll">
+          <table className="stack-table" aria-label="Rows that need fixing">
+            <thead>
+              <tr>
+                <th scope="col">Row</th>
+                <th scope="col">Column</th>
+                <th scope="col">Problem</th>
+              </tr>
+            </thead>
+            <tbody>
+              {result.problems.map((p, i) => (
+                <tr key={i}>
+                  <td data-joiner="Row">{p.row}</td>
+                  <td data-joiner="·">{p.column}</td>
+                  <td data-joiner="·">{p.message}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {result.changes.length > 0 ? (
+        <div className="table-scroll">
+          <table className="stack-table" aria-label="Changes priced">
+            <thead>
+              <tr>
+                <th scope="col">Row</th>
+                <th scope="col">Change</th>
+                <th scope="col" className="num">
+                  Amount
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {result.changes.map((c) => (
+                <tr key={c.changeId}>
+                  <td data-joiner="Row">{c.row}</td>
+                  <td data-joiner="·">
+                    <Link to={changePath(c.changeId)}>{c.what}</Link>
+                    {c.payable ? " (pay on its page)" : ""}
+                  </td>
+                  <td data-joiner="·" className="num">
+                    {c.totalPaise < 0 ? `${formatPaise(-c.totalPaise)} credit` : formatPaise(c.totalPaise)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {together.length > 0 ? (
+        <Form method="post">
+          {together.map((c) => (
+            <input key={c.changeId} type="hidden" name="change_id" value={c.changeId} />
+          ))}
+          <SubmitButton name="intent" value="confirm-all" pendingLabel="Confirming…">
+            {`Confirm ${together.length} ${together.length === 1 ? "change" : "changes"}`}
+          </SubmitButton>
+        </Form>
+      ) : null}
     </div>
   );
 }

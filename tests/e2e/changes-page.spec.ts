@@ -215,3 +215,49 @@ test.describe("a family event, JavaScript off", () => {
     await expect(page.getByRole("cell", { name: "Vikram Sen", exact: true })).toHaveCount(1);
   });
 });
+
+test.describe("several changes by upload, JavaScript off", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("each row is checked and priced, nothing changes until the changes are confirmed together", async ({
+    page,
+    adminAt,
+  }) => {
+    await paidTeam(adminAt, "monthly");
+    const header =
+      "employee_code,full_name,gender,date_of_birth,relationship,mobile,email,date_of_joining,change,last_day,reason";
+    const lines = [
+      `E-9,Arjun Nair,male,1994-05-06,self,9812345678,arjun.nair@fernleaf.example,${today()},add,,`,
+      `E-2,,,,,,,,remove,${today()},Resigned`,
+      `E-3,,,,,,,,move,,`,
+    ];
+    await page.goto("/membership/changes");
+    const form = page.getByRole("region", { name: "Upload several changes" });
+    await form.getByLabel("CSV or Excel file").setInputFiles({
+      name: "changes.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(`${[header, ...lines].join("\r\n")}\r\n`),
+    });
+    await form.getByRole("button", { name: "Upload and check" }).click();
+    await expect(page.getByRole("heading", { name: "2 changes priced, 1 rows need fixing" })).toBeVisible();
+    await expect(
+      page
+        .getByRole("table", { name: "Rows that need fixing" })
+        .getByRole("row", { name: /4 .*change.*Say add or remove/ }),
+    ).toBeVisible();
+    const priced = page.getByRole("table", { name: "Changes priced" });
+    await expect(priced.getByRole("link", { name: "Add Arjun Nair (E-9)" })).toBeVisible();
+    await expect(priced.getByRole("link", { name: "Remove Kabir Das (E-2)" })).toBeVisible();
+    // Nothing is made yet (seen from another tab, the results staying open here).
+    const members = await page.context().newPage();
+    await members.goto("/membership/members");
+    await expect(members.getByRole("cell", { name: "Arjun Nair", exact: true })).toHaveCount(0);
+    await members.close();
+
+    await page.getByRole("button", { name: "Confirm 2 changes" }).click();
+    await expect(page).toHaveURL(/\/membership$/);
+    await expect(page.getByText("2 changes made.")).toBeVisible();
+    await page.goto("/membership/members");
+    await expect(page.getByRole("cell", { name: "Arjun Nair", exact: true })).toHaveCount(1);
+  });
+});
