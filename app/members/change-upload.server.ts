@@ -71,7 +71,7 @@ export async function checkChangeUpload(
   const problems: UploadProblem[] = [];
   const requests: { rows: number[]; body: ChangeRequest }[] = [];
   const joiners = new Map<string, { rows: number[]; members: MemberInput[] }>();
-  for (const { row_number: row, cells, extra } of read.rows) {
+  for (const { row_number: row, cells, extra = {} } of read.rows) {
     const change = (extra.change ?? "").toLowerCase();
     if (change === "remove") {
       const parsed = leaverSchema(today).safeParse({

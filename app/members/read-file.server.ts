@@ -37,8 +37,8 @@ export interface FileRow {
   /** The row's number as a spreadsheet shows it: the header is row 1. */
   row_number: number;
   cells: RawMemberRow;
-  /** The cells of the extra columns asked for (empty when the file has no such column). */
-  extra: Record<string, string>;
+  /** The cells of the extra columns asked for, if any were (empty when the file has no such column). */
+  extra?: Record<string, string>;
 }
 
 export type ReadResult = { ok: true; rows: FileRow[] } | { ok: false; message: string };
@@ -84,8 +84,11 @@ function toRows(table: { number: number; cells: string[] }[], extra: readonly st
     for (const column of MEMBER_COLUMNS) cells[column] = (row.cells[mapped.at[column]] ?? "").trim();
     cells.date_of_birth = normaliseDate(cells.date_of_birth);
     cells.date_of_joining = normaliseDate(cells.date_of_joining);
-    const extraCells = Object.fromEntries(extraAt.map(([name, at]) => [name, (row.cells[at] ?? "").trim()]));
-    rows.push({ row_number: row.number, cells, extra: extraCells });
+    if (extraAt.length === 0) rows.push({ row_number: row.number, cells });
+    else {
+      const extraCells = Object.fromEntries(extraAt.map(([name, at]) => [name, (row.cells[at] ?? "").trim()]));
+      rows.push({ row_number: row.number, cells, extra: extraCells });
+    }
   }
   return rows.length === 0 ? fail(FILE_MESSAGES.noRows) : { ok: true, rows };
 }
