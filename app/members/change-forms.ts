@@ -25,16 +25,15 @@ export const JOINER_COLUMNS: Record<Joiner, readonly MemberColumn[]> = {
   child2: ["full_name", "relationship", "date_of_birth"],
 };
 
-export function addDays(date: string, days: number): string {
+function addDays(date: string, days: number): string {
   const t = new Date(`${date}T00:00:00Z`);
   t.setUTCDate(t.getUTCDate() + days);
   return t.toISOString().slice(0, 10);
 }
 
-export const changeMessages = (today: string) => {
+const changeMessages = (today: string) => {
   const oldest = formatDate(addDays(today, -BACKDATE_DAYS));
   return {
-    date: "Enter a real date",
     joinerFuture: "Add a joiner from their date of joining: it cannot be in the future.",
     joinerBack: `The date of joining must be within the last ${BACKDATE_DAYS} days (on or after ${oldest}).`,
     leaverBack: `The last day must be within the last ${BACKDATE_DAYS} days (on or after ${oldest}).`,
@@ -45,7 +44,6 @@ export const changeMessages = (today: string) => {
     reason: "Say why the employee leaves.",
     reasonLong: "Keep this under 200 characters",
     dependant: "Choose who joins the family",
-    newbornBirth: "A newborn’s date of birth is the date of the birth",
   };
 };
 
