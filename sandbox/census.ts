@@ -6,17 +6,17 @@
 export const GENDERS = ["male", "female", "other"] as const;
 export const RELATIONSHIPS = ["self", "spouse", "son", "daughter"] as const;
 /** Family covers from smallest to largest, with the dependants each takes in. */
-const COVERS: Record<string, { order: number; spouses: number; children: number; refusal: string }> = {
+export const COVERS: Record<string, { order: number; spouses: number; children: number; refusal: string }> = {
   "1A": { order: 0, spouses: 0, children: 0, refusal: "Employee only cover (1A) takes no dependants" },
   "2A": { order: 1, spouses: 1, children: 0, refusal: "Employee and spouse cover (2A) takes no children" },
   "2A+2C": { order: 2, spouses: 1, children: 2, refusal: "Cover 2A+2C takes one spouse and up to two children" },
 };
 export const MAX_CELL = 200;
 export const MAX_ROWS = 10_000;
-const EMPLOYEE_AGES = { min: 18, max: 65 };
+export const EMPLOYEE_AGES = { min: 18, max: 65 };
 /** Children are covered until they turn 25. */
-const CHILD_AGE_LIMIT = 25;
-const SPOUSE_MIN_AGE = 18;
+export const CHILD_AGE_LIMIT = 25;
+export const SPOUSE_MIN_AGE = 18;
 
 export const CENSUS_MESSAGES = {
   employee_code: "Enter the employee code (letters, digits, - _ / .)",
@@ -120,7 +120,7 @@ export function normaliseMobile(value: string): string {
 }
 
 /** "02 Jun 2025", as the age messages name the cover start date. */
-function shortDate(date: string): string {
+export function shortDate(date: string): string {
   return new Date(`${date}T00:00:00Z`).toLocaleDateString("en-GB", {
     day: "2-digit",
     month: "short",
@@ -129,7 +129,7 @@ function shortDate(date: string): string {
   });
 }
 
-function bandBounds(code: string): { min: number; max: number } | null {
+export function bandBounds(code: string): { min: number; max: number } | null {
   const m = /^(\d+)-(\d+)$/.exec(code);
   return m === null ? null : { min: Number(m[1]), max: Number(m[2]) };
 }
@@ -138,7 +138,7 @@ const personKey = (m: { full_name: string; date_of_birth: string; employee_code:
   `${m.full_name.trim().toLowerCase()}\u0000${m.date_of_birth}\u0000${m.employee_code}`;
 
 /** Row-level rules: each problem of a row, or the member it names. */
-function readRow(row: RowInput, today: string): { member: MemberInput } | { problems: Rejection[] } {
+export function readRow(row: RowInput, today: string): { member: MemberInput } | { problems: Rejection[] } {
   const problems: Rejection[] = [];
   const cell = (column: Column) => {
     const raw = row[column];
@@ -378,6 +378,84 @@ export function checkCensus(
   return { ready, rejected, rejectedRows: rejectedRows.size };
 }
 
-function bandLabel(code: string): string {
+export function bandLabel(code: string): string {
   return code.replace("-", "–") + " years";
+}
+
+/**
+ * A joiner during the year and the dependants their family cover takes (docs/product.md, Changes during
+ * the year): the census's row rules, then ages on the date of joining (not the cover start: the joiner's
+ * age when their cover begins) against the band and family cover chosen from those bought.
+ */
+export function checkJoiner(
+  rows: readonly RowInput[],
+  saved: readonly SavedMember[],
+  joiner: { band: string; range: string; joinedOn: string; today: string },
+): { ready: ReadyRow[]; rejected: Rejection[] } {
+  const rejected: Rejection[] = [];
+  const members: { row: number; m: MemberInput }[] = [];
+  for (const row of rows) {
+    const read = readRow(row, joiner.today);
+    if ("problems" in read) rejected.push(...read.problems);
+    else members.push({ row: row.row_number, m: read.member });
+  }
+  const fail = (row: number, m: MemberInput, column: Column, message: string) =>
+    rejected.push({ row_number: row, column, value: String(m[column] ?? ""), message });
+  const first = rows[0]?.row_number;
+  const employee = members.find((p) => p.row === first)?.m;
+  const cover = COVERS[joiner.range]!;
+  const bounds = bandBounds(joiner.band);
+  const on = shortDate(joiner.joinedOn);
+  const seen = new Map<string, number>();
+  let spouses = 0;
+  let children = 0;
+  for (const { row, m } of members) {
+    const age = ageOn(m.date_of_birth, joiner.joinedOn);
+    const key = personKey(m);
+    if (row === first) {
+      if (m.relationship !== "self")
+        fail(row, m, "relationship", "The first person is the employee (relationship self)");
+      else if (saved.some((s) => s.relationship === "self" && s.employee_code === m.employee_code))
+        fail(row, m, "employee_code", "An employee with this code is already on the list");
+      else if (bounds !== null && (age < bounds.min || age > bounds.max))
+        fail(
+          row,
+          m,
+          "date_of_birth",
+          `Aged ${age} on the date of joining (${on}): the ${bandLabel(joiner.band)} band is for ages ${bounds.min} to ${bounds.max}`,
+        );
+    } else if (m.relationship === "self") fail(row, m, "relationship", "Only the first person is the employee");
+    else if (employee !== undefined && m.employee_code !== employee.employee_code)
+      fail(row, m, "employee_code", "A dependant has their employee’s code");
+    else if (seen.has(key)) fail(row, m, "full_name", `Same person as row ${seen.get(key)}`);
+    else if (m.relationship === "spouse") {
+      if (cover.spouses === 0) fail(row, m, "relationship", cover.refusal);
+      else if (age < SPOUSE_MIN_AGE)
+        fail(row, m, "date_of_birth", `A spouse must be ${SPOUSE_MIN_AGE} or older on the date of joining (${on})`);
+      else if (++spouses > cover.spouses) fail(row, m, "relationship", "Only one spouse per employee");
+    } else if (cover.children === 0) fail(row, m, "relationship", cover.refusal);
+    else if (age >= CHILD_AGE_LIMIT)
+      fail(
+        row,
+        m,
+        "date_of_birth",
+        `Aged ${age} on the date of joining (${on}): children are covered until they turn ${CHILD_AGE_LIMIT}`,
+      );
+    else if (++children > cover.children) fail(row, m, "relationship", `Up to ${cover.children} children per employee`);
+    seen.set(key, row);
+  }
+  rejected.sort((a, b) => a.row_number - b.row_number);
+  if (rejected.length > 0) return { ready: [], rejected };
+  return {
+    rejected,
+    ready: members.map(({ row, m }) => ({
+      row_number: row,
+      member: {
+        ...m,
+        band: joiner.band,
+        range: joiner.range,
+        age_on_cover_start: ageOn(m.date_of_birth, joiner.joinedOn),
+      },
+    })),
+  };
 }

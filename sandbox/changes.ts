@@ -2,12 +2,24 @@
 // or a leaver removed, each with an effective date, priced pro rata by the days left in the policy year
 // on the member's band and family cover, with GST as at purchase; quoted first, then confirmed once.
 import { randomUUID } from "node:crypto";
+import { creditBalance, issueChangeDocuments } from "./change-documents";
 import type { ApiContext } from "./context";
 import { iso } from "./context";
 import { addDays, addMonths, istDate, longDate } from "./dates";
 import { HttpError } from "./envelope";
 import { MANDATE_MONTHS, lastPaidDay, monthsPaidBy } from "./mandate";
-import type { PaidMembership } from "./members";
+import {
+  COVERS,
+  type ReadyRow,
+  type Rejection,
+  type RowInput,
+  SPOUSE_MIN_AGE,
+  ageOn,
+  bandLabel,
+  checkJoiner,
+  readRow,
+} from "./census";
+import { type PaidMembership, insertMembers, savedMembers } from "./members";
 import { roundDiv, type TaxLine, taxLines } from "./pricing";
 import { sql } from "./statements";
 
@@ -17,8 +29,15 @@ export const MIN_EMPLOYEES = 2;
 export const MAX_EMPLOYEES = 10_000;
 const DAYS_IN_YEAR = 365;
 
+/** A person as the census names them: the cells of a census row. */
+export type PersonInput = Omit<RowInput, "row_number">;
+export type FamilyEvent = "marriage" | "birth";
+
 export type ChangeRequest =
-  | { kind: "add"; employee_code: string; band: string; range: string; effective_date: string }
+  /** A joiner: the employee first, then the dependants their family cover takes. */
+  | { kind: "add"; band: string; range: string; effective_date: string; members: PersonInput[] }
+  /** A family event: a spouse after marriage or a newborn, added for an employee already covered. */
+  | { kind: "family"; employee_code: string; event: FamilyEvent; effective_date: string; member: PersonInput }
   | { kind: "remove"; employee_code: string; effective_date: string; reason: string };
 
 export interface ChangePrice {
@@ -37,7 +56,7 @@ export interface ChangePrice {
   starts_on: string | null;
 }
 
-interface ChangeRow {
+export interface ChangeRow {
   change_id: string;
   order_id: string;
   kind: "add" | "remove";
@@ -52,6 +71,9 @@ interface ChangeRow {
   quoted_at: number;
   confirmed_at: number | null;
   confirmed_by: string | null;
+  /** The people the change names, as asked: a joiner's family, a family event's dependant, a leaver's family. */
+  members: string | null;
+  event: FamilyEvent | null;
 }
 
 /** Days between two YYYY-MM-DD dates (b − a). */
@@ -72,7 +94,8 @@ export function employeesNow(ctx: ApiContext, m: PaidMembership): number {
   const bought = m.contents.people.reduce((sum, p) => sum + p.count, 0);
   const changes = sql(
     ctx.db,
-    "SELECT kind, count(*) AS n FROM membership_changes WHERE order_id = ? AND status = 'confirmed' GROUP BY kind",
+    // A family event adds a dependant, not an employee.
+    "SELECT kind, count(*) AS n FROM membership_changes WHERE order_id = ? AND status = 'confirmed' AND event IS NULL GROUP BY kind",
   ).all(m.order.order_id) as { kind: "add" | "remove"; n: number }[];
   return changes.reduce((sum, c) => sum + (c.kind === "add" ? c.n : -c.n), bought);
 }
@@ -90,7 +113,12 @@ function checkDates(req: ChangeRequest, m: PaidMembership, today: string): void 
   const oldest = addDays(today, -BACKDATE_DAYS);
   const d = req.effective_date;
   if (d < m.coverStart) throw dateError(`The date is before the cover started (${longDate(m.coverStart)}).`);
-  if (req.kind === "add") {
+  if (req.kind === "family") {
+    if (d > today) throw dateError("The date of the event cannot be in the future.");
+    if (d < oldest) {
+      throw dateError(`A family event is added within ${BACKDATE_DAYS} days of it (on or after ${longDate(oldest)}).`);
+    }
+  } else if (req.kind === "add") {
     if (d > today) throw dateError("Add a joiner from their date of joining: it cannot be in the future.");
     if (d < oldest) {
       throw dateError(
@@ -109,17 +137,17 @@ function checkDates(req: ChangeRequest, m: PaidMembership, today: string): void 
 
 /** Prices a change as of `today` (the pro-rata days depend on the effective date only; the bands on the purchase). */
 function priceOf(
-  req: { kind: "add" | "remove"; effective_date: string },
+  req: { kind: ChangeRequest["kind"]; effective_date: string },
   unit: number,
   m: PaidMembership,
   today: string,
 ): ChangePrice {
   const yearly = m.order.policy === "yearly";
-  const sign = req.kind === "add" ? 1 : -1;
+  const sign = req.kind === "remove" ? -1 : 1;
   if (yearly) {
     // A joiner is covered from their first day to the cover's end; a leaver gives back the days after their last.
     const days =
-      req.kind === "add"
+      req.kind !== "remove"
         ? daysBetween(req.effective_date, m.coverEnd) + 1
         : daysBetween(req.effective_date, m.coverEnd);
     const premium = proRataPaise(unit, days, m.contents.bill.discount_pct);
@@ -163,48 +191,147 @@ function nextChargeAfter(m: PaidMembership, today: string): string | null {
   return paid >= MANDATE_MONTHS ? null : addMonths(m.coverStart, paid);
 }
 
-/** What a change is about: a joiner's bought band and cover, or a saved employee being removed. */
-function subject(
-  ctx: ApiContext,
-  m: PaidMembership,
-  req: ChangeRequest,
-): { band: string; range: string; unit: number } {
-  if (req.kind === "add") {
-    const bought = m.contents.people.find((p) => p.band === req.band && p.range === req.range);
-    if (bought === undefined) {
-      throw new HttpError(422, "No cover was bought for that age band and family cover.", { field: "range" });
-    }
-    const taken = sql(
-      ctx.db,
-      "SELECT 1 FROM members WHERE order_id = ? AND employee_code = ? AND relationship = 'self'",
-    ).get(m.order.order_id, req.employee_code);
-    if (taken !== undefined)
-      throw new HttpError(422, "An employee with this code is already covered.", { field: "employee_code" });
-    return { band: req.band, range: req.range, unit: bought.unit_monthly_paise };
-  }
-  const member = sql(
-    ctx.db,
-    "SELECT band, range_code AS range FROM members WHERE order_id = ? AND employee_code = ? AND relationship = 'self'",
-  ).get(m.order.order_id, req.employee_code) as { band: string; range: string } | undefined;
-  // Another company's employee is not found, exactly like one that does not exist.
-  if (member === undefined) throw new HttpError(404, "There is no such employee in your team.");
+export interface Subject {
+  employeeCode: string;
+  band: string;
+  range: string;
+  /** The monthly price the change is priced on: a joiner's cover, or the step up to a wider family cover. */
+  unit: number;
+  /** The people to save to the census when confirmed (none for a leaver). */
+  ready: ReadyRow[];
+  /** The people the change names, as kept with it. */
+  named: PersonInput[];
+}
+
+const rowsNeedFixing = (rejected: Rejection[]) => new HttpError(422, "Some rows need fixing", { rejected });
+
+/** A saved employee of this membership still covered, or 404 (another company's is not found either). */
+function coveredEmployee(ctx: ApiContext, m: PaidMembership, code: string) {
+  const family = savedMembers(ctx, m.order.order_id).filter((s) => s.employee_code === code);
+  const employee = family.find((s) => s.relationship === "self");
+  if (employee === undefined) throw new HttpError(404, "There is no such employee in your team.");
   const removed = sql(
     ctx.db,
     "SELECT 1 FROM membership_changes WHERE order_id = ? AND employee_code = ? AND kind = 'remove' AND status = 'confirmed'",
-  ).get(m.order.order_id, req.employee_code);
+  ).get(m.order.order_id, code);
   if (removed !== undefined) throw new HttpError(409, "This employee has already been removed.");
-  const bought = m.contents.people.find((p) => p.band === member.band && p.range === member.range)!;
-  return { band: member.band, range: member.range, unit: bought.unit_monthly_paise };
+  return { employee, family };
 }
 
-function checkHeadcount(ctx: ApiContext, m: PaidMembership, kind: "add" | "remove"): void {
+/** What a change is about, checked against the census as it is now (docs/product.md, Changes during the year). */
+function subject(ctx: ApiContext, m: PaidMembership, req: ChangeRequest, today: string): Subject {
+  const unitOf = (band: string, range: string) =>
+    m.contents.people.find((p) => p.band === band && p.range === range)?.unit_monthly_paise;
+  if (req.kind === "add") {
+    const unit = unitOf(req.band, req.range);
+    if (unit === undefined) {
+      throw new HttpError(422, "No cover was bought for that age band and family cover.", { field: "range" });
+    }
+    // The employee's date of joining is the change's effective date.
+    const rows = req.members.map((r, i) => ({
+      ...r,
+      row_number: i + 1,
+      date_of_joining: i === 0 ? req.effective_date : r.date_of_joining,
+    }));
+    const checked = checkJoiner(rows, savedMembers(ctx, m.order.order_id), {
+      band: req.band,
+      range: req.range,
+      joinedOn: req.effective_date,
+      today,
+    });
+    if (checked.rejected.length > 0) throw rowsNeedFixing(checked.rejected);
+    const { ready } = checked;
+    return {
+      employeeCode: ready[0]!.member.employee_code,
+      band: req.band,
+      range: req.range,
+      unit,
+      ready,
+      named: req.members,
+    };
+  }
+  const { employee, family } = coveredEmployee(ctx, m, req.employee_code);
+  const unit = unitOf(employee.band, employee.range)!;
+  if (req.kind === "remove") {
+    return {
+      employeeCode: employee.employee_code,
+      band: employee.band,
+      range: employee.range,
+      unit,
+      ready: [],
+      named: family,
+    };
+  }
+  return familyEvent(m, req, employee, family, unit, unitOf, today);
+}
+
+/**
+ * A spouse after marriage or a newborn for a covered employee: within their family cover, at no charge,
+ * or on the smallest wider cover bought in their band, priced on the difference (docs/product.md,
+ * Changes during the year).
+ */
+function familyEvent(
+  m: PaidMembership,
+  req: Extract<ChangeRequest, { kind: "family" }>,
+  employee: { employee_code: string; band: string; range: string },
+  family: { full_name: string; date_of_birth: string; relationship: string }[],
+  unit: number,
+  unitOf: (band: string, range: string) => number | undefined,
+  today: string,
+): Subject {
+  const asked = { ...req.member, employee_code: employee.employee_code, row_number: 1 };
+  const read = readRow(asked, today);
+  if ("problems" in read) throw rowsNeedFixing(read.problems);
+  const person = read.member;
+  const fail = (column: "relationship" | "date_of_birth" | "full_name", message: string) =>
+    rowsNeedFixing([{ row_number: 1, column, value: String(person[column]), message }]);
+  const spouse = person.relationship === "spouse";
+  if (req.event === "marriage" && !spouse) throw fail("relationship", "A marriage adds a spouse");
+  if (req.event === "birth" && person.relationship !== "son" && person.relationship !== "daughter")
+    throw fail("relationship", "A birth adds a son or a daughter");
+  if (req.event === "birth" && person.date_of_birth !== req.effective_date)
+    throw fail("date_of_birth", "A newborn’s date of birth is the date of the birth");
+  const age = ageOn(person.date_of_birth, req.effective_date);
+  if (spouse && age < SPOUSE_MIN_AGE)
+    throw fail("date_of_birth", `A spouse must be ${SPOUSE_MIN_AGE} or older on the date of the marriage`);
+  const same = (f: { full_name: string; date_of_birth: string }) =>
+    f.full_name.trim().toLowerCase() === person.full_name.toLowerCase() && f.date_of_birth === person.date_of_birth;
+  if (family.some(same)) throw fail("full_name", "This person is already on the list");
+  const spouses = family.filter((f) => f.relationship === "spouse").length + (spouse ? 1 : 0);
+  const children =
+    family.filter((f) => f.relationship === "son" || f.relationship === "daughter").length + (spouse ? 0 : 1);
+  const fits = (range: string) => COVERS[range]!.spouses >= spouses && COVERS[range]!.children >= children;
+  const wider = m.contents.people
+    .filter((p) => p.band === employee.band && COVERS[p.range] !== undefined && fits(p.range))
+    .sort((a, b) => COVERS[a.range]!.order - COVERS[b.range]!.order)[0];
+  const range = fits(employee.range) ? employee.range : wider?.range;
+  if (range === undefined) {
+    throw fail(
+      "relationship",
+      spouse
+        ? `No family cover bought for the ${bandLabel(employee.band)} band takes a spouse`
+        : `No family cover bought for the ${bandLabel(employee.band)} band takes another child`,
+    );
+  }
+  return {
+    employeeCode: employee.employee_code,
+    band: employee.band,
+    range,
+    unit: range === employee.range ? 0 : unitOf(employee.band, range)! - unit,
+    ready: [{ row_number: 1, member: { ...person, band: employee.band, range, age_on_cover_start: age } }],
+    named: [req.member],
+  };
+}
+
+function checkHeadcount(ctx: ApiContext, m: PaidMembership, kind: ChangeRequest["kind"]): void {
+  if (kind === "family") return;
   const after = employeesNow(ctx, m) + (kind === "add" ? 1 : -1);
   if (after < MIN_EMPLOYEES) throw new HttpError(409, `At least ${MIN_EMPLOYEES} employees must stay covered.`);
   if (after > MAX_EMPLOYEES)
     throw new HttpError(409, `At most ${MAX_EMPLOYEES.toLocaleString("en-IN")} employees can be covered.`);
 }
 
-function changeJson(row: ChangeRow) {
+export function changeJson(row: ChangeRow) {
   return {
     change_id: row.change_id,
     kind: row.kind,
@@ -219,6 +346,8 @@ function changeJson(row: ChangeRow) {
     quoted_at: iso(row.quoted_at),
     confirmed_at: row.confirmed_at === null ? null : iso(row.confirmed_at),
     confirmed_by: row.confirmed_by,
+    event: row.event,
+    members: row.members === null ? [] : (JSON.parse(row.members) as PersonInput[]),
   };
 }
 export type ChangeJson = ReturnType<typeof changeJson>;
@@ -228,13 +357,13 @@ export function quoteChange(ctx: ApiContext, m: PaidMembership, req: ChangeReque
   const now = ctx.now();
   const today = istDate(now);
   checkDates(req, m, today);
-  const s = subject(ctx, m, req);
+  const s = subject(ctx, m, req, today);
   checkHeadcount(ctx, m, req.kind);
   const row: ChangeRow = {
     change_id: `KVC-${randomUUID()}`,
     order_id: m.order.order_id,
-    kind: req.kind,
-    employee_code: req.employee_code,
+    kind: req.kind === "remove" ? "remove" : "add",
+    employee_code: s.employeeCode,
     band: s.band,
     range_code: s.range,
     effective_date: req.effective_date,
@@ -245,15 +374,50 @@ export function quoteChange(ctx: ApiContext, m: PaidMembership, req: ChangeReque
     quoted_at: now,
     confirmed_at: null,
     confirmed_by: null,
+    members: JSON.stringify(req.kind === "remove" ? s.named.map(personShown) : s.named),
+    event: req.kind === "family" ? req.event : null,
   };
   sql(
     ctx.db,
     `INSERT INTO membership_changes (change_id, order_id, kind, employee_code, band, range_code, effective_date, reason,
-      priced_on, price, status, quoted_at, confirmed_at, confirmed_by)
+      priced_on, price, status, quoted_at, confirmed_at, confirmed_by, members, event)
      VALUES (@change_id, @order_id, @kind, @employee_code, @band, @range_code, @effective_date, @reason,
-      @priced_on, @price, @status, @quoted_at, @confirmed_at, @confirmed_by)`,
+      @priced_on, @price, @status, @quoted_at, @confirmed_at, @confirmed_by, @members, @event)`,
   ).run(row);
   return changeJson(row);
+}
+
+/** A leaver's family as the change names them: who they are, not how to reach them. */
+function personShown(p: PersonInput): PersonInput {
+  return {
+    employee_code: p.employee_code,
+    full_name: p.full_name,
+    relationship: p.relationship,
+    date_of_birth: p.date_of_birth,
+  };
+}
+
+/** The request a kept change was quoted for, to check and price it again. */
+function requestOf(row: ChangeRow): ChangeRequest {
+  const named = row.members === null ? [] : (JSON.parse(row.members) as PersonInput[]);
+  if (row.kind === "remove") {
+    return {
+      kind: "remove",
+      employee_code: row.employee_code,
+      effective_date: row.effective_date,
+      reason: row.reason ?? "",
+    };
+  }
+  if (row.event !== null) {
+    return {
+      kind: "family",
+      employee_code: row.employee_code,
+      event: row.event,
+      effective_date: row.effective_date,
+      member: named[0]!,
+    };
+  }
+  return { kind: "add", band: row.band, range: row.range_code, effective_date: row.effective_date, members: named };
 }
 
 /** Monthly: the mandate's amount once this change and every confirmed one apply. */
@@ -269,57 +433,111 @@ function withMonthly(price: ChangePrice, ctx: ApiContext, m: PaidMembership): Ch
   return { ...price, new_monthly_paise: m.order.amount_paise + confirmed + price.total_paise };
 }
 
+export function findChange(ctx: ApiContext, m: PaidMembership, changeId: string): ChangeRow {
+  const row = sql(ctx.db, "SELECT * FROM membership_changes WHERE change_id = ? AND order_id = ?").get(
+    changeId,
+    m.order.order_id,
+  ) as ChangeRow | undefined;
+  if (row === undefined) throw new HttpError(404, "There is no such change.");
+  return row;
+}
+
+/**
+ * What a yearly addition asks the payment sandbox for before it is made: its total less the membership's
+ * credit, which is used first (decision 0026); 0 for every other change, made by a confirm.
+ */
+export function amountDue(ctx: ApiContext, m: PaidMembership, row: ChangeRow): number {
+  const price = JSON.parse(row.price) as ChangePrice;
+  if (row.kind !== "add" || price.policy !== "yearly" || price.total_paise <= 0) return 0;
+  return price.total_paise - Math.min(creditBalance(ctx, m.order.order_id), price.total_paise);
+}
+
+export type Requote = { ok: false; fresh: ChangeJson; pricedOn: string };
+export type Recheck = { ok: true; subject: Subject } | Requote;
+
+/**
+ * A quoted change checked and priced again as of now; a different price (the amount, the days, the charge
+ * it starts from) is quoted afresh, never applied silently. The caller's transaction.
+ */
+export function recheck(ctx: ApiContext, m: PaidMembership, row: ChangeRow): Recheck {
+  const today = istDate(ctx.now());
+  const req = requestOf(row);
+  checkDates(req, m, today);
+  checkHeadcount(ctx, m, req.kind);
+  const s = subject(ctx, m, req, today);
+  const price = withMonthly(priceOf(req, s.unit, m, today), ctx, m);
+  if (JSON.stringify(price) !== row.price)
+    return { ok: false, fresh: quoteChange(ctx, m, req), pricedOn: row.priced_on };
+  return { ok: true, subject: s };
+}
+
+export const requoted = (r: Requote) =>
+  new HttpError(
+    409,
+    `The price has changed since it was quoted on ${longDate(r.pricedOn)}: it is now shown again. Check it and confirm.`,
+    { change: r.fresh },
+  );
+
+/** Makes a rechecked change: saved to the census and confirmed. The caller's transaction. */
+export function makeChange(
+  ctx: ApiContext,
+  m: PaidMembership,
+  row: ChangeRow,
+  s: Subject,
+  by: string,
+  paymentId: string | null = null,
+): ChangeJson {
+  const now = ctx.now();
+  applyToCensus(ctx, m, s);
+  sql(
+    ctx.db,
+    "UPDATE membership_changes SET status = 'confirmed', confirmed_at = ?, confirmed_by = ? WHERE change_id = ?",
+  ).run(now, by, row.change_id);
+  const confirmed = changeJson({ ...row, status: "confirmed", confirmed_at: now, confirmed_by: by });
+  issueChangeDocuments(ctx, { ...confirmed, payment_id: paymentId });
+  return confirmed;
+}
+
 /**
  * Confirms a quoted change once, in an IMMEDIATE transaction: a second confirm of the same change answers
  * the change as confirmed. Confirmed on another day than it was priced, it is priced again; a different
- * price is refused with 409 and a fresh quote, never charged silently.
+ * price is refused with 409 and a fresh quote (kept: it is committed before the refusal), never charged
+ * silently. A yearly addition with something to pay is made by its payment instead.
  */
 export function confirmChange(ctx: ApiContext, m: PaidMembership, changeId: string, by: string): ChangeJson {
-  return ctx.db
-    .transaction(() => {
-      const row = sql(ctx.db, "SELECT * FROM membership_changes WHERE change_id = ? AND order_id = ?").get(
-        changeId,
-        m.order.order_id,
-      ) as ChangeRow | undefined;
-      if (row === undefined) throw new HttpError(404, "There is no such change.");
+  const done = ctx.db
+    .transaction((): ChangeJson | Requote => {
+      const row = findChange(ctx, m, changeId);
       if (row.status === "confirmed") return changeJson(row);
-      const now = ctx.now();
-      const today = istDate(now);
-      const req =
-        row.kind === "add"
-          ? {
-              kind: "add" as const,
-              employee_code: row.employee_code,
-              band: row.band,
-              range: row.range_code,
-              effective_date: row.effective_date,
-            }
-          : {
-              kind: "remove" as const,
-              employee_code: row.employee_code,
-              effective_date: row.effective_date,
-              reason: row.reason ?? "",
-            };
-      checkDates(req, m, today);
-      checkHeadcount(ctx, m, row.kind);
-      const s = subject(ctx, m, req);
-      const price = withMonthly(priceOf(req, s.unit, m, today), ctx, m);
-      // Any difference (the amount, the days, the charge it starts from) is a new price, never applied silently.
-      if (JSON.stringify(price) !== row.price) {
-        const fresh = quoteChange(ctx, m, req);
-        throw new HttpError(
-          409,
-          `The price has changed since it was quoted on ${longDate(row.priced_on)}: it is now shown again. Check it and confirm.`,
-          { change: fresh },
-        );
-      }
-      sql(
-        ctx.db,
-        "UPDATE membership_changes SET status = 'confirmed', confirmed_at = ?, confirmed_by = ? WHERE change_id = ?",
-      ).run(now, by, row.change_id);
-      return changeJson({ ...row, status: "confirmed", confirmed_at: now, confirmed_by: by });
+      if (amountDue(ctx, m, row) > 0)
+        throw new HttpError(409, "An addition is paid for before it is made: pay for it first.");
+      const checked = recheck(ctx, m, row);
+      return checked.ok ? makeChange(ctx, m, row, checked.subject, by) : checked;
     })
     .immediate();
+  if ("change_id" in done) return done;
+  throw requoted(done);
+}
+
+/** A confirmed joiner or family event is named in the census; a family event may widen the employee's cover. */
+function applyToCensus(ctx: ApiContext, m: PaidMembership, s: Subject): void {
+  if (s.ready.length === 0) return;
+  insertMembers(ctx, m.order.order_id, s.ready);
+  sql(ctx.db, "UPDATE members SET range_code = ? WHERE order_id = ? AND employee_code = ?").run(
+    s.range,
+    m.order.order_id,
+    s.employeeCode,
+  );
+}
+
+/** One change of this membership, quoted or confirmed; another company's is not found, like an unknown one. */
+export function changeOf(ctx: ApiContext, m: PaidMembership, changeId: string): ChangeJson {
+  const row = sql(ctx.db, "SELECT * FROM membership_changes WHERE change_id = ? AND order_id = ?").get(
+    changeId,
+    m.order.order_id,
+  ) as ChangeRow | undefined;
+  if (row === undefined) throw new HttpError(404, "There is no such change.");
+  return changeJson(row);
 }
 
 /** The statement: every confirmed change, oldest first. */

@@ -1,10 +1,14 @@
-// The tax invoice as a PDF, drawn with pdfkit. Its built-in Helvetica has no ₹ glyph, so amounts are
+// The tax invoice (and a change's credit note, laid out alike) as a PDF, drawn with pdfkit. Its built-in Helvetica has no ₹ glyph, so amounts are
 // written in INR throughout (column heads say so), as many Indian invoices do.
 import PDFDocument from "pdfkit";
 import { signInvoicePdf } from "./invoice-signature";
 import { textInScripts } from "./pdf-fonts";
 import { longDate } from "./dates";
+import type { ChangeOnInvoice, CreditNoteData } from "./change-documents";
 import type { InvoiceData } from "./invoices";
+
+type Document = (InvoiceData & { change?: ChangeOnInvoice }) | CreditNoteData;
+const isCreditNote = (d: Document): d is CreditNoteData => "original_invoice" in d;
 
 /** 264910 → "2,649.10": Indian digit grouping, always two decimals. */
 export function formatInr(paise: number): string {
@@ -19,11 +23,13 @@ const MUTED = "#5b6675";
 const RULE = "#c9d0d8";
 const BAND = "#eef2f6";
 
-export async function invoicePdf(inv: InvoiceData): Promise<Buffer> {
+export async function invoicePdf(inv: Document): Promise<Buffer> {
+  const credit = isCreditNote(inv);
+  const name = credit ? "Credit note" : "Tax invoice";
   const doc = new PDFDocument({
     size: "A4",
     margin: 48,
-    info: { Title: `Tax invoice ${inv.number}`, Author: inv.supplier.name, Subject: `Order ${inv.order_id}` },
+    info: { Title: `${name} ${inv.number}`, Author: inv.supplier.name, Subject: `Order ${inv.order_id}` },
   });
   const chunks: Buffer[] = [];
   doc.on("data", (c: Buffer) => chunks.push(c));
@@ -37,7 +43,11 @@ export async function invoicePdf(inv: InvoiceData): Promise<Buffer> {
   const width = right - left;
 
   // Title row.
-  doc.fillColor(INK).font("Helvetica-Bold").fontSize(20).text("Tax Invoice", left, 48);
+  doc
+    .fillColor(INK)
+    .font("Helvetica-Bold")
+    .fontSize(20)
+    .text(credit ? "Credit Note" : "Tax Invoice", left, 48);
   doc
     .font("Helvetica")
     .fontSize(9)
@@ -59,15 +69,26 @@ export async function invoicePdf(inv: InvoiceData): Promise<Buffer> {
   doc.text(`Email: ${inv.supplier.email}`, { width: colW });
   const supplierBottom = doc.y;
 
-  const particulars: [string, string][] = [
-    ["Invoice number", inv.number],
-    ["Invoice date", longDate(inv.date)],
-    ["Place of supply", `${inv.place_of_supply.state_name} (${inv.place_of_supply.state_code})`],
-    ["Reverse charge", "No"],
-    ["Billing period", `${longDate(inv.billing_period.from)} to ${longDate(inv.billing_period.to)}`],
-    ["Order", inv.order_id],
-    ["Payment", inv.payment_id],
-  ];
+  const period = `${longDate(inv.billing_period.from)} to ${longDate(inv.billing_period.to)}`;
+  const particulars: [string, string][] = credit
+    ? [
+        ["Credit note number", inv.number],
+        ["Credit note date", longDate(inv.date)],
+        ["Original invoice", `${inv.original_invoice.number} dated ${longDate(inv.original_invoice.date)}`],
+        ["Place of supply", `${inv.place_of_supply.state_name} (${inv.place_of_supply.state_code})`],
+        ["Reverse charge", "No"],
+        ["Period credited", period],
+        ["Order", inv.order_id],
+      ]
+    : [
+        ["Invoice number", inv.number],
+        ["Invoice date", longDate(inv.date)],
+        ["Place of supply", `${inv.place_of_supply.state_name} (${inv.place_of_supply.state_code})`],
+        ["Reverse charge", "No"],
+        ["Billing period", period],
+        ["Order", inv.order_id],
+        ["Payment", inv.payment_id],
+      ];
   const px = left + colW + 24;
   let py = y;
   for (const [label, value] of particulars) {
@@ -94,6 +115,17 @@ export async function invoicePdf(inv: InvoiceData): Promise<Buffer> {
     { width },
   );
   y = doc.y + 16;
+
+  // What the change was: the reason for a credit, the joiner for an addition, and the pro-rata rule.
+  const change = inv.change;
+  if (change !== undefined) {
+    const lead = credit
+      ? `Reason for credit: ${inv.reason}`
+      : `Addition during the year: employee ${change.employee_code}, ${change.band_label}, ${change.range_label}, covered from ${longDate(change.effective_date)}.`;
+    doc.font("Helvetica").fontSize(9).fillColor(INK).text(lead, left, y, { width });
+    doc.text(`Pro rata: ${change.rule}.`, left, doc.y + 2, { width });
+    y = doc.y + 12;
+  }
 
   // Lines.
   const cols = { n: left + 6, desc: left + 28, sac: left + 318, amt: right - 116 };
@@ -144,7 +176,11 @@ export async function invoicePdf(inv: InvoiceData): Promise<Buffer> {
   row("Total tax", formatInr(inv.tax_paise));
   doc.rect(labelX, y, right - labelX, 1).fill(INK);
   y += 6;
-  row("Invoice total (INR)", formatInr(inv.total_paise), true);
+  row(credit ? "Credit note total (INR)" : "Invoice total (INR)", formatInr(inv.total_paise), true);
+  if (!credit && inv.change !== undefined && inv.change.credit_applied_paise > 0) {
+    row("Credit from removals used", `- ${formatInr(inv.change.credit_applied_paise)}`);
+    row("Amount due (INR)", formatInr(inv.change.amount_due_paise), true);
+  }
 
   y += 6;
   doc.font("Helvetica").fontSize(8.5).fillColor(MUTED).text("Amount in words", left, y);
@@ -165,7 +201,7 @@ export async function invoicePdf(inv: InvoiceData): Promise<Buffer> {
   }
 
   // The insurer, and the policy the premium pays for.
-  if (inv.insurer) {
+  if (inv.insurer && !credit) {
     y = Math.max(y, doc.y) + 8;
     doc
       .font("Helvetica")
@@ -202,9 +238,11 @@ export async function invoicePdf(inv: InvoiceData): Promise<Buffer> {
     .fontSize(8)
     .fillColor(MUTED)
     .text(
-      `Group insurance premium for ${inv.members} members under ${inv.plan.name}, paid ${
-        inv.policy === "monthly" ? "monthly" : "yearly"
-      }. Questions about this invoice: ${inv.supplier.email}.`,
+      credit
+        ? `Issued under section 34 of the CGST Act against invoice ${inv.original_invoice.number}. Questions about this credit note: ${inv.supplier.email}.`
+        : `Group insurance premium for ${inv.members} ${inv.members === 1 ? "member" : "members"} under ${inv.plan.name}, paid ${
+            inv.policy === "monthly" ? "monthly" : "yearly"
+          }. Questions about this invoice: ${inv.supplier.email}.`,
       left,
       doc.page.height - doc.page.margins.bottom - 24,
       { width, align: "center" },

@@ -95,6 +95,32 @@ export function billingPeriod(policy: "monthly" | "yearly", paidAt: number): { f
   return { from, to: addDays(addMonths(from, policy === "monthly" ? 1 : 12), -1) };
 }
 
+/** Who supplies each benefit bought, under which SAC: the health cover first (decision 0019). */
+export function lineSuppliers(c: OrderContents) {
+  const sumInsured = `INR ${c.plan.sum_insured_inr.toLocaleString("en-IN")}`;
+  return [
+    {
+      health: true,
+      sac: SAC_HEALTH,
+      description: `Group Health Insurance: ${c.plan.name}, sum insured ${sumInsured} per member`,
+      supplied_by: ON_INSURERS_BEHALF,
+      monthly_paise: 0,
+    },
+    ...c.coverages
+      .filter((cov) => cov.id !== HEALTH_COVERAGE)
+      .map((cov) => {
+        const insurance = INSURANCE_COVERAGES[cov.id];
+        return {
+          health: false,
+          sac: insurance ?? SAC_HEALTH_SERVICES,
+          description: cov.name,
+          supplied_by: insurance ? ON_INSURERS_BEHALF : ON_OWN_ACCOUNT,
+          monthly_paise: cov.monthly_paise,
+        };
+      }),
+  ];
+}
+
 /**
  * One line per benefit with its SAC. Each line's share is its monthly price × members, scaled to the
  * period like the premium was; what rounding leaves over goes to the health cover's line, so the lines
@@ -105,28 +131,14 @@ function invoiceLines(c: OrderContents, premiumPaise: number): InvoiceLine[] {
   const scale = (monthly: number) =>
     yearly ? Math.round((monthly * 12 * (100 - c.bill.discount_pct)) / 100) : monthly;
   const period = yearly ? `12 months, ${c.bill.discount_pct}% yearly discount` : "1 month";
-  const sumInsured = `INR ${c.plan.sum_insured_inr.toLocaleString("en-IN")}`;
   const health = c.people.reduce((sum, p) => sum + p.rate_paise * p.count, 0);
-  const lines: InvoiceLine[] = [
-    {
-      sac: SAC_HEALTH,
-      description: `Group Health Insurance: ${c.plan.name}, sum insured ${sumInsured} per member`,
-      detail: `${c.members} members × ${period}`,
-      supplied_by: ON_INSURERS_BEHALF,
-      taxable_paise: scale(health),
-    },
-  ];
-  for (const cov of c.coverages) {
-    if (cov.id === HEALTH_COVERAGE) continue;
-    const insurance = INSURANCE_COVERAGES[cov.id];
-    lines.push({
-      sac: insurance ?? SAC_HEALTH_SERVICES,
-      description: cov.name,
-      detail: `${c.members} members × ${period}`,
-      supplied_by: insurance ? ON_INSURERS_BEHALF : ON_OWN_ACCOUNT,
-      taxable_paise: scale(cov.monthly_paise * c.members),
-    });
-  }
+  const lines: InvoiceLine[] = lineSuppliers(c).map((s) => ({
+    sac: s.sac,
+    description: s.description,
+    detail: `${c.members} members × ${period}`,
+    supplied_by: s.supplied_by,
+    taxable_paise: scale(s.health ? health : s.monthly_paise * c.members),
+  }));
   const sum = lines.reduce((s, l) => s + l.taxable_paise, 0);
   lines[0]!.taxable_paise += premiumPaise - sum;
   return lines;
@@ -175,18 +187,26 @@ function buildInvoice(ctx: ApiContext, order: OrderRow, number: string, issuedAt
 }
 
 /**
+ * The next number of the financial year `date` falls in, for the caller's IMMEDIATE transaction to take:
+ * purchases and additions share the series (docs/product.md, Changes during the year).
+ */
+export function nextInvoiceNumber(ctx: ApiContext, date: string): { number: string; fy: string; seq: number } {
+  const fy = financialYear(date);
+  const seq = sqlValues(ctx.db, "SELECT COALESCE(MAX(seq), 0) + 1 FROM invoices WHERE financial_year = ?").get(
+    fy,
+  ) as number;
+  return { number: `${SERIES}/${fy}/${String(seq).padStart(6, "0")}`, fy, seq };
+}
+
+/**
  * Issues the invoice of a just-paid order, inside the transaction that marked it paid: the next number
  * of the financial year is read and taken in that one write transaction, and (financial_year, seq) is
  * unique, so two payments can never share a number and the series has no gaps. Once per order.
  */
 export function issueInvoice(ctx: ApiContext, order: OrderRow): void {
-  if (sqlValues(ctx.db, "SELECT 1 FROM invoices WHERE order_id = ?").get(order.order_id) !== undefined) return;
+  if (invoiceFor(ctx, order.order_id) !== undefined) return;
   const issuedAt = order.paid_at ?? ctx.now();
-  const fy = financialYear(istDate(issuedAt));
-  const seq = sqlValues(ctx.db, "SELECT COALESCE(MAX(seq), 0) + 1 FROM invoices WHERE financial_year = ?").get(
-    fy,
-  ) as number;
-  const number = `${SERIES}/${fy}/${String(seq).padStart(6, "0")}`;
+  const { number, fy, seq } = nextInvoiceNumber(ctx, istDate(issuedAt));
   const data = buildInvoice(ctx, order, number, issuedAt);
   const email = contentsOf(ctx, order).admin.email;
   sql(
@@ -213,8 +233,9 @@ function toRow(r: StoredInvoice): InvoiceRow {
 const INVOICE_COLUMNS = "number, order_id, issued_at, email_to, email_status, data";
 
 export function invoiceFor(ctx: ApiContext, orderId: string): InvoiceRow | undefined {
-  const r = sql(ctx.db, `SELECT ${INVOICE_COLUMNS} FROM invoices WHERE order_id = ?`).get(orderId) as
-    StoredInvoice | undefined;
+  const r = sql(ctx.db, `SELECT ${INVOICE_COLUMNS} FROM invoices WHERE order_id = ? AND change_id IS NULL`).get(
+    orderId,
+  ) as StoredInvoice | undefined;
   return r === undefined ? undefined : toRow(r);
 }
 
@@ -252,17 +273,17 @@ export function invoicesOfCart(ctx: ApiContext, cartId: number): InvoiceRow[] {
 export function queueInvoiceEmail(ctx: ApiContext, orderId: string): void {
   const claimed = sql(
     ctx.db,
-    "UPDATE invoices SET email_status = 'sending' WHERE order_id = ? AND email_status IS NULL",
+    "UPDATE invoices SET email_status = 'sending' WHERE order_id = ? AND change_id IS NULL AND email_status IS NULL",
   ).run(orderId).changes;
   if (claimed !== 1) return;
   const invoice = invoiceFor(ctx, orderId)!;
   const sending = sendInvoiceEmail(ctx, invoice).then(
     () => {
-      sql(ctx.db, "UPDATE invoices SET email_status = 'sent' WHERE order_id = ?").run(orderId);
+      sql(ctx.db, "UPDATE invoices SET email_status = 'sent' WHERE order_id = ? AND change_id IS NULL").run(orderId);
       ctx.log({ event: "invoice_emailed", invoice: invoice.number, order_id: orderId });
     },
     (error: unknown) => {
-      sql(ctx.db, "UPDATE invoices SET email_status = 'failed' WHERE order_id = ?").run(orderId);
+      sql(ctx.db, "UPDATE invoices SET email_status = 'failed' WHERE order_id = ? AND change_id IS NULL").run(orderId);
       ctx.log({
         level: "error",
         event: "invoice_email_failed",

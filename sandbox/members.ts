@@ -35,6 +35,8 @@ export interface PaidMembership {
 export interface MemberRow extends CheckedMember {
   member_id: string;
   e_card_status: "not_issued" | "issued";
+  /** A leaver's and their family's last day of cover, once the removal is confirmed. */
+  cover_ended_on: string | null;
   created_at: number;
 }
 
@@ -59,7 +61,7 @@ export function purchaseOf(ctx: ApiContext, m: PaidMembership): Purchase {
 }
 
 const MEMBER_COLUMNS = `member_id, employee_code, full_name, gender, date_of_birth, relationship, mobile, email,
-  date_of_joining, band, range_code AS range, age_on_cover_start, e_card_status, created_at`;
+  date_of_joining, band, range_code AS range, age_on_cover_start, e_card_status, cover_ended_on, created_at`;
 
 export function savedMembers(ctx: ApiContext, orderId: string): SavedMember[] {
   return sql(
@@ -146,7 +148,7 @@ function refuseIfIssued(ctx: ApiContext, m: PaidMembership): void {
   }
 }
 
-function insertMembers(ctx: ApiContext, orderId: string, ready: readonly ReadyRow[]): void {
+export function insertMembers(ctx: ApiContext, orderId: string, ready: readonly ReadyRow[]): void {
   let seq = sqlValues(ctx.db, "SELECT COALESCE(MAX(seq), 0) FROM members").get() as number;
   const insert = sql(
     ctx.db,

@@ -3,11 +3,11 @@
 // issuing transaction has committed, claimed once like the invoice email (sandbox/invoices.ts), so a
 // failed send never loses the policy and two confirms never send twice.
 import type { ApiContext } from "./context";
-import { longDate } from "./dates";
+import { istDate, longDate } from "./dates";
 import { escapeHtml } from "./html";
 import { type MemberRow, membersOf } from "./members";
 import { certificatePdf, eCardsPdf } from "./policy-pdf";
-import { policyOf } from "./policy";
+import { type PolicyData, policyOf } from "./policy";
 import { SELLER } from "./seller";
 import { sql } from "./statements";
 
@@ -87,28 +87,39 @@ async function sendAll(
   });
   const families = new Map<string, MemberRow[]>();
   for (const m of members) families.set(m.employee_code, [...(families.get(m.employee_code) ?? []), m]);
-  for (const family of families.values()) {
-    const employee = family.find((m) => m.relationship === "self");
-    if (employee?.email == null) continue;
-    await attempt(async () => {
-      const lines = [
-        `Dear ${employee.full_name},`,
-        "",
-        `${p.policyholder.name} has insured you${family.length > 1 ? " and your family" : ""} under group health policy ${p.policy_number} with ${p.insurer.name}, from ${period}.`,
-        `Your e-cards are attached (${family.length} ${family.length === 1 ? "card" : "cards"}). Show one at a network hospital for cashless treatment; the cashless helpline is ${p.tpa.cashless_helpline}.`,
-        "",
-        `Questions: ${SELLER.support_email} or ${SELLER.support_phone}.`,
-      ];
-      await ctx.email.send({
-        to: employee.email!,
-        subject: `Your health insurance e-cards: policy ${p.policy_number}`,
-        text: lines.join("\n"),
-        html: html(lines),
-        attachments: [{ filename: "e-cards.pdf", contentType: "application/pdf", content: await eCardsPdf(p, family) }],
-      });
-    });
-  }
+  for (const family of families.values()) await attempt(() => sendFamilyCards(ctx, p, family));
   return failures;
+}
+
+/**
+ * One employee's family's e-cards, as one PDF, to the employee's email (none without one): at issue, and
+ * for a joiner once their addition is confirmed (docs/product.md, Changes during the year).
+ */
+export async function sendFamilyCards(ctx: ApiContext, p: PolicyData, family: readonly MemberRow[]): Promise<void> {
+  const employee = family.find((m) => m.relationship === "self");
+  if (employee?.email == null) return;
+  const period = `${longDate(p.period.from)} to ${longDate(p.period.to)}`;
+  const lines = [
+    `Dear ${employee.full_name},`,
+    "",
+    `${p.policyholder.name} has insured you${family.length > 1 ? " and your family" : ""} under group health policy ${p.policy_number} with ${p.insurer.name}, from ${period}.`,
+    `Your e-cards are attached (${family.length} ${family.length === 1 ? "card" : "cards"}). Show one at a network hospital for cashless treatment; the cashless helpline is ${p.tpa.cashless_helpline}.`,
+    "",
+    `Questions: ${SELLER.support_email} or ${SELLER.support_phone}.`,
+  ];
+  await ctx.email.send({
+    to: employee.email,
+    subject: `Your health insurance e-cards: policy ${p.policy_number}`,
+    text: lines.join("\n"),
+    html: html(lines),
+    attachments: [
+      {
+        filename: "e-cards.pdf",
+        contentType: "application/pdf",
+        content: await eCardsPdf(p, family, istDate(ctx.now())),
+      },
+    ],
+  });
 }
 
 /** Waits up to `ms` for a policy's emails, so a confirm answer finds them in the outbox. */

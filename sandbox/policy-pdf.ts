@@ -18,6 +18,13 @@ export interface CardMember {
   relationship: string;
   date_of_birth: string;
   employee_code: string;
+  /** A leaver's (and their family's) last day of cover (docs/product.md, Changes during the year). */
+  cover_ended_on?: string | null;
+}
+
+/** "Cover ended on 24 June 2025", or "ends" while the last day is still to come. */
+export function coverEndWords(lastDay: string, today: string): string {
+  return `Cover ${lastDay < today ? "ended" : "ends"} on ${longDate(lastDay)}`;
 }
 
 function render(title: string, draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
@@ -116,7 +123,7 @@ const CARD_H = 220;
 const CARDS_PER_PAGE = 3;
 
 /** One e-card per member, three to an A4 page, in the order given. */
-export function eCardsPdf(p: PolicyData, members: readonly CardMember[]): Promise<Buffer> {
+export function eCardsPdf(p: PolicyData, members: readonly CardMember[], today: string): Promise<Buffer> {
   const title = members.length === 1 ? `E-card ${members[0]!.member_id}` : `E-cards ${p.policy_number}`;
   return render(title, (doc) => {
     const left = doc.page.margins.left;
@@ -154,7 +161,13 @@ export function eCardsPdf(p: PolicyData, members: readonly CardMember[]): Promis
       row("Policy number", p.policy_number);
       row("Policyholder", p.policyholder.name);
       row("Sum insured", describeSumInsured(p.sum_insured_inr, p.sum_insured_basis));
-      row("Valid", `${longDate(p.period.from)} to ${longDate(p.period.to)}`);
+      // A leaver's card is kept, but says plainly that it no longer covers them.
+      row(
+        "Valid",
+        m.cover_ended_on
+          ? coverEndWords(m.cover_ended_on, today)
+          : `${longDate(p.period.from)} to ${longDate(p.period.to)}`,
+      );
       row("Cashless helpline", `${p.tpa.cashless_helpline} (${p.tpa.name})`);
       if (p.sample) {
         doc

@@ -10,6 +10,7 @@ import { listEmails } from "./email";
 import { SANDBOX_FAILURE_REASON, type OrderRow, createPaymentAttempts, currentOrder, paymentSignature } from "./orders";
 import { listOutbox } from "./sms";
 import { ageCodes } from "./otp";
+import { type ChangePaymentRow, changePaymentAttempts, findPayment } from "./change-payments";
 
 const MERCHANT_NAME = "Kavach (sandbox)";
 
@@ -73,29 +74,59 @@ function checkoutPage(ctx: ApiContext, order: OrderRow): string {
     );
   }
   const ids = createPaymentAttempts(ctx, order);
+  return page(
+    `Pay ${formatRupees(order.amount_paise)} — ${MERCHANT_NAME}`,
+    `${heading}${SANDBOX_NOTE}${orderSummary(order)}${payForms(ctx, order.order_id, order.amount_paise, ids, order.callback_url)}`,
+  );
+}
+
+/** The three simulated outcomes, each a form posting what the gateway would to the callback. */
+function payForms(
+  ctx: ApiContext,
+  orderId: string,
+  amountPaise: number,
+  ids: { success: string; failed: string; pending: string },
+  callbackUrl: string,
+): string {
   const signed = (paymentId: string) =>
-    hidden("razorpay_order_id", order.order_id) +
+    hidden("razorpay_order_id", orderId) +
     hidden("razorpay_payment_id", paymentId) +
-    hidden("razorpay_signature", paymentSignature(ctx.gatewayKeySecret, order.order_id, paymentId));
+    hidden("razorpay_signature", paymentSignature(ctx.gatewayKeySecret, orderId, paymentId));
   const failure =
     hidden("error[code]", "BAD_REQUEST_ERROR") +
     hidden("error[description]", SANDBOX_FAILURE_REASON) +
     hidden("error[source]", "bank") +
     hidden("error[step]", "payment_authorization") +
     hidden("error[reason]", "payment_failed") +
-    hidden("error[metadata][order_id]", order.order_id) +
+    hidden("error[metadata][order_id]", orderId) +
     hidden("error[metadata][payment_id]", ids.failed);
-  const action = escapeHtml(order.callback_url);
-  return page(
-    `Pay ${formatRupees(order.amount_paise)} — ${MERCHANT_NAME}`,
-    `${heading}${SANDBOX_NOTE}${orderSummary(order)}
-<form method="post" action="${action}">${signed(ids.success)}<button class="primary" type="submit">Pay ${escapeHtml(
-      formatRupees(order.amount_paise),
-    )} — Success</button></form>
+  const action = escapeHtml(callbackUrl);
+  return `<form method="post" action="${action}">${signed(ids.success)}<button class="primary" type="submit">Pay ${escapeHtml(
+    formatRupees(amountPaise),
+  )} — Success</button></form>
 <form method="post" action="${action}">${failure}<button class="secondary" type="submit">Simulate Failure</button></form>
-<form method="post" action="${action}">${signed(
-      ids.pending,
-    )}<button class="secondary" type="submit">Simulate Pending</button></form>`,
+<form method="post" action="${action}">${signed(ids.pending)}<button class="secondary" type="submit">Simulate Pending</button></form>`;
+}
+
+/** A yearly addition's payment: the same gateway page, for the change's amount. */
+function changeCheckoutPage(ctx: ApiContext, p: ChangePaymentRow): string {
+  const heading = `<h1>Pay ${escapeHtml(formatRupees(p.amount_paise))} to ${escapeHtml(MERCHANT_NAME)}</h1>`;
+  const summary = `<dl>
+  <dt>Merchant</dt><dd>${escapeHtml(MERCHANT_NAME)}</dd>
+  <dt>Order</dt><dd>${escapeHtml(p.order_id)}</dd>
+  <dt>For</dt><dd>An addition to your team’s cover (${escapeHtml(p.change_id)})</dd>
+  <dt>Amount</dt><dd>${escapeHtml(formatRupees(p.amount_paise))}</dd>
+</dl>`;
+  if (p.status === "paid" || p.status === "pending") {
+    return page(
+      "Payment received",
+      `${heading}${summary}<p>A payment for this order is ${p.status === "paid" ? "made" : "being processed"}. There is nothing more to pay.</p>`,
+    );
+  }
+  const ids = changePaymentAttempts(ctx, p);
+  return page(
+    `Pay ${formatRupees(p.amount_paise)} — ${MERCHANT_NAME}`,
+    `${heading}${SANDBOX_NOTE}${summary}${payForms(ctx, p.order_id, p.amount_paise, ids, p.callback_url)}`,
   );
 }
 
@@ -125,6 +156,11 @@ export function sandboxRouter(ctx: ApiContext): Router {
     route((req, res) => {
       const parsed = orderIdSchema.safeParse(req.params.order_id);
       const order = parsed.success ? currentOrder(ctx, parsed.data) : undefined;
+      const changePayment = parsed.success && order === undefined ? findPayment(ctx, parsed.data) : undefined;
+      if (changePayment !== undefined) {
+        sendHtml(res, 200, changeCheckoutPage(ctx, changePayment), new URL(changePayment.callback_url).origin);
+        return;
+      }
       if (order === undefined) {
         sendHtml(res, 404, page("Order not found", `<h1>Order not found</h1><p>There is no order with this id.</p>`));
         return;

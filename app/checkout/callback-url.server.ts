@@ -5,3 +5,8 @@ import { PATHS } from "~/routing/paths";
 export function paymentCallbackUrl(request: Request): string {
   return new URL(PATHS.checkout.paymentCallback, publicOrigin(request)).toString();
 }
+
+/** Where the gateway posts the admin back after paying for an addition to the team. */
+export function changePaymentCallbackUrl(request: Request): string {
+  return new URL(PATHS.changePaymentCallback, publicOrigin(request)).toString();
+}

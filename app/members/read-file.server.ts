@@ -37,6 +37,8 @@ export interface FileRow {
   /** The row's number as a spreadsheet shows it: the header is row 1. */
   row_number: number;
   cells: RawMemberRow;
+  /** The cells of the extra columns asked for, if any were (empty when the file has no such column). */
+  extra?: Record<string, string>;
 }
 
 export type ReadResult = { ok: true; rows: FileRow[] } | { ok: false; message: string };
@@ -70,9 +72,11 @@ function mapHeaders(
 /**
  * Census rows from a file's rows as they are read (header first, each with its number; a cell not
  * given is blank); blank rows are skipped. Taken one at a time, so a file's rows are never held twice.
+ * `extra`: further columns read when the file has them (the changes upload's), blank otherwise.
  */
-function censusRows() {
+function censusRows(extra: readonly string[]) {
   let at: Record<MemberColumn, number> | null = null;
+  let extraAt: (readonly [string, number])[] = [];
   const rows: FileRow[] = [];
   let refusal: string | null = null;
   return {
@@ -81,9 +85,14 @@ function censusRows() {
       if (refusal !== null) return false;
       if (at === null) {
         if (!cells.some((c) => c !== undefined && c.trim() !== "")) return true;
-        const mapped = mapHeaders(Array.from(cells, (c) => c ?? ""));
+        const headers = Array.from(cells, (c) => c ?? "");
+        const mapped = mapHeaders(headers);
         if (!mapped.ok) refusal = missingHeadersMessage(mapped.missing);
-        else at = mapped.at;
+        else {
+          at = mapped.at;
+          const keys = headers.map(headerKey);
+          extraAt = extra.map((name) => [name, keys.indexOf(name)] as const);
+        }
         return refusal === null;
       }
       if (cells.every((c) => c === undefined || c.trim() === "")) return true;
@@ -95,7 +104,11 @@ function censusRows() {
       for (const column of MEMBER_COLUMNS) row[column] = (cells[at[column]] ?? "").trim();
       row.date_of_birth = normaliseDate(row.date_of_birth);
       row.date_of_joining = normaliseDate(row.date_of_joining);
-      rows.push({ row_number: number, cells: row });
+      if (extraAt.length === 0) rows.push({ row_number: number, cells: row });
+      else {
+        const extraCells = Object.fromEntries(extraAt.map(([name, i]) => [name, (cells[i] ?? "").trim()]));
+        rows.push({ row_number: number, cells: row, extra: extraCells });
+      }
       return true;
     },
     result(): ReadResult {
@@ -109,7 +122,7 @@ function censusRows() {
 const ZIP_LOCAL = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 const PDF = Buffer.from("%PDF");
 
-function readCsv(bytes: Buffer): ReadResult {
+function readCsv(bytes: Buffer, extra: readonly string[]): ReadResult {
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
@@ -131,7 +144,7 @@ function readCsv(bytes: Buffer): ReadResult {
   } catch {
     return fail(FILE_MESSAGES.brokenCsv);
   }
-  const rows = censusRows();
+  const rows = censusRows(extra);
   records.every((cells, i) => rows.add(i + 1, cells));
   return rows.result();
 }
@@ -222,7 +235,7 @@ function cellText(value: ExcelJS.CellValue): string {
   return String(value);
 }
 
-async function readXlsx(bytes: Buffer): Promise<ReadResult> {
+async function readXlsx(bytes: Buffer, extra: readonly string[]): Promise<ReadResult> {
   const zip = zipEntries(bytes);
   const unpacked = zipUnpackedSize(bytes);
   if (zip === null || unpacked === null) return fail(FILE_MESSAGES.brokenXlsx);
@@ -230,7 +243,7 @@ async function readXlsx(bytes: Buffer): Promise<ReadResult> {
     return fail(FILE_MESSAGES.oversizedXlsx);
   // Streamed, the first sheet only, row by row: the whole workbook as objects costs several times the
   // time and memory of the cells a census needs.
-  const rows = censusRows();
+  const rows = censusRows(extra);
   try {
     const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(sheetsLast(bytes, zip)), {
       worksheets: "emit",
@@ -256,13 +269,19 @@ async function readXlsx(bytes: Buffer): Promise<ReadResult> {
   return rows.result();
 }
 
-/** Reads an uploaded census file: CSV or .xlsx, told apart by their bytes, not their names. */
-export async function readCensusFile(file: { name: string; size: number; bytes: Buffer }): Promise<ReadResult> {
+/**
+ * Reads an uploaded census file: CSV or .xlsx, told apart by their bytes, not their names. `extra`: the
+ * further columns a file may carry (the changes upload's `change`, `last_day`, `reason`), read when present.
+ */
+export async function readCensusFile(
+  file: { name: string; size: number; bytes: Buffer },
+  extra: readonly string[] = [],
+): Promise<ReadResult> {
   if (file.size === 0 || file.bytes.length === 0) return fail(FILE_MESSAGES.empty);
   if (file.size > FILE_MAX_BYTES || file.bytes.length > FILE_MAX_BYTES) return fail(FILE_MESSAGES.tooLarge);
-  if (file.bytes.subarray(0, 4).equals(ZIP_LOCAL)) return readXlsx(file.bytes);
+  if (file.bytes.subarray(0, 4).equals(ZIP_LOCAL)) return readXlsx(file.bytes, extra);
   if (/\.xlsx$/i.test(file.name) && !file.bytes.subarray(0, 4).equals(PDF)) return fail(FILE_MESSAGES.brokenXlsx);
   if (file.bytes.subarray(0, 4).equals(PDF) || /\.(xls|pdf|docx?)$/i.test(file.name))
     return fail(FILE_MESSAGES.notSpreadsheet);
-  return readCsv(file.bytes);
+  return readCsv(file.bytes, extra);
 }

@@ -1,18 +1,24 @@
 import { describeSumInsured } from "~/content/cover";
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import type { Membership, StatementChange } from "~/upstream/employer.server";
-import { getCart, getChangesStatement, getMembership } from "~/upstream/employer.server";
-import { requireToken, withToken } from "~/checkout/guard.server";
+import { Form, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import type { ChangesStatement, Credit, Membership, StatementChange } from "~/upstream/employer.server";
+import { getCart, getChangesStatement, getMembership, requestCreditRefund } from "~/upstream/employer.server";
+import { attempt, requireToken, withToken } from "~/checkout/guard.server";
+import { SubmitButton } from "~/components/form";
+import { redirectWithToast } from "~/session/toast.server";
 import { firstUnfinishedStep, pathOf } from "~/checkout/steps";
 import { FamilyCover } from "~/components/family-cover";
-import { PATHS, invoicePath, invoicePdfPath } from "~/routing/paths";
+import { PATHS, creditNotePath, invoicePath, invoicePdfPath } from "~/routing/paths";
 import { seoMeta } from "~/content/seo";
 import { COVER_COUNTS } from "~/content/cover";
 import { afterPaymentTasks } from "~/members/tasks";
 import { formatDate, formatShortDate } from "~/utils/dates";
 import { formatCount, formatPaise } from "~/utils/money";
+
+/** The one form here: asking for the membership's credit to be refunded. */
+const refundSchema = z.object({ intent: z.literal("refund") });
 
 export const handle = { hydrate: true };
 
@@ -40,11 +46,26 @@ export async function loader({ request }: LoaderFunctionArgs) {
     throw redirect(pathOf(firstUnfinishedStep(cart)), { headers });
   }
   // Only a paid membership has changes to list.
-  const statement =
-    membership.status === "paid"
-      ? (await withToken(request, token, getChangesStatement)).statement
-      : ([] as StatementChange[]);
-  return json({ membership, statement }, { headers });
+  const changes: ChangesStatement | null =
+    membership.status === "paid" ? await withToken(request, token, getChangesStatement) : null;
+  return json({ membership, changes }, { headers });
+}
+
+/** `intent=refund`: the credit removals left is recorded as a refund due (docs/product.md, Changes during the year). */
+export async function action({ request }: ActionFunctionArgs) {
+  const { token } = await requireToken(request);
+  if (!refundSchema.safeParse(Object.fromEntries(await request.formData())).success) {
+    throw json({ message: "Unknown form." }, { status: 400 });
+  }
+  const asked = await attempt(request, () => requestCreditRefund(token));
+  // A second post (a double click, another tab) finds no credit left: the page shows the refund already due.
+  if (!asked.ok && asked.error.status !== 409) throw asked.error;
+  return redirectWithToast(PATHS.membership, {
+    kind: asked.ok ? "success" : "info",
+    message: asked.ok
+      ? `${formatPaise(asked.value.refund_due_paise)} will be refunded to the account the membership was paid from.`
+      : asked.error.message,
+  });
 }
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
@@ -57,7 +78,9 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 }
 
 export default function MembershipPage() {
-  const { membership: m, statement } = useLoaderData<typeof loader>();
+  const { membership: m, changes } = useLoaderData<typeof loader>();
+  // Employees covered now per band and family cover: bought, plus joiners, less leavers.
+  const coveredNow = new Map(changes?.covered.map((c) => [`${c.band}|${c.range}`, c.employees]));
   const active = m.status === "paid";
   return (
     <div className="container membership">
@@ -157,6 +180,11 @@ export default function MembershipPage() {
                 <th scope="col" className="num">
                   {COVER_COUNTS.employees}
                 </th>
+                {changes ? (
+                  <th scope="col" className="num">
+                    Covered now
+                  </th>
+                ) : null}
               </tr>
             </thead>
             <tbody>
@@ -167,6 +195,9 @@ export default function MembershipPage() {
                     <FamilyCover range={{ code: p.range, label: p.range_label }} />
                   </td>
                   <td className="num">{formatCount(p.count)}</td>
+                  {changes ? (
+                    <td className="num">{formatCount(coveredNow.get(`${p.band}|${p.range}`) ?? p.count)}</td>
+                  ) : null}
                 </tr>
               ))}
             </tbody>
@@ -177,16 +208,26 @@ export default function MembershipPage() {
                     Total
                   </th>
                   <td className="num">{formatCount(m.members)}</td>
+                  {changes ? (
+                    <td className="num">{formatCount(changes.covered.reduce((sum, c) => sum + c.employees, 0))}</td>
+                  ) : null}
                 </tr>
               </tfoot>
             ) : null}
           </table>
         </div>
+        {active ? (
+          <p>
+            <a href={PATHS.changes}>Add a joiner, remove a leaver or add a family member</a>
+          </p>
+        ) : null}
       </section>
 
       <Billing m={m} />
 
-      {statement.length > 0 ? <Statement changes={statement} /> : null}
+      {changes && (changes.statement.length > 0 || changes.credit.entries.length > 0) ? (
+        <Statement changes={changes.statement} credit={changes.credit} />
+      ) : null}
 
       <section className="card" aria-labelledby="invoices">
         <h2 id="invoices">Tax invoices</h2>
@@ -283,8 +324,18 @@ function AfterPayment({ m }: { m: Membership }) {
   );
 }
 
-/** Every confirmed change: what, effective when, amount (a credit for a leaver), who confirmed it. */
-function Statement({ changes }: { changes: StatementChange[] }) {
+/** The change's document: an addition's invoice or a removal's credit note, as a link. */
+function DocumentLink({ change: c }: { change: StatementChange }) {
+  if (c.invoice) return <a href={invoicePath(c.invoice.id)}>Invoice {c.invoice.number}</a>;
+  if (c.credit_note) return <a href={creditNotePath(c.credit_note.id)}>Credit note {c.credit_note.number}</a>;
+  return <span className="muted">None: the monthly charge changes</span>;
+}
+
+/**
+ * The dated statement of every confirmed change (what, effective when, amount, its document, who confirmed
+ * it), then the credit removals left and the form that asks for it to be refunded.
+ */
+function Statement({ changes, credit }: { changes: StatementChange[]; credit: Credit }) {
   return (
     <section className="card" aria-labelledby="statement">
       <h2 id="statement">Changes during the year</h2>
@@ -297,6 +348,7 @@ function Statement({ changes }: { changes: StatementChange[] }) {
               <th scope="col" className="num">
                 Amount
               </th>
+              <th scope="col">Document</th>
               <th scope="col">Confirmed by</th>
             </tr>
           </thead>
@@ -312,12 +364,51 @@ function Statement({ changes }: { changes: StatementChange[] }) {
                     ? `${formatPaise(-c.price.total_paise)} credit`
                     : formatPaise(c.price.total_paise)}
                 </td>
-                <td data-joiner="·">{c.confirmed_by ?? ""}</td>
+                <td data-joiner="·">
+                  <DocumentLink change={c} />
+                </td>
+                <td data-joiner="·">
+                  {c.confirmed_by ?? ""}
+                  {c.confirmed_at ? ` on ${formatShortDate(c.confirmed_at.slice(0, 10))}` : ""}
+                </td>
               </tr>
             ))}
           </tbody>
         </table>
       </div>
+      <p>
+        <a href={PATHS.statementCsv} download>
+          Download the statement (CSV)
+        </a>
+      </p>
+      <h3>Credit</h3>
+      <dl className="info-list">
+        <div>
+          <dt>Credit balance</dt>
+          <dd>
+            {formatPaise(credit.balance_paise)}
+            {credit.balance_paise > 0 ? ": used against your next addition, or refunded if you ask" : ""}
+          </dd>
+        </div>
+        {credit.refund_due_paise > 0 ? (
+          <div>
+            <dt>Refund due</dt>
+            <dd>{`${formatPaise(credit.refund_due_paise)}, to the account the membership was paid from`}</dd>
+          </div>
+        ) : null}
+      </dl>
+      {credit.balance_paise > 0 ? (
+        <Form method="post">
+          <SubmitButton
+            name="intent"
+            value="refund"
+            pendingLabel="Asking for the refund…"
+            className="button button--ghost"
+          >
+            Refund the credit of {formatPaise(credit.balance_paise)}
+          </SubmitButton>
+        </Form>
+      ) : null}
     </section>
   );
 }

@@ -8,6 +8,8 @@ import { PATHS, invoicePath, invoicePdfPath } from "~/routing/paths";
 import { seoMeta } from "~/content/seo";
 import { formatDate } from "~/utils/dates";
 import { formatPaiseExact as formatPaise } from "~/utils/money";
+import { RecipientAndLines, Supplier } from "~/components/tax-document";
+import type { Invoice } from "~/upstream/employer.server";
 
 export const handle = { hydrate: true };
 
@@ -39,17 +41,7 @@ export default function InvoicePage() {
           <span className="muted small">Original for recipient</span>
         </header>
         <div className="invoice__parties">
-          <section>
-            <h2>Supplier</h2>
-            <p>
-              <strong>{inv.supplier.name}</strong>
-            </p>
-            <p>{inv.supplier.address}</p>
-            <p>GSTIN: {inv.supplier.gstin}</p>
-            <p>
-              State: {inv.supplier.state_name} (code {inv.supplier.state_code})
-            </p>
-          </section>
+          <Supplier doc={inv} />
           <section>
             <h2>Invoice</h2>
             <dl className="info-list">
@@ -88,86 +80,8 @@ export default function InvoicePage() {
             </dl>
           </section>
         </div>
-        <section className="invoice__recipient">
-          <h2>Bill to (recipient)</h2>
-          <p>
-            <strong>{inv.recipient.name}</strong>
-          </p>
-          <p>{inv.recipient.address}</p>
-          <p>GSTIN: {inv.recipient.gstin}</p>
-          <p>
-            State: {inv.recipient.state_name} (code {inv.recipient.state_code})
-            {inv.recipient.is_sez ? ", SEZ unit" : ""}
-          </p>
-        </section>
-        {/* Focusable so the lines can be scrolled sideways from the keyboard on a phone. */}
-        <div className="table-scroll" role="region" aria-label="Invoice lines" tabIndex={0}>
-          <table className="stack-table">
-            <thead>
-              <tr>
-                <th scope="col">Description of service</th>
-                <th scope="col">SAC</th>
-                <th scope="col" className="num">
-                  Taxable value
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {inv.lines.map((l) => (
-                <tr key={l.description}>
-                  <td>
-                    {l.description}
-                    <br />
-                    <span className="muted small">{l.detail}</span>
-                    {l.supplied_by ? (
-                      <>
-                        <br />
-                        <span className="muted small">{l.supplied_by}</span>
-                      </>
-                    ) : null}
-                  </td>
-                  <td data-joiner="SAC">{l.sac}</td>
-                  <td className="num" data-joiner="·">
-                    {formatPaise(l.taxable_paise)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-            <tfoot>
-              <tr>
-                <th scope="row" colSpan={2}>
-                  Total taxable value
-                </th>
-                <td className="num">{formatPaise(inv.taxable_paise)}</td>
-              </tr>
-              {inv.tax_lines.length === 0 ? (
-                <tr>
-                  <th scope="row" colSpan={2}>
-                    IGST (zero-rated supply)
-                  </th>
-                  <td className="num">{formatPaise(0)}</td>
-                </tr>
-              ) : (
-                inv.tax_lines.map((t) => (
-                  <tr key={t.label}>
-                    <th scope="row" colSpan={2}>
-                      {t.label}
-                    </th>
-                    <td className="num">{formatPaise(t.paise)}</td>
-                  </tr>
-                ))
-              )}
-              <tr>
-                <th scope="row" colSpan={2}>
-                  Invoice total
-                </th>
-                <td className="num">{formatPaise(inv.total_paise)}</td>
-              </tr>
-            </tfoot>
-          </table>
-        </div>
-        <p className="invoice__words">Amount in words: {inv.total_in_words}</p>
-        {inv.zero_rated_note ? <p className="notice">{inv.zero_rated_note}</p> : null}
+        <RecipientAndLines doc={inv} name="Invoice" />
+        {inv.change ? <AdditionNote change={inv.change} /> : null}
         {inv.insurer ? (
           <p>
             Insurer: {inv.insurer.name} (IRDAI Reg. No. {inv.insurer.irdai_registration_no}).{" "}
@@ -186,6 +100,25 @@ export default function InvoicePage() {
           </a>
         </p>
       </article>
+    </div>
+  );
+}
+
+/** An addition during the year: who joined, on which band and cover, the pro-rata rule, and any credit used. */
+function AdditionNote({ change: c }: { change: NonNullable<Invoice["change"]> }) {
+  return (
+    <div className="notice">
+      <p>
+        Addition during the year: employee {c.employee_code}, {c.band_label}, {c.range_label}, covered from{" "}
+        {formatDate(c.effective_date)}.
+      </p>
+      <p>Pro rata: {c.rule}.</p>
+      {c.credit_applied_paise > 0 ? (
+        <p>
+          Credit from removals used: {formatPaise(c.credit_applied_paise)}. Amount due:{" "}
+          <strong>{formatPaise(c.amount_due_paise)}</strong>.
+        </p>
+      ) : null}
     </div>
   );
 }

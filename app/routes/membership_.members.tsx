@@ -76,7 +76,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
         dob: m.date_of_birth,
         cover: `${m.band} · ${m.range}`,
         card: issued && m.e_card_status === "issued",
+        /** A leaver's last day of cover: their card is kept, but not offered as active. */
+        ended: m.cover_ended_on,
       })),
+      today: todayInIndia(),
     },
     { headers },
   );
@@ -295,7 +298,14 @@ export default function MembersPage() {
                       <td data-joiner="·">{m.cover}</td>
                       {data.policy ? (
                         <td data-joiner="·">
-                          {m.card ? (
+                          {m.card && m.ended ? (
+                            <>
+                              {`Cover ${m.ended < data.today ? "ended" : "ends"} on ${formatShortDate(m.ended)}`}{" "}
+                              <a href={eCardPdfPath(m.id)} download>
+                                (old e-card)<span className="visually-hidden"> of {m.name}</span>
+                              </a>
+                            </>
+                          ) : m.card ? (
                             <a href={eCardPdfPath(m.id)} download>
                               E-card<span className="visually-hidden"> of {m.name}</span>
                             </a>

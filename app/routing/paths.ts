@@ -32,8 +32,14 @@ export const PATHS = {
   membersTemplateXlsx: "/membership/members/template.xlsx",
   certificatePdf: "/membership/certificate.pdf",
   eCardsPdf: "/membership/e-cards.pdf",
+  /** The statement of changes during the year, as CSV. */
+  statementCsv: "/membership/statement.csv",
   /** Cancelling the monthly mandate: the confirmation step, then what the cancellation means. */
   mandateCancel: "/membership/mandate/cancel",
+  /** Changes during the year: a joiner, a leaver or a family event, each priced before it is confirmed. */
+  changes: "/membership/changes",
+  /** The gateway posts the admin back here after paying for an addition. */
+  changePaymentCallback: "/membership/changes/payment/callback",
   logout: "/logout",
   /** A signed-in admin's prefill link asks here before starting over (docs/product.md, Query handling). */
   prefill: "/prefill",
@@ -48,9 +54,22 @@ export function invoicePdfPath(id: string): string {
   return `${invoicePath(id)}/pdf`;
 }
 
+/** One credit note as a page, and as its PDF download. */
+export function creditNotePath(id: string): string {
+  return `${PATHS.membership}/credit-notes/${encodeURIComponent(id)}`;
+}
+export function creditNotePdfPath(id: string): string {
+  return `${creditNotePath(id)}/pdf`;
+}
+
 /** One member's e-card as a PDF. */
 export function eCardPdfPath(memberId: string): string {
   return `${PATHS.members}/${encodeURIComponent(memberId)}/e-card.pdf`;
+}
+
+/** One change's price, with its confirm form; then what it did. */
+export function changePath(changeId: string): string {
+  return `${PATHS.changes}/${encodeURIComponent(changeId)}`;
 }
 
 /** A page of the member list. */

@@ -11,6 +11,7 @@ export const SIGNED_IN_POSTS: readonly string[] = [
   ...STEPS.filter((s) => s.id !== "verify").map((s) => s.path),
   PATHS.checkout.whatsapp,
   PATHS.members,
+  PATHS.changes,
 ];
 
 const UPLOAD_LIMIT_BYTES = 3 * 1024 * 1024;
@@ -19,6 +20,9 @@ const UPLOAD_LIMIT_BYTES = 3 * 1024 * 1024;
  * Posts that carry a file (multipart/form-data), with the most each may send: a 2 MB file and the
  * form around it. Matched in any spelling the router answers, `.data` included (server/route-path.ts).
  */
-export const UPLOAD_POSTS: ReadonlyArray<readonly [string, number]> = [[PATHS.members, UPLOAD_LIMIT_BYTES]];
+export const UPLOAD_POSTS: ReadonlyArray<readonly [string, number]> = [
+  [PATHS.members, UPLOAD_LIMIT_BYTES],
+  [PATHS.changes, UPLOAD_LIMIT_BYTES],
+];
 
 export const SERVER_PAGE_PATHS = { notFound: PATHS.notFound, signIn: PATHS.checkout.verify } as const;

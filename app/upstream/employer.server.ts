@@ -489,6 +489,9 @@ export function cancelMandate(token: string) {
   });
 }
 
+/** A change's document: its id (for the URL) and number. */
+const documentRef = z.object({ id: z.string(), number: z.string() }).nullable();
+
 const statementChange = z.object({
   change_id: z.string(),
   kind: z.enum(["add", "remove"]),
@@ -500,16 +503,58 @@ const statementChange = z.object({
   price: z.object({ total_paise: z.number().int() }),
   confirmed_at: z.string().nullable(),
   confirmed_by: z.string().nullable(),
+  invoice: documentRef,
+  credit_note: documentRef,
 });
 export type StatementChange = z.infer<typeof statementChange>;
 
-/** Every confirmed change to a paid membership, oldest first. */
+const credit = z.object({
+  /** What removals' credit notes left, less what additions used and refunds asked for. */
+  balance_paise: paise,
+  refund_due_paise: paise,
+  entries: z.array(
+    z.object({
+      kind: z.enum(["credit_note", "applied", "refund_due"]),
+      document: z.string().nullable(),
+      amount_paise: paise,
+      recorded_on: isoDate,
+      recorded_by: z.string().nullable(),
+    }),
+  ),
+});
+export type Credit = z.infer<typeof credit>;
+
+const changesStatement = z.object({
+  statement: z.array(statementChange),
+  /** Employees covered now per band and family cover bought. */
+  covered: z.array(
+    z.object({
+      band: z.string(),
+      band_label: z.string(),
+      range: z.string(),
+      range_label: z.string(),
+      employees_bought: z.number().int(),
+      employees: z.number().int(),
+    }),
+  ),
+  credit,
+});
+export type ChangesStatement = z.infer<typeof changesStatement>;
+
+/** Every confirmed change to a paid membership, oldest first, with the members covered now and the credit. */
 export function getChangesStatement(token: string) {
+  return apiRequest({ backend: "employer", path: "/membership/changes", token, data: changesStatement });
+}
+
+/** Asks for the membership's whole credit to be refunded; 409 when there is none. */
+export function requestCreditRefund(token: string) {
   return apiRequest({
     backend: "employer",
-    path: "/membership/changes",
+    method: "POST",
+    path: "/membership/credits/refund",
+    body: {},
     token,
-    data: z.object({ statement: z.array(statementChange) }),
+    data: z.object({ refund_due_paise: paise, credit }),
   });
 }
 
@@ -560,8 +605,53 @@ const invoice = z.object({
   insurer: z.object({ name: z.string(), irdai_registration_no: z.string() }).optional(),
   /** Once the policy is issued; until then the certificate carries it. */
   policy_number: z.string().nullable().optional(),
+  /** An addition during the year: the joiner, the pro-rata rule, and the credit used against it. */
+  change: z
+    .object({
+      employee_code: z.string(),
+      band_label: z.string(),
+      range_label: z.string(),
+      effective_date: isoDate,
+      rule: z.string(),
+      credit_applied_paise: paise,
+      amount_due_paise: paise,
+    })
+    .optional(),
 });
 export type Invoice = z.infer<typeof invoice>;
+
+const creditNote = invoice.omit({ payment_id: true, policy_number: true, change: true }).extend({
+  original_invoice: z.object({ number: z.string(), date: isoDate }),
+  reason: z.string(),
+  change: z.object({
+    employee_code: z.string(),
+    band_label: z.string(),
+    range_label: z.string(),
+    effective_date: isoDate,
+    rule: z.string(),
+  }),
+});
+export type CreditNote = z.infer<typeof creditNote>;
+
+/** A credit note id as it appears in a URL (KV-CN-26-27-000001), or null for anything else. */
+export function parseCreditNoteId(value: string | undefined): string | null {
+  return value !== undefined && /^KV-CN-\d{2}-\d{2}-\d{6}$/.test(value) ? value : null;
+}
+
+/** A removal's credit note; only its own admin gets it (anyone else: ApiError 404). */
+export function getCreditNote(token: string, id: string) {
+  return apiRequest({ backend: "employer", path: `/credit-notes/${encodeURIComponent(id)}`, token, data: creditNote });
+}
+
+/** The credit note as the upstream's PDF. */
+export function getCreditNotePdf(token: string, id: string) {
+  return apiFileRequest({
+    backend: "employer",
+    path: `/credit-notes/${encodeURIComponent(id)}/pdf`,
+    token,
+    accept: "application/pdf",
+  });
+}
 
 const invoiceIdPattern = /^[A-Z]{2}-\d{2}-\d{2}-\d{6}$/;
 

@@ -3,12 +3,22 @@
 import { type Response, Router } from "express";
 import { z } from "zod";
 import { cartIdFor, readCart } from "../cart";
-import { confirmChange, quoteChange, statementOf } from "../changes";
+import { creditNoteOfCart, creditsJson, requestCreditRefund } from "../change-documents";
+import { awaitChangeDocumentEmail, queueChangeDocumentEmail } from "../change-email";
+import { statementJson, withDocuments } from "../change-statement";
+import { COLUMNS, type Column, MAX_CELL } from "../census";
+import { changePaymentJson, latestPayment, payChange, verifyChangePayment } from "../change-payments";
+import { amountDue, changeOf, confirmChange, findChange, quoteChange } from "../changes";
 import type { ApiContext } from "../context";
-import { parseInput, route, sendOk } from "../envelope";
+import { writeTransaction } from "../db";
+import { HttpError, parseInput, route, sendOk } from "../envelope";
+import { invoicePdf } from "../invoice-pdf";
 import { cancelMandate } from "../mandate";
 import { paidMembership } from "../members";
 import { callerMobile, requireToken } from "../tokens";
+
+/** How long a confirm waits for its document's email, so the answer finds it in the outbox. */
+const EMAIL_WAIT_MS = 1500;
 
 export function changesRouter(ctx: ApiContext): Router {
   const router = Router();
@@ -46,9 +56,65 @@ export function changesRouter(ctx: ApiContext): Router {
   router.post(
     "/membership/changes/:changeId/confirm",
     auth,
-    route((req, res) => {
+    route(async (req, res) => {
       const { m, by } = caller(res);
-      sendOk(res, { change: confirmChange(ctx, m, req.params.changeId ?? "", by) });
+      const change = confirmChange(ctx, m, req.params.changeId ?? "", by);
+      // After the commit: a failed send never undoes the change or its document.
+      queueChangeDocumentEmail(ctx, change.change_id);
+      await awaitChangeDocumentEmail(ctx, change.change_id, EMAIL_WAIT_MS);
+      sendOk(res, { change: withDocuments(ctx, change) });
+    }),
+  );
+
+  router.post(
+    "/membership/changes/:changeId/pay",
+    auth,
+    route((req, res) => {
+      const body = parseInput(
+        z.object({ callback_url: z.string({ required_error: "callback_url is required." }).url().max(500) }),
+        req.body,
+      );
+      const { payment, change } = payChange(ctx, caller(res).m, req.params.changeId ?? "", body.callback_url);
+      sendOk(res, { payment: payment === undefined ? null : changePaymentJson(ctx, payment), change });
+    }),
+  );
+
+  // Public, as the purchase's verify: the gateway's signature is the proof, and the answer names no one.
+  router.post(
+    "/membership/changes/payments/verify",
+    route(async (req, res) => {
+      const body = parseInput(verifyBody, req.body);
+      const verified = verifyChangePayment(ctx, {
+        orderId: body.razorpay_order_id ?? body["error[metadata][order_id]"] ?? "",
+        paymentId: body.razorpay_payment_id ?? body["error[metadata][payment_id]"],
+        signature: body.razorpay_signature,
+      });
+      // After the commit: the addition's invoice goes out once it is made.
+      if (verified.status === "paid" && !verified.refund_due) {
+        queueChangeDocumentEmail(ctx, verified.change_id);
+        await awaitChangeDocumentEmail(ctx, verified.change_id, EMAIL_WAIT_MS);
+      }
+      sendOk(res, verified);
+    }),
+  );
+
+  router.get(
+    "/membership/changes/:changeId",
+    auth,
+    route((req, res) => {
+      res.setHeader("Cache-Control", "private, no-store");
+      const { m } = caller(res);
+      const change = changeOf(ctx, m, req.params.changeId ?? "");
+      const payment = latestPayment(ctx, change.change_id);
+      // A pending payment that settled just now has made the change: read it again, and send its document.
+      const now = payment?.status === "paid" ? changeOf(ctx, m, change.change_id) : change;
+      if (now.status === "confirmed") queueChangeDocumentEmail(ctx, now.change_id);
+      sendOk(res, {
+        change: withDocuments(ctx, now),
+        payment: payment === undefined ? null : changePaymentJson(ctx, payment),
+        // What making it asks the gateway for now: a yearly addition's total less the credit; 0 is a confirm.
+        amount_due_paise: now.status === "confirmed" ? 0 : amountDue(ctx, m, findChange(ctx, m, now.change_id)),
+      });
     }),
   );
 
@@ -57,7 +123,48 @@ export function changesRouter(ctx: ApiContext): Router {
     auth,
     route((_req, res) => {
       res.setHeader("Cache-Control", "private, no-store");
-      sendOk(res, { statement: statementOf(ctx, caller(res).m) });
+      const { m } = caller(res);
+      sendOk(res, statementJson(ctx, m));
+    }),
+  );
+
+  router.post(
+    "/membership/credits/refund",
+    auth,
+    route((_req, res) => {
+      const { m, by } = caller(res);
+      res.setHeader("Cache-Control", "private, no-store");
+      const refund = writeTransaction(ctx.db, () => requestCreditRefund(ctx, m.order.order_id, by));
+      sendOk(res, { ...refund, credit: creditsJson(ctx, m.order.order_id) }, "The credit will be refunded.");
+    }),
+  );
+
+  // Only the admin whose membership the credit note belongs to: anyone else gets the same 404 as for none.
+  const ownCreditNote = (id: string | undefined, res: Response) => {
+    const note = creditNoteOfCart(ctx, id ?? "", cartIdFor(ctx, callerMobile(res)));
+    if (note === undefined) throw new HttpError(404, "There is no such credit note.");
+    res.setHeader("Cache-Control", "private, no-store");
+    return note;
+  };
+
+  router.get(
+    "/credit-notes/:id",
+    auth,
+    route((req, res) => sendOk(res, ownCreditNote(req.params.id, res).data)),
+  );
+
+  router.get(
+    "/credit-notes/:id/pdf",
+    auth,
+    route(async (req, res) => {
+      const note = ownCreditNote(req.params.id, res);
+      res
+        .status(200)
+        .set({
+          "Content-Type": "application/pdf",
+          "Content-Disposition": `attachment; filename="${note.id}.pdf"`,
+        })
+        .send(await invoicePdf(note.data));
     }),
   );
 
@@ -71,20 +178,43 @@ const isoDate = z
     (d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
     "effective_date must be a real date.",
   );
+const gatewayRef = z.string().regex(/^[A-Za-z0-9_]{1,64}$/, "Not a gateway reference.");
+const verifyBody = z.object({
+  razorpay_order_id: gatewayRef.optional(),
+  razorpay_payment_id: gatewayRef.optional(),
+  razorpay_signature: z.string().max(128).optional(),
+  "error[metadata][order_id]": gatewayRef.optional(),
+  "error[metadata][payment_id]": gatewayRef.optional(),
+});
 const employeeCode = z
   .string()
   .trim()
   .regex(/^[A-Za-z0-9\-_/.]{1,40}$/, "Enter the employee code (letters, digits, - _ / .)");
 
+// A person's cells arrive as strings (or null for empty); the census's rules answer each one, per row.
+const cell = z
+  .string()
+  .max(MAX_CELL * 2)
+  .nullable()
+  .optional();
+const person = z.object(Object.fromEntries(COLUMNS.map((c) => [c, cell])) as Record<Column, typeof cell>);
 const changeRequest = z.discriminatedUnion(
   "kind",
   [
     z.object({
       kind: z.literal("add"),
-      employee_code: employeeCode,
       band: z.string().max(20),
       range: z.string().max(20),
       effective_date: isoDate,
+      // The employee first, then at most a spouse and two children.
+      members: z.array(person).min(1, "Name the joiner in members.").max(4, "At most 4 people join at once."),
+    }),
+    z.object({
+      kind: z.literal("family"),
+      employee_code: employeeCode,
+      event: z.enum(["marriage", "birth"], { errorMap: () => ({ message: "event must be marriage or birth." }) }),
+      effective_date: isoDate,
+      member: person,
     }),
     z.object({
       kind: z.literal("remove"),
@@ -93,5 +223,5 @@ const changeRequest = z.discriminatedUnion(
       reason: z.string().trim().min(1, "Say why the employee leaves.").max(200, "Keep this under 200 characters"),
     }),
   ],
-  { errorMap: () => ({ message: "kind must be add or remove." }) },
+  { errorMap: () => ({ message: "kind must be add, family or remove." }) },
 );

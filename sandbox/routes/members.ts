@@ -6,6 +6,7 @@ import { z } from "zod";
 import { readCart, cartIdFor } from "../cart";
 import { COLUMNS, type Column, MAX_ROWS } from "../census";
 import type { ApiContext } from "../context";
+import { istDate } from "../dates";
 import { HttpError, parseInput, route, sendOk } from "../envelope";
 import {
   type PaidMembership,
@@ -161,7 +162,7 @@ export function membersRouter(ctx: ApiContext): Router {
       const member = memberOf(ctx, m.order.order_id, req.params.memberId ?? "");
       if (member === undefined) throw new HttpError(404, "There is no such member.");
       const policy = issuedPolicy(m);
-      sendPdf(res, await eCardsPdf(policy.data, [member]), `e-card-${member.member_id}.pdf`);
+      sendPdf(res, await eCardsPdf(policy.data, [member], istDate(ctx.now())), `e-card-${member.member_id}.pdf`);
     }),
   );
 
@@ -171,7 +172,9 @@ export function membersRouter(ctx: ApiContext): Router {
     route(async (_req, res) => {
       const m = paidMembership(ctx, caller(res));
       const policy = issuedPolicy(m);
-      sendPdf(res, await eCardsPdf(policy.data, membersOf(ctx, m.order.order_id)), "e-cards.pdf");
+      // The cards of everyone covered: a leaver's card is offered on its own, saying the cover ended.
+      const covered = membersOf(ctx, m.order.order_id).filter((member) => member.cover_ended_on === null);
+      sendPdf(res, await eCardsPdf(policy.data, covered, istDate(ctx.now())), "e-cards.pdf");
     }),
   );
 

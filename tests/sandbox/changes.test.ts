@@ -19,7 +19,11 @@ afterEach(async () => {
 });
 
 /** A membership paid on 2 June 2025 (the helpers' clock) by the given billing. */
-async function paidAdmin(policy: "monthly" | "yearly", gstin = KARNATAKA) {
+async function paidAdmin(
+  policy: "monthly" | "yearly",
+  gstin = KARNATAKA,
+  people: { band: string; range: string; count: number }[] = [{ band: "18-35", range: "1A", count: 3 }],
+) {
   const mobileNo = String(nextMobile++);
   let token = await api.login(mobileNo);
   const update = (type: string, item: unknown) =>
@@ -27,7 +31,7 @@ async function paidAdmin(policy: "monthly" | "yearly", gstin = KARNATAKA) {
   await update("company", { gstin });
   await update("admin", { name: "Ananya Rao", email: "ananya@fernleaf.example", total_employees: 3 });
   await update("plan", { plan_id: "kavach-essential", coverage_ids: [] });
-  await update("people", { rows: [{ band: "18-35", range: "1A", count: 3 }] });
+  await update("people", { rows: people });
   const order = await api.call("POST", `${V1}/checkout/order/create`, {
     token,
     body: { policy, callback_url: CALLBACK },
@@ -147,12 +151,38 @@ async function nameTeam(admin: Admin) {
 
 type Admin = Awaited<ReturnType<typeof paidAdmin>>;
 
-const joiner = (effective_date: string, employee_code = "E-9") => ({
-  kind: "add",
+/** Pays for a quoted yearly addition with the sandbox gateway's "Success". */
+async function payFor(admin: Admin, changeId: string) {
+  const pay = await admin.post(`/membership/changes/${changeId}/pay`, { callback_url: CALLBACK });
+  const forms = checkoutForms((await api.html(pay.json.data.payment.checkout_url)).text);
+  const success = [...forms.entries()].find(([l]) => l.endsWith("— Success"))![1].fields;
+  return api.call("POST", `${V1}/membership/changes/payments/verify`, { body: success });
+}
+
+const person = (employee_code: string, more: Record<string, string | null> = {}) => ({
   employee_code,
+  full_name: `Joiner ${employee_code}`,
+  gender: "male",
+  date_of_birth: "1996-03-01",
+  relationship: "self",
+  mobile: "9812345678",
+  email: `${employee_code.toLowerCase()}@fernleaf.example`,
+  date_of_joining: null,
+  ...more,
+});
+const joiner = (effective_date: string, employee_code = "E-9", range = "1A", dependants: object[] = []) => ({
+  kind: "add",
   band: "18-35",
-  range: "1A",
+  range,
   effective_date,
+  members: [person(employee_code), ...dependants],
+});
+const spouseOf = (employee_code: string, date_of_birth = "1997-05-05") => ({
+  employee_code,
+  full_name: `Spouse of ${employee_code}`,
+  gender: "female",
+  date_of_birth,
+  relationship: "spouse",
 });
 const leaver = (effective_date: string, employee_code = "E-1") => ({
   kind: "remove",
@@ -308,6 +338,9 @@ describe("confirming a change", () => {
     );
     expect(requoted.json.data.change.price.starts_on).toBe("2025-08-02");
     expect((await monthly.get("/membership/changes")).json.data.statement).toEqual([]);
+    // The fresh quote is kept: confirmed, it is made at the price now shown.
+    const fresh = await monthly.post(`/membership/changes/${requoted.json.data.change.change_id}/confirm`, {});
+    expect(fresh.json.data.change).toMatchObject({ status: "confirmed", price: { starts_on: "2025-08-02" } });
   });
 
   it("refuses another company's employee and change exactly like unknown ones", async () => {
@@ -322,5 +355,207 @@ describe("confirming a change", () => {
     expect(removal.status).toBe(404);
     expect(removal.json.msg).toBe("There is no such employee in your team.");
     expect((await mine.get("/membership/changes")).json.data.statement).toEqual([]);
+  });
+});
+
+describe("a joiner named with the change", () => {
+  const family = [
+    { band: "18-35", range: "1A", count: 2 },
+    { band: "18-35", range: "2A", count: 1 },
+  ];
+
+  it("saves the joiner and their spouse to the census once confirmed, and not before", async () => {
+    const admin = await paidAdmin("yearly", KARNATAKA, family);
+    await nameTeam(admin);
+    const quoted = await admin.post("/membership/changes/quote", joiner("2025-06-02", "E-9", "2A", [spouseOf("E-9")]));
+    expect(quoted.status).toBe(200);
+    expect(quoted.json.data.change).toMatchObject({ kind: "add", employee_code: "E-9", range: "2A", event: null });
+    expect(quoted.json.data.change.members.map((m: { full_name: string }) => m.full_name)).toEqual([
+      "Joiner E-9",
+      "Spouse of E-9",
+    ]);
+    const names = async () =>
+      (await admin.get("/membership/census")).json.data.members.map((m: { full_name: string }) => m.full_name);
+    expect(await names()).not.toContain("Joiner E-9");
+    const id = quoted.json.data.change.change_id;
+    // A yearly addition is paid for first: a confirm alone is refused.
+    const unpaid = await admin.post(`/membership/changes/${id}/confirm`, {});
+    expect({ status: unpaid.status, msg: unpaid.json.msg }).toEqual({
+      status: 409,
+      msg: "An addition is paid for before it is made: pay for it first.",
+    });
+    const pay = await admin.post(`/membership/changes/${id}/pay`, { callback_url: CALLBACK });
+    expect(pay.json.data.payment).toMatchObject({
+      amount_paise: quoted.json.data.change.price.total_paise,
+      status: "created",
+    });
+    const forms = checkoutForms((await api.html(pay.json.data.payment.checkout_url)).text);
+    const outcome = (label: string) => [...forms.entries()].find(([l]) => l.endsWith(label))![1].fields;
+
+    // A failed payment leaves the joiner out; the change stays quoted, to be paid again.
+    const failed = await api.call("POST", `${V1}/membership/changes/payments/verify`, {
+      body: outcome("Simulate Failure"),
+    });
+    expect(failed.json.data).toEqual({ change_id: id, status: "attempted", refund_due: false });
+    expect(await names()).not.toContain("Joiner E-9");
+    expect((await admin.get(`/membership/changes/${id}`)).json.data.change.status).toBe("quoted");
+
+    const paid = await api.call("POST", `${V1}/membership/changes/payments/verify`, { body: outcome("— Success") });
+    expect(paid.json.data).toEqual({ change_id: id, status: "paid", refund_due: false });
+    expect((await admin.get(`/membership/changes/${id}`)).json.data).toMatchObject({
+      change: { status: "confirmed", confirmed_by: "Ananya Rao" },
+      payment: { status: "paid" },
+    });
+    // The same success reported again (the gateway retries) makes nothing twice.
+    await api.call("POST", `${V1}/membership/changes/payments/verify`, { body: outcome("— Success") });
+    expect((await admin.get("/membership/changes")).json.data.statement).toHaveLength(1);
+    const census = (await admin.get("/membership/census")).json.data.members;
+    expect(census.filter((m: { employee_code: string }) => m.employee_code === "E-9")).toMatchObject([
+      { full_name: "Joiner E-9", relationship: "self", date_of_joining: "2025-06-02", range: "2A" },
+      { full_name: "Spouse of E-9", relationship: "spouse", range: "2A" },
+    ]);
+  });
+
+  it("checks the joiner by the census's rules, their age on the date of joining and what their cover takes", async () => {
+    const admin = await paidAdmin("yearly", KARNATAKA, family);
+    await nameTeam(admin);
+    const refusals: [object, { row_number: number; column: string; message: string }][] = [
+      [
+        joiner("2025-06-02", "E-1"),
+        { row_number: 1, column: "employee_code", message: "An employee with this code is already on the list" },
+      ],
+      [
+        { ...joiner("2025-06-02"), members: [person("E-9", { date_of_birth: "1985-06-03" })] },
+        {
+          row_number: 1,
+          column: "date_of_birth",
+          message: "Aged 39 on the date of joining (02 Jun 2025): the 18–35 years band is for ages 18 to 35",
+        },
+      ],
+      [
+        { ...joiner("2025-06-02"), members: [person("E-9", { mobile: "12345" })] },
+        { row_number: 1, column: "mobile", message: "Enter a 10-digit mobile number starting with 6, 7, 8 or 9" },
+      ],
+      [
+        joiner("2025-06-02", "E-9", "1A", [spouseOf("E-9")]),
+        { row_number: 2, column: "relationship", message: "Employee only cover (1A) takes no dependants" },
+      ],
+      [
+        joiner("2025-06-02", "E-9", "2A", [spouseOf("E-9", "2010-01-01")]),
+        {
+          row_number: 2,
+          column: "date_of_birth",
+          message: "A spouse must be 18 or older on the date of joining (02 Jun 2025)",
+        },
+      ],
+    ];
+    for (const [body, rejection] of refusals) {
+      const answer = await admin.post("/membership/changes/quote", body);
+      expect(answer.status).toBe(422);
+      expect(answer.json.data.rejected).toMatchObject([rejection]);
+    }
+    const notBought = await admin.post("/membership/changes/quote", { ...joiner("2025-06-02"), range: "2A+2C" });
+    expect({ status: notBought.status, msg: notBought.json.msg }).toEqual({
+      status: 422,
+      msg: "No cover was bought for that age band and family cover.",
+    });
+  });
+});
+
+describe("a family event", () => {
+  const family = [
+    { band: "18-35", range: "1A", count: 3 },
+    { band: "18-35", range: "2A", count: 1 },
+  ];
+  const marriage = (effective_date: string, employee_code = "E-1", spouse = spouseOf(employee_code)) => ({
+    kind: "family",
+    event: "marriage",
+    employee_code,
+    effective_date,
+    member: spouse,
+  });
+
+  it("moves the employee to the wider cover bought, priced on the difference from the day of the marriage", async () => {
+    const admin = await paidAdmin("yearly", KARNATAKA, family);
+    await nameTeam(admin);
+    await admin.later(23 * DAY); // 25 June 2025
+    const quoted = await admin.post("/membership/changes/quote", marriage("2025-06-20"));
+    expect(quoted.status).toBe(200);
+    const { change } = quoted.json.data;
+    expect(change).toMatchObject({ kind: "add", event: "marriage", employee_code: "E-1", range: "2A" });
+    // Priced on the step from 1A to 2A for the 347 days from the marriage, as a joiner would be.
+    const step = change.price.unit_monthly_paise;
+    expect(step).toBeGreaterThan(0);
+    expect(change.price).toMatchObject({ days: 347, premium_paise: Math.round((step * 12 * 347 * 0.9) / 365) });
+    expect((await payFor(admin, change.change_id)).json.data.status).toBe("paid");
+    const census = (await admin.get("/membership/census")).json.data.members;
+    expect(census.filter((m: { employee_code: string }) => m.employee_code === "E-1")).toMatchObject([
+      { relationship: "self", range: "2A" },
+      { relationship: "spouse", full_name: "Spouse of E-1", range: "2A" },
+    ]);
+    // The statement counts no new employee: two may still leave.
+    const statement = (await admin.get("/membership/changes")).json.data.statement;
+    expect(statement).toHaveLength(1);
+  });
+
+  it("refuses each date and family rule, saying why", async () => {
+    const admin = await paidAdmin("yearly", KARNATAKA, family);
+    await nameTeam(admin);
+    await admin.later(40 * DAY); // 12 July 2025
+    const dated: [object, string][] = [
+      [marriage("2025-07-13"), "The date of the event cannot be in the future."],
+      [marriage("2025-06-11"), "A family event is added within 30 days of it (on or after 12 June 2025)."],
+    ];
+    for (const [body, msg] of dated) {
+      const answer = await admin.post("/membership/changes/quote", body);
+      expect({ status: answer.status, msg: answer.json.msg, field: answer.json.data?.field }).toEqual({
+        status: 422,
+        msg,
+        field: "effective_date",
+      });
+    }
+    const child = { ...spouseOf("E-1", "2025-07-01"), relationship: "daughter", full_name: "Baby" };
+    const rows: [object, { column: string; message: string }][] = [
+      [marriage("2025-07-01", "E-1", child), { column: "relationship", message: "A marriage adds a spouse" }],
+      [
+        { ...marriage("2025-07-01", "E-1", { ...child, date_of_birth: "2025-06-30" }), event: "birth" },
+        { column: "date_of_birth", message: "A newborn’s date of birth is the date of the birth" },
+      ],
+      [
+        { ...marriage("2025-07-01", "E-1", child), event: "birth" },
+        { column: "relationship", message: "No family cover bought for the 18–35 years band takes another child" },
+      ],
+      [
+        marriage("2025-07-01", "E-1", spouseOf("E-1", "2010-01-01")),
+        { column: "date_of_birth", message: "A spouse must be 18 or older on the date of the marriage" },
+      ],
+    ];
+    for (const [body, rejection] of rows) {
+      const answer = await admin.post("/membership/changes/quote", body);
+      expect(answer.status).toBe(422);
+      expect(answer.json.data.rejected).toMatchObject([{ row_number: 1, ...rejection }]);
+    }
+    const stranger = await admin.post("/membership/changes/quote", marriage("2025-07-01", "E-77"));
+    expect({ status: stranger.status, msg: stranger.json.msg }).toEqual({
+      status: 404,
+      msg: "There is no such employee in your team.",
+    });
+  });
+});
+
+describe("paying for an addition", () => {
+  it("asks the gateway only for what the membership's credit does not cover", async () => {
+    const admin = await paidAdmin("yearly");
+    await nameTeam(admin);
+    const leaving = await admin.post("/membership/changes/quote", leaver("2025-06-02"));
+    await admin.post(`/membership/changes/${leaving.json.data.change.change_id}/confirm`, {});
+    const credit = -leaving.json.data.change.price.total_paise;
+    // The joiner is covered one day more than the leaver gave back: only that day is left to pay.
+    const joining = await admin.post("/membership/changes/quote", joiner("2025-06-02"));
+    const { change_id: id, price } = joining.json.data.change;
+    expect((await admin.get(`/membership/changes/${id}`)).json.data.amount_due_paise).toBe(price.total_paise - credit);
+    const pay = await admin.post(`/membership/changes/${id}/pay`, { callback_url: CALLBACK });
+    expect(pay.json.data.payment.amount_paise).toBe(price.total_paise - credit);
+    expect((await payFor(admin, id)).json.data).toEqual({ change_id: id, status: "paid", refund_due: false });
   });
 });

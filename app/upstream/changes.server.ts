@@ -1,0 +1,164 @@
+import { z } from "zod";
+import type { ApiError } from "./http.server";
+import { apiRequest } from "./http.server";
+import type { MemberInput } from "./members.server";
+
+/**
+ * Changes during the year (docs/api-contract.md, Changes during the year): a joiner, a leaver or a family
+ * event, quoted first and confirmed once. A change names members: callers keep it out of logs and caches.
+ */
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const paise = z.number().int();
+
+const person = z.object({
+  employee_code: z.string().nullish(),
+  full_name: z.string().nullish(),
+  relationship: z.string().nullish(),
+  date_of_birth: z.string().nullish(),
+});
+
+const change = z.object({
+  change_id: z.string(),
+  kind: z.enum(["add", "remove"]),
+  event: z.enum(["marriage", "birth"]).nullable(),
+  employee_code: z.string(),
+  band: z.string(),
+  range: z.string(),
+  effective_date: isoDate,
+  reason: z.string().nullable(),
+  priced_on: isoDate,
+  status: z.enum(["quoted", "confirmed"]),
+  confirmed_at: z.string().nullable(),
+  confirmed_by: z.string().nullable(),
+  members: z.array(person),
+  price: z.object({
+    policy: z.enum(["monthly", "yearly"]),
+    unit_monthly_paise: paise,
+    days: z.number().int().nullable(),
+    days_in_year: z.number().int(),
+    discount_pct: z.number(),
+    premium_paise: paise,
+    tax_lines: z.array(z.object({ label: z.string(), rate_bp: z.number().int(), paise })),
+    tax_paise: paise,
+    total_paise: paise,
+    new_monthly_paise: paise.nullable(),
+    starts_on: isoDate.nullable(),
+  }),
+});
+export type Change = z.infer<typeof change>;
+
+export type ChangeRequest =
+  | { kind: "add"; band: string; range: string; effective_date: string; members: MemberInput[] }
+  | {
+      kind: "family";
+      employee_code: string;
+      event: "marriage" | "birth";
+      effective_date: string;
+      member: MemberInput;
+    }
+  | { kind: "remove"; employee_code: string; effective_date: string; reason: string };
+
+const payment = z.object({
+  order_id: z.string(),
+  change_id: z.string(),
+  amount_paise: paise,
+  status: z.enum(["created", "attempted", "pending", "paid"]),
+  /** A payment taken for an addition that could not then be made: it goes back. */
+  refund_due: z.boolean(),
+  checkout_url: z.string().refine((u) => u.startsWith("/") || /^https?:\/\//.test(u), "checkout_url must be a URL"),
+});
+export type ChangePayment = z.infer<typeof payment>;
+
+const answer = z.object({ change });
+const withPayment = z.object({ change, payment: payment.nullable() });
+/** One change as its page shows it: with what making it asks the gateway for now (0: a confirm makes it). */
+const shown = withPayment.extend({ amount_due_paise: paise });
+
+/** Checks and prices a change; nothing changes until it is confirmed. Refusals: ApiError 422 / 404 / 409. */
+export function quoteChange(token: string, body: ChangeRequest) {
+  return apiRequest({
+    backend: "employer",
+    method: "POST",
+    path: "/membership/changes/quote",
+    body,
+    token,
+    data: answer,
+  });
+}
+
+/** One change of the caller's membership and its latest payment (ApiError 404 for an unknown one or another company's). */
+export function getChange(token: string, changeId: string) {
+  return apiRequest({
+    backend: "employer",
+    path: `/membership/changes/${encodeURIComponent(changeId)}`,
+    token,
+    data: shown,
+  });
+}
+
+/**
+ * Opens (or gives back) the gateway order for a yearly addition, at the price shown: a price changed
+ * since is ApiError 409 with a fresh quote (`requotedOf`). A paid or pending one is answered as it is.
+ */
+export function payChange(token: string, changeId: string, callbackUrl: string) {
+  return apiRequest({
+    backend: "employer",
+    method: "POST",
+    path: `/membership/changes/${encodeURIComponent(changeId)}/pay`,
+    body: { callback_url: callbackUrl },
+    token,
+    data: withPayment,
+  });
+}
+
+/** The gateway's report on an addition's payment (public: the signature is the proof). */
+export function verifyChangePayment(callback: Record<string, string | undefined>) {
+  return apiRequest({
+    backend: "employer",
+    method: "POST",
+    path: "/membership/changes/payments/verify",
+    body: callback,
+    data: z.object({ change_id: z.string(), status: payment.shape.status, refund_due: z.boolean() }),
+  });
+}
+
+/**
+ * Confirms a quoted change once; a second confirm answers the same change. A price that changed since the
+ * quote: ApiError 409 whose fresh quote `requotedOf` reads.
+ */
+export function confirmChange(token: string, changeId: string) {
+  return apiRequest({
+    backend: "employer",
+    method: "POST",
+    path: `/membership/changes/${encodeURIComponent(changeId)}/confirm`,
+    body: {},
+    token,
+    data: answer,
+  });
+}
+
+/** The fresh quote a 409 confirm carries, or null. */
+export function requotedOf(error: ApiError): Change | null {
+  const parsed = answer.safeParse(error.data);
+  return parsed.success ? parsed.data.change : null;
+}
+
+const refusal = z.object({
+  field: z.string().optional(),
+  rejected: z.array(z.object({ row_number: z.number().int(), column: z.string(), message: z.string() })).optional(),
+});
+
+/** Which field or rows a 422 refusal names. */
+export function refusalOf(error: ApiError): z.infer<typeof refusal> {
+  const parsed = refusal.safeParse(error.data);
+  return parsed.success ? parsed.data : {};
+}
+
+// Change ids are opaque and URL-safe (KVC-<uuid> in the sandbox).
+const changeIdPattern = /^[A-Za-z0-9_-]{1,80}$/;
+
+/** A change id as it may appear in a URL, or null. */
+export function parseChangeId(value: string | undefined): string | null {
+  return value !== undefined && changeIdPattern.test(value) ? value : null;
+}

@@ -1,0 +1,43 @@
+// The membership's statement of changes (docs/product.md, Changes during the year): every confirmed change
+// with its document, the employees covered now by band and family cover, and the credit balance.
+import { creditNoteId, creditsJson, documentsOf } from "./change-documents";
+import { type ChangeJson, statementOf } from "./changes";
+import type { ApiContext } from "./context";
+import { invoiceId } from "./invoices";
+import type { PaidMembership } from "./members";
+import { sql } from "./statements";
+
+/** A change with its document's id and number, for links from the statement. */
+export function withDocuments(ctx: ApiContext, change: ChangeJson) {
+  const d = documentsOf(ctx, change.change_id);
+  return {
+    ...change,
+    invoice: d.invoice === null ? null : { id: invoiceId(d.invoice), number: d.invoice },
+    credit_note: d.credit_note === null ? null : { id: creditNoteId(d.credit_note), number: d.credit_note },
+  };
+}
+
+/** Employees covered now per band and family cover bought: bought, plus joiners, less leavers. */
+function coveredNow(ctx: ApiContext, m: PaidMembership) {
+  const moved = sql(
+    ctx.db,
+    `SELECT band, range_code AS range, SUM(CASE kind WHEN 'add' THEN 1 ELSE -1 END) AS n
+       FROM membership_changes WHERE order_id = ? AND status = 'confirmed' GROUP BY band, range_code`,
+  ).all(m.order.order_id) as { band: string; range: string; n: number }[];
+  return m.contents.people.map((p) => ({
+    band: p.band,
+    band_label: p.band_label,
+    range: p.range,
+    range_label: p.range_label,
+    employees_bought: p.count,
+    employees: p.count + (moved.find((c) => c.band === p.band && c.range === p.range)?.n ?? 0),
+  }));
+}
+
+export function statementJson(ctx: ApiContext, m: PaidMembership) {
+  return {
+    statement: statementOf(ctx, m).map((c) => withDocuments(ctx, c)),
+    covered: coveredNow(ctx, m),
+    credit: creditsJson(ctx, m.order.order_id),
+  };
+}

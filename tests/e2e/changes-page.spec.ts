@@ -1,0 +1,263 @@
+import type { Page } from "@playwright/test";
+import { ORIGIN, expect, test } from "./fixtures";
+import { nameTeamOverApi, payOverApi } from "../support/membership";
+
+/**
+ * docs/product.md, Changes during the year: at /membership/changes the admin adds a joiner with their
+ * spouse, removes a leaver and sees a monthly charge move, each priced before it is confirmed and made
+ * once, whatever is posted twice; another company's admin cannot see or confirm any of it.
+ */
+
+const PEOPLE = [
+  { band: "18-35", range: "1A", count: 2 },
+  { band: "18-35", range: "2A", count: 1 },
+];
+const TEAM = [
+  { employee_code: "E-1", full_name: "Meera Iyer", date_of_birth: "1995-01-01" },
+  { employee_code: "E-2", full_name: "Kabir Das", date_of_birth: "1996-02-02" },
+  { employee_code: "E-3", full_name: "Ritu Sen", date_of_birth: "1997-03-03" },
+];
+
+/** Today in India, as a date input takes it. */
+const today = () => new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
+const daysAgo = (days: number) => new Date(Date.now() + 330 * 60_000 - days * 86_400_000).toISOString().slice(0, 10);
+
+/** A Karnataka company's membership, paid over the API, with its three employees named. */
+async function paidTeam(adminAt: Parameters<Parameters<typeof test>[2]>[0]["adminAt"], policy: "monthly" | "yearly") {
+  const admin = await adminAt("payment", { people: PEOPLE, policy, employees: 3 });
+  await payOverApi(ORIGIN, admin.token, policy);
+  await nameTeamOverApi(ORIGIN, admin.token, TEAM);
+  return admin;
+}
+
+/** Fills the joiner form for Arjun Nair, joining today on `cover` ("band|range"), with his spouse or alone. */
+async function addJoiner(page: Page, cover: string, withSpouse: boolean) {
+  await page.goto("/membership/changes");
+  const form = page.getByRole("region", { name: "Add a joiner" });
+  await form.getByLabel("Age band and family cover").selectOption(cover);
+  await form.getByLabel("Date of joining").fill(today());
+  const joiner = form.getByRole("group", { name: "The joiner" });
+  await joiner.getByLabel("Employee code").fill("E-9");
+  await joiner.getByLabel("Full name").fill("Arjun Nair");
+  await joiner.getByLabel("Gender").selectOption("male");
+  await joiner.getByLabel("Date of birth").fill("1994-05-06");
+  await joiner.getByLabel("Mobile").fill("9812345678");
+  await joiner.getByLabel("Email").fill("arjun.nair@fernleaf.example");
+  if (withSpouse) {
+    const spouse = form.getByRole("group", { name: "Spouse (optional)" });
+    await spouse.getByLabel("Full name").fill("Lakshmi Nair");
+    await spouse.getByLabel("Gender").selectOption("female");
+    await spouse.getByLabel("Date of birth").fill("1995-07-08");
+  }
+  await form.getByRole("button", { name: "See the price" }).click();
+}
+
+for (const [javaScriptEnabled, width] of [
+  [false, 360],
+  [true, 1280],
+] as const) {
+  test.describe(`changes to the team, JavaScript ${javaScriptEnabled ? "on" : "off"}, ${width} px`, () => {
+    test.use({ javaScriptEnabled, viewport: { width, height: 900 } });
+
+    test("a joiner with a spouse is priced pro rata with GST, paid (a failed payment adds no one), then added once", async ({
+      page,
+      adminAt,
+    }) => {
+      await paidTeam(adminAt, "yearly");
+      await addJoiner(page, "18-35|2A", true);
+
+      await expect(page).toHaveURL(/\/membership\/changes\/KVC-[\w-]+$/);
+      await expect(page.getByRole("heading", { name: "Check the price" })).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Add Arjun Nair (E-9) with 1 dependant" })).toBeVisible();
+      const price = page.getByRole("table", { name: "Price of the change" });
+      // The whole year is left on the day of purchase: 365 days of 365, less the yearly discount.
+      await expect(price.getByText(/^₹[\d,.]+ a month × 12 × 365\/365, less the \d+% yearly discount$/)).toBeVisible();
+      await expect(price.getByRole("row", { name: /^CGST/ })).toBeVisible();
+      await expect(price.getByRole("row", { name: /^SGST/ })).toBeVisible();
+      await expect(price.getByRole("row", { name: /^Total to pay ₹[\d,.]+$/ })).toBeVisible();
+
+      const url = page.url();
+      const total = (await price.getByRole("row", { name: /^Total to pay/ }).textContent())!.replace(
+        "Total to pay",
+        "",
+      );
+      // A failed payment adds no one, and says so; the addition can be paid again.
+      await page.getByRole("button", { name: `Pay ${total} and add` }).click();
+      await page.getByRole("button", { name: "Simulate Failure" }).click();
+      await expect(page).toHaveURL(url);
+      await expect(page.getByText("The payment did not go through, so no one was added.")).toBeVisible();
+
+      await page.getByRole("button", { name: `Pay ${total} and add` }).click();
+      await page.getByRole("button", { name: `Pay ${total} — Success` }).click();
+      await expect(page.getByRole("heading", { name: "The change is made" })).toBeVisible();
+      await expect(page.getByText("Add Arjun Nair (E-9) with 1 dependant: confirmed by Asha Rao")).toBeVisible();
+
+      // Paying again (a double submit, another tab) answers the change as made and adds no one again.
+      const again = await page.request.post(url, {
+        form: { intent: "confirm" },
+        headers: { origin: ORIGIN },
+        maxRedirects: 0,
+      });
+      expect(again.status()).toBe(303);
+      expect(again.headers().location).toBe(new URL(url).pathname);
+      await page.goto("/membership/members");
+      await expect(page.getByRole("cell", { name: "Arjun Nair", exact: true })).toHaveCount(1);
+      await expect(page.getByRole("cell", { name: "Lakshmi Nair", exact: true })).toHaveCount(1);
+    });
+
+    test("a leaver is removed with a credit, and a date too far back is refused with the rule", async ({
+      page,
+      adminAt,
+    }) => {
+      await paidTeam(adminAt, "yearly");
+      await page.goto("/membership/changes");
+      const form = page.getByRole("region", { name: "Remove a leaver" });
+      await form.getByLabel("Employee code").fill("E-2");
+      await form.getByLabel("Last day").fill(daysAgo(31));
+      await form.getByLabel("Reason").fill("Resigned");
+      await form.getByRole("button", { name: "See the credit" }).click();
+      await expect(
+        form.getByText(/^The last day must be within the last 30 days \(on or after \d+ \w+ \d{4}\)\.$/).first(),
+      ).toBeVisible();
+
+      await form.getByLabel("Last day").fill(today());
+      await form.getByRole("button", { name: "See the credit" }).click();
+      await expect(page.getByRole("heading", { name: "Remove Kabir Das (E-2)" })).toBeVisible();
+      const price = page.getByRole("table", { name: "Price of the change" });
+      await expect(price.getByText(/ × 12 × 364\/365/)).toBeVisible();
+      await expect(price.getByRole("row", { name: /^Credit to your membership ₹[\d,.]+$/ })).toBeVisible();
+      await page.getByRole("button", { name: "Confirm the removal" }).click();
+      await expect(page.getByRole("heading", { name: "The leaver is removed" })).toBeVisible();
+
+      // Removing them again is refused with the API's reason, beside the form.
+      await page.goto("/membership/changes");
+      await form.getByLabel("Employee code").fill("E-2");
+      await form.getByLabel("Last day").fill(today());
+      await form.getByLabel("Reason").fill("Resigned");
+      await form.getByRole("button", { name: "See the credit" }).click();
+      await expect(form.getByText("This employee has already been removed.")).toBeVisible();
+    });
+
+    test("a monthly membership's next charge grows by the joiner's monthly price from its date", async ({
+      page,
+      adminAt,
+    }) => {
+      await paidTeam(adminAt, "monthly");
+      await addJoiner(page, "18-35|1A", false);
+      await expect(page.getByText(/^New monthly amount: ₹[\d,.]+ from \d+ \w+ \d{4}$/)).toBeVisible();
+      await expect(
+        page.getByText(/^Your monthly charge goes up by ₹[\d,.]+ \(₹[\d,.]+ and ₹[\d,.]+ GST\)\.$/),
+      ).toBeVisible();
+      await page.getByRole("button", { name: "Confirm the change" }).click();
+      await expect(page.getByRole("heading", { name: "The change is made" })).toBeVisible();
+    });
+  });
+}
+
+test("another company's admin can neither see nor confirm a change", async ({ page, adminAt, browser }) => {
+  await paidTeam(adminAt, "monthly");
+  await addJoiner(page, "18-35|1A", false);
+  await expect(page.getByRole("heading", { name: "Check the price" })).toBeVisible();
+  const url = page.url();
+
+  const strangers = await browser.newContext();
+  try {
+    await adminAt("gst", { context: strangers });
+    const stranger = await strangers.newPage();
+    const seen = await stranger.goto(url);
+    expect(seen?.status()).toBe(404);
+    await expect(stranger.getByText("Arjun Nair")).toHaveCount(0);
+    const confirm = await stranger.request.post(url, {
+      form: { intent: "confirm" },
+      headers: { origin: ORIGIN },
+      maxRedirects: 0,
+    });
+    expect(confirm.status()).toBe(404);
+  } finally {
+    await strangers.close();
+  }
+  // The quote is still open for its own admin.
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Confirm the change" })).toBeVisible();
+});
+
+test.describe("a family event, JavaScript off", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a spouse after a marriage joins an employee whose family cover has room, at no charge", async ({
+    page,
+    adminAt,
+  }) => {
+    await paidTeam(adminAt, "yearly");
+    await page.goto("/membership/changes");
+    const form = page.getByRole("region", { name: "Add a family member" });
+    // The third employee named took the one employee-and-spouse (2A) cover bought.
+    await form.getByLabel("Employee code").fill("E-3");
+    await form.getByLabel("A spouse, after a marriage").check();
+    await form.getByLabel("Date of the marriage or birth").fill(daysAgo(31));
+    await form.getByLabel("Their full name").fill("Vikram Sen");
+    await form.getByLabel("Spouse’s gender").selectOption("male");
+    await form.getByLabel("Spouse’s date of birth").fill("1994-09-09");
+    await form.getByRole("button", { name: "See the price" }).click();
+    await expect(
+      form.getByText(/^A family event is added within 30 days of it \(on or after \d+ \w+ \d{4}\)\.$/).first(),
+    ).toBeVisible();
+
+    await form.getByLabel("Date of the marriage or birth").fill(today());
+    await form.getByRole("button", { name: "See the price" }).click();
+    await expect(page.getByRole("heading", { name: "Add Vikram Sen to the family of E-3" })).toBeVisible();
+    await expect(
+      page.getByRole("table", { name: "Price of the change" }).getByRole("row", { name: "Total to pay ₹0" }),
+    ).toBeVisible();
+    await page.getByRole("button", { name: "Confirm the change" }).click();
+    await expect(page.getByRole("heading", { name: "The change is made" })).toBeVisible();
+    await page.goto("/membership/members");
+    await expect(page.getByRole("cell", { name: "Vikram Sen", exact: true })).toHaveCount(1);
+  });
+});
+
+test.describe("several changes by upload, JavaScript off", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("each row is checked and priced, nothing changes until the changes are confirmed together", async ({
+    page,
+    adminAt,
+  }) => {
+    await paidTeam(adminAt, "monthly");
+    const header =
+      "employee_code,full_name,gender,date_of_birth,relationship,mobile,email,date_of_joining,change,last_day,reason";
+    const lines = [
+      `E-9,Arjun Nair,male,1994-05-06,self,9812345678,arjun.nair@fernleaf.example,${today()},add,,`,
+      `E-2,,,,,,,,remove,${today()},Resigned`,
+      `E-3,,,,,,,,move,,`,
+    ];
+    await page.goto("/membership/changes");
+    const form = page.getByRole("region", { name: "Upload several changes" });
+    await form.getByLabel("CSV or Excel file").setInputFiles({
+      name: "changes.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(`${[header, ...lines].join("\r\n")}\r\n`),
+    });
+    await form.getByRole("button", { name: "Upload and check" }).click();
+    await expect(page.getByRole("heading", { name: "2 changes priced, 1 rows need fixing" })).toBeVisible();
+    await expect(
+      page
+        .getByRole("table", { name: "Rows that need fixing" })
+        .getByRole("row", { name: /4 .*change.*Say add or remove/ }),
+    ).toBeVisible();
+    const priced = page.getByRole("table", { name: "Changes priced" });
+    await expect(priced.getByRole("link", { name: "Add Arjun Nair (E-9)" })).toBeVisible();
+    await expect(priced.getByRole("link", { name: "Remove Kabir Das (E-2)" })).toBeVisible();
+    // Nothing is made yet (seen from another tab, the results staying open here).
+    const members = await page.context().newPage();
+    await members.goto("/membership/members");
+    await expect(members.getByRole("cell", { name: "Arjun Nair", exact: true })).toHaveCount(0);
+    await members.close();
+
+    await page.getByRole("button", { name: "Confirm 2 changes" }).click();
+    await expect(page).toHaveURL(/\/membership$/);
+    await expect(page.getByText("2 changes made.")).toBeVisible();
+    await page.goto("/membership/members");
+    await expect(page.getByRole("cell", { name: "Arjun Nair", exact: true })).toHaveCount(1);
+  });
+});
