@@ -17,20 +17,32 @@ export function withDocuments(ctx: ApiContext, change: ChangeJson) {
   };
 }
 
-/** Employees covered now per band and family cover bought: bought, plus joiners, less leavers. */
+/**
+ * Employees covered now per band and family cover bought: bought, plus joiners, less leavers; a family
+ * event that widened an employee's cover moves them from the cover they left (a dependant alone is no
+ * employee).
+ */
 function coveredNow(ctx: ApiContext, m: PaidMembership) {
   const moved = sql(
     ctx.db,
     `SELECT band, range_code AS range, SUM(CASE kind WHEN 'add' THEN 1 ELSE -1 END) AS n
-       FROM membership_changes WHERE order_id = ? AND status = 'confirmed' GROUP BY band, range_code`,
-  ).all(m.order.order_id) as { band: string; range: string; n: number }[];
+       FROM membership_changes WHERE order_id = ? AND status = 'confirmed' AND event IS NULL GROUP BY band, range_code
+     UNION ALL
+     SELECT band, range_code, COUNT(*) FROM membership_changes
+       WHERE order_id = ? AND status = 'confirmed' AND from_range IS NOT NULL GROUP BY band, range_code
+     UNION ALL
+     SELECT band, from_range, -COUNT(*) FROM membership_changes
+       WHERE order_id = ? AND status = 'confirmed' AND from_range IS NOT NULL GROUP BY band, from_range`,
+  ).all(m.order.order_id, m.order.order_id, m.order.order_id) as { band: string; range: string; n: number }[];
+  const movedIn = (band: string, range: string) =>
+    moved.filter((c) => c.band === band && c.range === range).reduce((total, c) => total + c.n, 0);
   return m.contents.people.map((p) => ({
     band: p.band,
     band_label: p.band_label,
     range: p.range,
     range_label: p.range_label,
     employees_bought: p.count,
-    employees: p.count + (moved.find((c) => c.band === p.band && c.range === p.range)?.n ?? 0),
+    employees: p.count + movedIn(p.band, p.range),
   }));
 }
 

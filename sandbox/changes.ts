@@ -74,6 +74,7 @@ export interface ChangeRow {
   /** The people the change names, as asked: a joiner's family, a family event's dependant, a leaver's family. */
   members: string | null;
   event: FamilyEvent | null;
+  from_range: string | null;
 }
 
 /** Days between two YYYY-MM-DD dates (b − a). */
@@ -195,6 +196,8 @@ export interface Subject {
   employeeCode: string;
   band: string;
   range: string;
+  /** A family event that widens the employee's cover: the cover they leave. */
+  fromRange?: string;
   /** The monthly price the change is priced on: a joiner's cover, or the step up to a wider family cover. */
   unit: number;
   /** The people to save to the census when confirmed (none for a leaver). */
@@ -317,6 +320,7 @@ function familyEvent(
     employeeCode: employee.employee_code,
     band: employee.band,
     range,
+    ...(range === employee.range ? {} : { fromRange: employee.range }),
     unit: range === employee.range ? 0 : unitOf(employee.band, range)! - unit,
     ready: [{ row_number: 1, member: { ...person, band: employee.band, range, age_on_cover_start: age } }],
     named: [req.member],
@@ -376,13 +380,14 @@ export function quoteChange(ctx: ApiContext, m: PaidMembership, req: ChangeReque
     confirmed_by: null,
     members: JSON.stringify(req.kind === "remove" ? s.named.map(personShown) : s.named),
     event: req.kind === "family" ? req.event : null,
+    from_range: s.fromRange ?? null,
   };
   sql(
     ctx.db,
     `INSERT INTO membership_changes (change_id, order_id, kind, employee_code, band, range_code, effective_date, reason,
-      priced_on, price, status, quoted_at, confirmed_at, confirmed_by, members, event)
+      priced_on, price, status, quoted_at, confirmed_at, confirmed_by, members, event, from_range)
      VALUES (@change_id, @order_id, @kind, @employee_code, @band, @range_code, @effective_date, @reason,
-      @priced_on, @price, @status, @quoted_at, @confirmed_at, @confirmed_by, @members, @event)`,
+      @priced_on, @price, @status, @quoted_at, @confirmed_at, @confirmed_by, @members, @event, @from_range)`,
   ).run(row);
   return changeJson(row);
 }

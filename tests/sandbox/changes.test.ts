@@ -493,9 +493,13 @@ describe("a family event", () => {
       { relationship: "self", range: "2A" },
       { relationship: "spouse", full_name: "Spouse of E-1", range: "2A" },
     ]);
-    // The statement counts no new employee: two may still leave.
-    const statement = (await admin.get("/membership/changes")).json.data.statement;
+    // The statement counts no new employee: the married one moved from 1A to 2A.
+    const { statement, covered } = (await admin.get("/membership/changes")).json.data;
     expect(statement).toHaveLength(1);
+    expect(covered).toMatchObject([
+      { band: "18-35", range: "1A", employees_bought: 3, employees: 2 },
+      { band: "18-35", range: "2A", employees_bought: 1, employees: 2 },
+    ]);
   });
 
   it("refuses each date and family rule, saying why", async () => {
