@@ -1,5 +1,6 @@
 // The parts a GST tax invoice and a credit note share on their pages: the supplier, the recipient, the
 // lines with their SAC, the tax and the total in words. The upstream's stored data, nothing recomputed.
+import { TableScroll } from "~/components/table-scroll";
 import type { CreditNote, Invoice } from "~/upstream/employer.server";
 import { formatPaiseExact as formatPaise } from "~/utils/money";
 
@@ -36,8 +37,7 @@ export function RecipientAndLines({ doc: inv, name }: { doc: TaxDocument; name: 
           State: {inv.recipient.state_name} (code {inv.recipient.state_code}){inv.recipient.is_sez ? ", SEZ unit" : ""}
         </p>
       </section>
-      {/* Focusable so the lines can be scrolled sideways from the keyboard on a phone. */}
-      <div className="table-scroll" role="region" aria-label={`${name} lines`} tabIndex={0}>
+      <TableScroll label={`${name} lines`}>
         <table className="stack-table">
           <thead>
             <tr>
@@ -101,7 +101,7 @@ export function RecipientAndLines({ doc: inv, name }: { doc: TaxDocument; name: 
             </tr>
           </tfoot>
         </table>
-      </div>
+      </TableScroll>
       <p className="invoice__words">Amount in words: {inv.total_in_words}</p>
       {inv.zero_rated_note ? <p className="notice">{inv.zero_rated_note}</p> : null}
     </>

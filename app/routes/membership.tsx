@@ -9,8 +9,10 @@ import { attempt, requireToken, withToken } from "~/checkout/guard.server";
 import { SubmitButton } from "~/components/form";
 import { redirectWithToast } from "~/session/toast.server";
 import { firstUnfinishedStep, pathOf } from "~/checkout/steps";
+import { TableScroll } from "~/components/table-scroll";
 import { FamilyCover } from "~/components/family-cover";
-import { PATHS, creditNotePath, invoicePath, invoicePdfPath } from "~/routing/paths";
+import { PATHS } from "~/routing/paths";
+import { creditNotePath, invoicePath, invoicePdfPath } from "~/routing/membership-paths";
 import { seoMeta } from "~/content/seo";
 import { COVER_COUNTS } from "~/content/cover";
 import { afterPaymentTasks } from "~/members/tasks";
@@ -171,7 +173,7 @@ export default function MembershipPage() {
 
       <section className="card" aria-labelledby="members">
         <h2 id="members">Members by age band and family cover</h2>
-        <div className="table-scroll">
+        <TableScroll label="Members by age band and family cover">
           <table>
             <thead>
               <tr>
@@ -215,7 +217,7 @@ export default function MembershipPage() {
               </tfoot>
             ) : null}
           </table>
-        </div>
+        </TableScroll>
         {active ? (
           <p>
             <a href={PATHS.changes}>Add a joiner, remove a leaver or add a family member</a>

@@ -19,7 +19,8 @@ import {
 } from "~/members/change-forms";
 import { dependantsAllowed } from "~/members/add-form";
 import { COLUMN_LABELS, GENDERS, RELATIONSHIP_LABELS } from "~/members/rules";
-import { PATHS, changePath } from "~/routing/paths";
+import { PATHS } from "~/routing/paths";
+import { changePath } from "~/routing/membership-paths";
 import type { ChangeUploadResult } from "~/members/change-upload.server";
 import { checkChangeUpload } from "~/members/change-upload.server";
 import { redirectWithToast } from "~/session/toast.server";

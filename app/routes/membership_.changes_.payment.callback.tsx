@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { MESSAGES } from "~/config/constants";
-import { PATHS, changePath } from "~/routing/paths";
+import { PATHS } from "~/routing/paths";
+import { changePath } from "~/routing/membership-paths";
 import { verifyChangePayment } from "~/upstream/changes.server";
 import { ApiError } from "~/upstream/http.server";
 import { seeOther } from "~/utils/see-other";

@@ -6,7 +6,8 @@ import { NOT_FOUND_META, NotFound } from "~/components/not-found";
 import { StepErrorBoundary } from "~/components/step-error";
 import { RecipientAndLines, Supplier } from "~/components/tax-document";
 import { seoMeta } from "~/content/seo";
-import { PATHS, creditNotePath, creditNotePdfPath } from "~/routing/paths";
+import { PATHS } from "~/routing/paths";
+import { creditNotePath, creditNotePdfPath } from "~/routing/membership-paths";
 import { getCreditNote } from "~/upstream/employer.server";
 import { formatDate } from "~/utils/dates";
 

@@ -4,7 +4,8 @@ import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/r
 import { getInvoice } from "~/upstream/employer.server";
 import { invoiceRequest } from "~/checkout/invoice.server";
 import { StepErrorBoundary } from "~/components/step-error";
-import { PATHS, invoicePath, invoicePdfPath } from "~/routing/paths";
+import { PATHS } from "~/routing/paths";
+import { invoicePath, invoicePdfPath } from "~/routing/membership-paths";
 import { seoMeta } from "~/content/seo";
 import { formatDate } from "~/utils/dates";
 import { formatPaiseExact as formatPaise } from "~/utils/money";

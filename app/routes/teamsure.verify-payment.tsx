@@ -4,7 +4,8 @@ import { useLoaderData } from "@remix-run/react";
 import { recordPurchaseSuccess } from "~/analytics/charged.server";
 import type { Verification } from "~/upstream/employer.server";
 import { currentOrderStatus } from "~/checkout/payment-status.server";
-import { PATHS, invoicePdfPath } from "~/routing/paths";
+import { PATHS } from "~/routing/paths";
+import { invoicePdfPath } from "~/routing/membership-paths";
 import { seoMeta } from "~/content/seo";
 import { formatPaise } from "~/utils/money";
 
