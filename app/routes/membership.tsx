@@ -98,10 +98,16 @@ export default function MembershipPage() {
       {m.refunds_due.length > 0 ? (
         <div className="notice notice--warning" role="status">
           <p>
-            <strong>A payment will be refunded.</strong> We received{" "}
-            {m.refunds_due.map((r) => `${formatPaise(r.amount_paise)} (${r.payment_id})`).join(", ")} for an order that
-            could no longer be used. It bought nothing and is recorded for a refund to the account or card it came from.
-            Questions: <a href={`mailto:${m.support.email}`}>{m.support.email}</a>.
+            <strong>{m.refunds_due.length === 1 ? "A payment will be refunded." : "Payments will be refunded."}</strong>{" "}
+            We received{" "}
+            {m.refunds_due
+              .map(
+                (r) =>
+                  `${formatPaise(r.amount_paise)} (${r.payment_id}) ${r.change_id === null ? "for an order that could no longer be used" : "for an addition to your team that could not be made"}`,
+              )
+              .join("; ")}
+            . {m.refunds_due.length === 1 ? "It" : "Each"} bought nothing and is recorded for a refund to the account or
+            card it came from. Questions: <a href={`mailto:${m.support.email}`}>{m.support.email}</a>.
           </p>
         </div>
       ) : null}

@@ -140,7 +140,13 @@ export default function ChangePage() {
           </div>
         ) : null}
       </dl>
-      {p.policy === "yearly" ? (
+      {noCharge(change) ? (
+        <p>
+          <strong>No extra charge.</strong>{" "}
+          {`${change.members[0]?.full_name ?? "They"} ${confirmed ? "is" : "will be"} covered by the family cover already bought for ${change.employee_code} (${change.range}), which has room for them.`}
+          {p.policy === "monthly" ? " Your monthly charge does not change." : null}
+        </p>
+      ) : p.policy === "yearly" ? (
         <YearlyLines change={change} due={confirmed ? null : due} />
       ) : (
         <MonthlyLines change={change} />
@@ -168,6 +174,14 @@ export default function ChangePage() {
       )}
     </div>
   );
+}
+
+/**
+ * A spouse or newborn taken in by the family cover already bought costs nothing (docs/product.md, Changes
+ * during the year): no rule of ₹0.00 a month to write out.
+ */
+function noCharge(change: Change): boolean {
+  return change.event !== null && change.price.unit_monthly_paise === 0;
 }
 
 /** What the last payment for this addition came to, when it did not make the change. */

@@ -562,4 +562,33 @@ describe("paying for an addition", () => {
     expect(pay.json.data.payment.amount_paise).toBe(price.total_paise - credit);
     expect((await payFor(admin, id)).json.data).toEqual({ change_id: id, status: "paid", refund_due: false });
   });
+
+  it("lists a payment for an addition that can no longer be made among the membership's refunds, once", async () => {
+    const admin = await paidAdmin("yearly");
+    await nameTeam(admin);
+    // The same joiner quoted in two tabs, both payments opened: the first paid makes the addition.
+    const [first, second] = [
+      (await admin.post("/membership/changes/quote", joiner("2025-06-02"))).json.data.change.change_id,
+      (await admin.post("/membership/changes/quote", joiner("2025-06-02"))).json.data.change.change_id,
+    ];
+    const pay = await admin.post(`/membership/changes/${second}/pay`, { callback_url: CALLBACK });
+    const forms = checkoutForms((await api.html(pay.json.data.payment.checkout_url)).text);
+    const success = [...forms.entries()].find(([l]) => l.endsWith("— Success"))![1].fields;
+    expect((await payFor(admin, first)).json.data.refund_due).toBe(false);
+    expect((await admin.membership()).refunds_due).toEqual([]);
+    api.advance(60_000);
+    const late = await api.call("POST", `${V1}/membership/changes/payments/verify`, { body: success });
+    expect(late.json.data).toEqual({ change_id: second, status: "paid", refund_due: true });
+    await api.call("POST", `${V1}/membership/changes/payments/verify`, { body: success });
+    expect((await admin.membership()).refunds_due).toEqual([
+      {
+        order_id: pay.json.data.payment.order_id,
+        change_id: second,
+        payment_id: success.razorpay_payment_id,
+        amount_paise: pay.json.data.payment.amount_paise,
+        recorded_at: new Date(api.now()).toISOString(),
+      },
+    ]);
+    expect((await admin.get(`/membership/changes/${second}`)).json.data.change.status).toBe("quoted");
+  });
 });
