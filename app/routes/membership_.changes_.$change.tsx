@@ -10,7 +10,7 @@ import { seoMeta } from "~/content/seo";
 import { PATHS, changePath } from "~/routing/paths";
 import { redirectWithToast } from "~/session/toast.server";
 import type { Change, ChangePayment } from "~/upstream/changes.server";
-import { confirmChange, getChange, parseChangeId, payChange, requotedOf } from "~/upstream/changes.server";
+import { confirmChange, getChange, parseChangeId, payChange, refusalOf, requotedOf } from "~/upstream/changes.server";
 import { changePaymentCallbackUrl } from "~/checkout/callback-url.server";
 import { ApiError } from "~/upstream/http.server";
 import { formatDate } from "~/utils/dates";
@@ -77,7 +77,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return redirectWithToast(changePath(requoted.change_id), { kind: "warning", message: confirmed.error.message });
   }
   if (confirmed.error.status === 404) throw notFound();
-  return data(submission.reply({ formErrors: [confirmed.error.message] }), {
+  // A change that can no longer be made (the joiner added meanwhile, say): the API's own reasons, not its summary.
+  const reasons = refusalOf(confirmed.error).rejected?.map((r) => r.message) ?? [];
+  return data(submission.reply({ formErrors: reasons.length > 0 ? reasons : [confirmed.error.message] }), {
     status: confirmed.error.isOutage ? 503 : 409,
   });
 }

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
-import { ORIGIN, expect, test } from "./fixtures";
-import { nameTeamOverApi, payOverApi } from "../support/membership";
+import { API, ORIGIN, expect, test } from "./fixtures";
+import { membershipOrderId, nameTeamOverApi, payOverApi } from "../support/membership";
+import { passMembershipDays } from "../support/test-clock";
 
 /**
  * docs/product.md, Changes during the year: at /membership/changes the admin adds a joiner with their
@@ -150,6 +151,59 @@ for (const [javaScriptEnabled, width] of [
       ).toBeVisible();
       await page.getByRole("button", { name: "Confirm the change" }).click();
       await expect(page.getByRole("heading", { name: "The change is made" })).toBeVisible();
+    });
+  });
+}
+
+for (const javaScriptEnabled of [false, true]) {
+  test.describe(`a confirm after the price changed, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("is shown again at the new price with the reason, and confirming it makes one change", async ({
+      page,
+      adminAt,
+    }) => {
+      const admin = await paidTeam(adminAt, "monthly");
+      const orderId = await membershipOrderId(ORIGIN, admin.token);
+      // 27 days into the first month: the second charge falls within the next few days, whatever the month.
+      await passMembershipDays(API, orderId, 27);
+      await addJoiner(page, "18-35|1A", false);
+      const quoted = page.getByText(/^New monthly amount: ₹[\d,.]+ from \d+ \w+ \d{4}$/);
+      const before = await quoted.textContent();
+      const quotedUrl = page.url();
+
+      // Days pass for this membership until the second charge is collected at the old amount.
+      const { next_charge: next } = (
+        await (
+          await page.request.get(`${API}/employer/v1/membership`, {
+            headers: { authorization: `Bearer ${admin.token}` },
+          })
+        ).json()
+      ).data.billing;
+      const days = Math.round((Date.parse(next.date) - Date.parse(today())) / 86_400_000);
+      await passMembershipDays(API, orderId, days);
+
+      await page.getByRole("button", { name: "Confirm the change" }).click();
+      await expect(page).not.toHaveURL(quotedUrl);
+      await expect(
+        page.getByText(
+          /^The price has changed since it was quoted on \d+ \w+ \d{4}: it is now shown again\. Check it and confirm\.$/,
+        ),
+      ).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Check the price" })).toBeVisible();
+      await expect(quoted).toBeVisible();
+      expect(await quoted.textContent()).not.toBe(before);
+      const after = await quoted.textContent();
+
+      await page.getByRole("button", { name: "Confirm the change" }).click();
+      await expect(page.getByRole("heading", { name: "The change is made" })).toBeVisible();
+      await expect(page.getByText(after!)).toBeVisible();
+      // The first quote, confirmed again (another tab), is refused with the reason, not made a second time.
+      await page.goto(quotedUrl);
+      await page.getByRole("button", { name: "Confirm the change" }).click();
+      await expect(page.getByText("An employee with this code is already on the list")).toBeVisible();
+      await page.goto("/membership/members");
+      await expect(page.getByRole("cell", { name: "Arjun Nair", exact: true })).toHaveCount(1);
     });
   });
 }

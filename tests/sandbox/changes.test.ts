@@ -592,3 +592,38 @@ describe("paying for an addition", () => {
     expect((await admin.get(`/membership/changes/${second}`)).json.data.change.status).toBe("quoted");
   });
 });
+
+describe("the test clock for a membership", () => {
+  it("is not there unless the test clock is on", async () => {
+    const admin = await paidAdmin("monthly");
+    const { order_id } = (await admin.membership()).order;
+    const answer = await api.call("POST", "/api/sandbox/clock/membership", { body: { order_id, advance_days: 1 } });
+    expect(answer.status).toBe(404);
+    expect((await admin.membership()).start_date).toBe("2025-06-02");
+  });
+
+  it("dates one membership's payment and changes back, so its charges and quotes move with them", async () => {
+    await api.close();
+    api = await startApi({ testClock: true });
+    const admin = await paidAdmin("monthly");
+    await nameTeam(admin);
+    const { order_id } = (await admin.membership()).order;
+    const moved = await api.call("POST", "/api/sandbox/clock/membership", { body: { order_id, advance_days: 29 } });
+    expect(moved.json.data).toEqual({ changes: 0 });
+    // Paid on 4 May as seen from 2 June: the second charge falls on 4 June.
+    expect((await admin.membership()).billing.next_charge.date).toBe("2025-06-04");
+    const quoted = (await admin.post("/membership/changes/quote", joiner("2025-06-02"))).json.data.change;
+    expect(quoted.price.starts_on).toBe("2025-06-04");
+    await api.call("POST", "/api/sandbox/clock/membership", { body: { order_id, advance_days: 2 } });
+    const shown = (await admin.get(`/membership/changes/${quoted.change_id}`)).json.data.change;
+    expect(shown).toMatchObject({
+      effective_date: "2025-05-31",
+      priced_on: "2025-05-31",
+      price: { starts_on: "2025-06-02" },
+    });
+    const requoted = await admin.post(`/membership/changes/${quoted.change_id}/confirm`, {});
+    expect(requoted.status).toBe(409);
+    // Two days on, the second charge was collected today at the old amount: the joiner's starts with the third.
+    expect(requoted.json.data.change.price.starts_on).toBe("2025-07-02");
+  });
+});
