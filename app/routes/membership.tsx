@@ -178,7 +178,8 @@ export default function MembershipPage() {
       <section className="card" aria-labelledby="members">
         <h2 id="members">Members by age band and family cover</h2>
         <div className="table-scroll">
-          <table>
+          {/* A card per row on a phone: "18–35 years · 1A: Employee only · 3 bought · 2 covered now". */}
+          <table className="stack-table">
             <thead>
               <tr>
                 <th scope="col">Age band</th>
@@ -197,12 +198,16 @@ export default function MembershipPage() {
               {m.people.map((p) => (
                 <tr key={`${p.band}|${p.range}`}>
                   <td>{p.band_label}</td>
-                  <td>
+                  <td data-joiner="·">
                     <FamilyCover range={{ code: p.range, label: p.range_label }} />
                   </td>
-                  <td className="num">{formatCount(p.count)}</td>
+                  <td className="num" data-joiner="·" data-suffix={changes ? "bought" : "employees"}>
+                    {formatCount(p.count)}
+                  </td>
                   {changes ? (
-                    <td className="num">{formatCount(coveredNow.get(`${p.band}|${p.range}`) ?? p.count)}</td>
+                    <td className="num" data-joiner="·" data-suffix="covered now">
+                      {formatCount(coveredNow.get(`${p.band}|${p.range}`) ?? p.count)}
+                    </td>
                   ) : null}
                 </tr>
               ))}
@@ -213,9 +218,13 @@ export default function MembershipPage() {
                   <th scope="row" colSpan={2}>
                     Total
                   </th>
-                  <td className="num">{formatCount(m.members)}</td>
+                  <td className="num" data-joiner="·" data-suffix={changes ? "bought" : "employees"}>
+                    {formatCount(m.members)}
+                  </td>
                   {changes ? (
-                    <td className="num">{formatCount(changes.covered.reduce((sum, c) => sum + c.employees, 0))}</td>
+                    <td className="num" data-joiner="·" data-suffix="covered now">
+                      {formatCount(changes.covered.reduce((sum, c) => sum + c.employees, 0))}
+                    </td>
                   ) : null}
                 </tr>
               </tfoot>

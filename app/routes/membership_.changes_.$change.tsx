@@ -227,7 +227,7 @@ function YearlyLines({ change, due }: { change: Change; due: number | null }) {
   const rule = `${formatPaise(p.unit_monthly_paise)} a month × 12 × ${p.days}/${p.days_in_year}${p.discount_pct > 0 ? `, less the ${p.discount_pct}% yearly discount` : ""}`;
   return (
     <div className="table-scroll">
-      <table aria-label="Price of the change">
+      <table className="change-price" aria-label="Price of the change">
         <tbody>
           <tr>
             <th scope="row">
