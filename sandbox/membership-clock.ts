@@ -1,6 +1,6 @@
 // The test clock for a membership (SANDBOX_TEST_CLOCK=1 only, docs/api-contract.md, Embedded sandbox):
 // days pass for one membership alone, by dating back what prices a change, so that a test reaches a
-// mandate charge or a requote without waiting (docs/product.md, Changes during the year).
+// mandate charge or a requote without waiting (docs/decisions/0034).
 import type { ApiContext } from "./context";
 import { addDays } from "./dates";
 import { writeTransaction } from "./db";
