@@ -76,6 +76,7 @@ interface StoredChange {
   range_code: string;
   effective_date: string;
   reason: string | null;
+  event: string | null;
   price: string;
   status: string;
 }
@@ -118,6 +119,10 @@ function rupees(paise: number): string {
 
 /** The pro-rata rule as applied to this change, in the words the quote uses (docs/product.md). */
 function ruleOf(row: StoredChange, price: ChangePrice, coverEnd: string): string {
+  // A spouse or newborn the family cover bought has room for costs nothing: no rule to apply.
+  if (row.event !== null && price.unit_monthly_paise === 0) {
+    return `No extra charge: covered by the family cover already bought (${row.range_code})`;
+  }
   if (price.days === null) {
     return `${rupees(price.unit_monthly_paise)} a month, collected by the mandate from the charge on ${
       price.starts_on === null ? "its next date" : longDate(price.starts_on)

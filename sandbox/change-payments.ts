@@ -61,7 +61,7 @@ function settle(ctx: ApiContext, p: ChangePaymentRow, paymentId: string, at: num
   const row = findChange(ctx, m, p.change_id);
   if (row.status === "confirmed") {
     // Already made by another payment: this one goes back.
-    sql(ctx.db, "UPDATE change_payments SET refund_due = 1 WHERE order_id = ?").run(p.order_id);
+    markRefundDue(ctx, p.order_id, paymentId, at);
     return;
   }
   try {
@@ -73,9 +73,34 @@ function settle(ctx: ApiContext, p: ChangePaymentRow, paymentId: string, at: num
     });
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
-    sql(ctx.db, "UPDATE change_payments SET refund_due = 1 WHERE order_id = ?").run(p.order_id);
+    markRefundDue(ctx, p.order_id, paymentId, at);
     ctx.log({ level: "error", event: "change_payment_needs_refund", order_id: p.order_id, payment_id: paymentId });
   }
+}
+
+/** A payment that bought nothing goes back: the change's payment says so, and the payment itself is dated. */
+function markRefundDue(ctx: ApiContext, orderId: string, paymentId: string, at: number): void {
+  sql(ctx.db, "UPDATE change_payments SET refund_due = 1 WHERE order_id = ?").run(orderId);
+  sql(
+    ctx.db,
+    "UPDATE change_payment_attempts SET refund_due_at = ? WHERE payment_id = ? AND refund_due_at IS NULL",
+  ).run(at, paymentId);
+}
+
+/** The refunds due for additions to a membership, each a payment that bought nothing (docs/product.md). */
+export function changeRefundsDue(
+  ctx: ApiContext,
+  membershipOrderId: string,
+): { order_id: string; change_id: string; payment_id: string; amount_paise: number; recorded_at: number }[] {
+  return sql(
+    ctx.db,
+    `SELECT p.order_id, p.change_id, a.payment_id, p.amount_paise, a.refund_due_at AS recorded_at
+       FROM change_payment_attempts a
+       JOIN change_payments p ON p.order_id = a.order_id
+       JOIN membership_changes c ON c.change_id = p.change_id
+      WHERE c.order_id = ? AND a.refund_due_at IS NOT NULL
+      ORDER BY a.refund_due_at, a.payment_id`,
+  ).all(membershipOrderId) as ReturnType<typeof changeRefundsDue>;
 }
 
 /** A pending payment settles after pendingSettleMs, as the purchase's does; the change is made when next read. */
@@ -185,7 +210,7 @@ export function verifyChangePayment(
     }
     if (p.status === "paid") {
       if (input.signature !== undefined && attempt === "success" && p.payment_id !== input.paymentId)
-        sql(ctx.db, "UPDATE change_payments SET refund_due = 1 WHERE order_id = ?").run(p.order_id);
+        markRefundDue(ctx, p.order_id, input.paymentId, ctx.now());
       return p;
     }
     if (attempt === "failed" && p.status === "created") {

@@ -11,6 +11,7 @@ import { SUM_INSURED_BASIS } from "./cover";
 import { censusSummary, paidMembership } from "./members";
 import { policyOf } from "./policy";
 import { chargeChanges } from "./changes";
+import { changeRefundsDue } from "./change-payments";
 import { type Cancellation, MANDATE_MONTHS, cancellationOf, monthsPaidBy } from "./mandate";
 
 const MONTHS = MANDATE_MONTHS;
@@ -129,12 +130,15 @@ function refundsDueOfCart(ctx: ApiContext, cartId: number) {
   const orderIds = sqlValues(ctx.db, "SELECT order_id FROM orders WHERE cart_id = ? ORDER BY seq").all(
     cartId,
   ) as string[];
-  return orderIds.flatMap((id) =>
-    refundsDue(ctx, id).map((r) => ({
+  // The purchase's payments that bought nothing, then the additions' (docs/product.md, Changes during the year).
+  return orderIds.flatMap((id) => [
+    ...refundsDue(ctx, id).map((r) => ({
       order_id: id,
+      change_id: null,
       payment_id: r.payment_id,
       amount_paise: r.amount_paise,
       recorded_at: iso(r.recorded_at),
     })),
-  );
+    ...changeRefundsDue(ctx, id).map((r) => ({ ...r, recorded_at: iso(r.recorded_at) })),
+  ]);
 }

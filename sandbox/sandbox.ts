@@ -10,6 +10,7 @@ import { listEmails } from "./email";
 import { SANDBOX_FAILURE_REASON, type OrderRow, createPaymentAttempts, currentOrder, paymentSignature } from "./orders";
 import { listOutbox } from "./sms";
 import { ageCodes } from "./otp";
+import { ageMembership } from "./membership-clock";
 import { type ChangePaymentRow, changePaymentAttempts, findPayment } from "./change-payments";
 
 const MERCHANT_NAME = "Kavach (sandbox)";
@@ -178,6 +179,16 @@ export function sandboxRouter(ctx: ApiContext): Router {
           req.body,
         );
         sendOk(res, { codes: ageCodes(ctx, body.mobile_no, body.advance_s * 1000) });
+      }),
+    );
+    router.post(
+      "/clock/membership",
+      route((req, res) => {
+        const body = parseInput(
+          z.object({ order_id: z.string().min(1).max(64), advance_days: z.number().int().min(1).max(400) }),
+          req.body,
+        );
+        sendOk(res, ageMembership(ctx, body.order_id, body.advance_days));
       }),
     );
   }

@@ -100,10 +100,16 @@ export default function MembershipPage() {
       {m.refunds_due.length > 0 ? (
         <div className="notice notice--warning" role="status">
           <p>
-            <strong>A payment will be refunded.</strong> We received{" "}
-            {m.refunds_due.map((r) => `${formatPaise(r.amount_paise)} (${r.payment_id})`).join(", ")} for an order that
-            could no longer be used. It bought nothing and is recorded for a refund to the account or card it came from.
-            Questions: <a href={`mailto:${m.support.email}`}>{m.support.email}</a>.
+            <strong>{m.refunds_due.length === 1 ? "A payment will be refunded." : "Payments will be refunded."}</strong>{" "}
+            We received{" "}
+            {m.refunds_due
+              .map(
+                (r) =>
+                  `${formatPaise(r.amount_paise)} (${r.payment_id}) ${r.change_id === null ? "for an order that could no longer be used" : "for an addition to your team that could not be made"}`,
+              )
+              .join("; ")}
+            . {m.refunds_due.length === 1 ? "It" : "Each"} bought nothing and is recorded for a refund to the account or
+            card it came from. Questions: <a href={`mailto:${m.support.email}`}>{m.support.email}</a>.
           </p>
         </div>
       ) : null}
@@ -174,7 +180,8 @@ export default function MembershipPage() {
       <section className="card" aria-labelledby="members">
         <h2 id="members">Members by age band and family cover</h2>
         <TableScroll label="Members by age band and family cover">
-          <table>
+          {/* A card per row on a phone: "18–35 years · 1A: Employee only · 3 bought · 2 covered now". */}
+          <table className="stack-table">
             <thead>
               <tr>
                 <th scope="col">Age band</th>
@@ -193,12 +200,16 @@ export default function MembershipPage() {
               {m.people.map((p) => (
                 <tr key={`${p.band}|${p.range}`}>
                   <td>{p.band_label}</td>
-                  <td>
+                  <td data-joiner="·">
                     <FamilyCover range={{ code: p.range, label: p.range_label }} />
                   </td>
-                  <td className="num">{formatCount(p.count)}</td>
+                  <td className="num" data-joiner="·" data-suffix={changes ? "bought" : "employees"}>
+                    {formatCount(p.count)}
+                  </td>
                   {changes ? (
-                    <td className="num">{formatCount(coveredNow.get(`${p.band}|${p.range}`) ?? p.count)}</td>
+                    <td className="num" data-joiner="·" data-suffix="covered now">
+                      {formatCount(coveredNow.get(`${p.band}|${p.range}`) ?? p.count)}
+                    </td>
                   ) : null}
                 </tr>
               ))}
@@ -209,9 +220,13 @@ export default function MembershipPage() {
                   <th scope="row" colSpan={2}>
                     Total
                   </th>
-                  <td className="num">{formatCount(m.members)}</td>
+                  <td className="num" data-joiner="·" data-suffix={changes ? "bought" : "employees"}>
+                    {formatCount(m.members)}
+                  </td>
                   {changes ? (
-                    <td className="num">{formatCount(changes.covered.reduce((sum, c) => sum + c.employees, 0))}</td>
+                    <td className="num" data-joiner="·" data-suffix="covered now">
+                      {formatCount(changes.covered.reduce((sum, c) => sum + c.employees, 0))}
+                    </td>
                   ) : null}
                 </tr>
               </tfoot>

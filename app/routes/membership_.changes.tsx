@@ -359,7 +359,7 @@ function JoinerForm({
         <ErrorSummary form={form} />
         <div className="field">
           <label htmlFor={fields.cover.id}>Age band and family cover</label>
-          <select {...getSelectProps(fields.cover)} key={fields.cover.key}>
+          <select className="input" {...getSelectProps(fields.cover)} key={fields.cover.key}>
             <option value="">Choose</option>
             {covers.map((c) => (
               <option key={c.value} value={c.value}>
@@ -372,7 +372,11 @@ function JoinerForm({
         </div>
         <div className="field">
           <label htmlFor={fields.effective_date.id}>Date of joining</label>
-          <input {...getInputProps(fields.effective_date, { type: "date" })} key={fields.effective_date.key} />
+          <input
+            className="input"
+            {...getInputProps(fields.effective_date, { type: "date" })}
+            key={fields.effective_date.key}
+          />
           <FieldErrors id={fields.effective_date.errorId} errors={fields.effective_date.errors} />
         </div>
         {people.map((who) => {
@@ -387,7 +391,7 @@ function JoinerForm({
                   <div className="field" key={column}>
                     <label htmlFor={meta.id}>{label}</label>
                     {column === "gender" || column === "relationship" ? (
-                      <select {...getSelectProps(meta)} key={meta.key}>
+                      <select className="input" {...getSelectProps(meta)} key={meta.key}>
                         <option value="">Choose</option>
                         {column === "gender"
                           ? GENDERS.map((g) => (
@@ -403,6 +407,7 @@ function JoinerForm({
                       </select>
                     ) : (
                       <input
+                        className="input"
                         {...getInputProps(meta, { type: INPUT_TYPES[column] ?? "text" })}
                         key={meta.key}
                         autoComplete="off"
@@ -434,6 +439,7 @@ function LeaverForm({ today }: { today: string }) {
         <div className="field">
           <label htmlFor={fields.employee_code.id}>Employee code</label>
           <input
+            className="input"
             {...getInputProps(fields.employee_code, { type: "text" })}
             key={fields.employee_code.key}
             autoComplete="off"
@@ -442,12 +448,16 @@ function LeaverForm({ today }: { today: string }) {
         </div>
         <div className="field">
           <label htmlFor={fields.effective_date.id}>Last day</label>
-          <input {...getInputProps(fields.effective_date, { type: "date" })} key={fields.effective_date.key} />
+          <input
+            className="input"
+            {...getInputProps(fields.effective_date, { type: "date" })}
+            key={fields.effective_date.key}
+          />
           <FieldErrors id={fields.effective_date.errorId} errors={fields.effective_date.errors} />
         </div>
         <div className="field">
           <label htmlFor={fields.reason.id}>Reason</label>
-          <input {...getInputProps(fields.reason, { type: "text" })} key={fields.reason.key} />
+          <input className="input" {...getInputProps(fields.reason, { type: "text" })} key={fields.reason.key} />
           <FieldErrors id={fields.reason.errorId} errors={fields.reason.errors} />
         </div>
         <SubmitButton name="intent" value="remove" pendingLabel="Working out the credit…">
@@ -478,6 +488,7 @@ function FamilyForm({ today }: { today: string }) {
         <div className="field">
           <label htmlFor={fields.employee_code.id}>Employee code</label>
           <input
+            className="input"
             {...getInputProps(fields.employee_code, { type: "text" })}
             key={fields.employee_code.key}
             autoComplete="off"
@@ -501,17 +512,26 @@ function FamilyForm({ today }: { today: string }) {
         </fieldset>
         <div className="field">
           <label htmlFor={fields.effective_date.id}>Date of the marriage or birth</label>
-          <input {...getInputProps(fields.effective_date, { type: "date" })} key={fields.effective_date.key} />
+          <input
+            className="input"
+            {...getInputProps(fields.effective_date, { type: "date" })}
+            key={fields.effective_date.key}
+          />
           <FieldErrors id={fields.effective_date.errorId} errors={fields.effective_date.errors} />
         </div>
         <div className="field">
           <label htmlFor={fields.full_name.id}>Their full name</label>
-          <input {...getInputProps(fields.full_name, { type: "text" })} key={fields.full_name.key} autoComplete="off" />
+          <input
+            className="input"
+            {...getInputProps(fields.full_name, { type: "text" })}
+            key={fields.full_name.key}
+            autoComplete="off"
+          />
           <FieldErrors id={fields.full_name.errorId} errors={fields.full_name.errors} />
         </div>
         <div className="field">
           <label htmlFor={fields.gender.id}>Spouse’s gender</label>
-          <select {...getSelectProps(fields.gender)} key={fields.gender.key}>
+          <select className="input" {...getSelectProps(fields.gender)} key={fields.gender.key}>
             <option value="">Choose (not needed for a newborn)</option>
             {GENDERS.map((g) => (
               <option key={g} value={g}>
@@ -523,7 +543,11 @@ function FamilyForm({ today }: { today: string }) {
         </div>
         <div className="field">
           <label htmlFor={fields.date_of_birth.id}>Spouse’s date of birth</label>
-          <input {...getInputProps(fields.date_of_birth, { type: "date" })} key={fields.date_of_birth.key} />
+          <input
+            className="input"
+            {...getInputProps(fields.date_of_birth, { type: "date" })}
+            key={fields.date_of_birth.key}
+          />
           <p className="field__hint">A newborn’s date of birth is the date of the birth.</p>
           <FieldErrors id={fields.date_of_birth.errorId} errors={fields.date_of_birth.errors} />
         </div>

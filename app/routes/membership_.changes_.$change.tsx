@@ -11,7 +11,7 @@ import { PATHS } from "~/routing/paths";
 import { changePath } from "~/routing/membership-paths";
 import { redirectWithToast } from "~/session/toast.server";
 import type { Change, ChangePayment } from "~/upstream/changes.server";
-import { confirmChange, getChange, parseChangeId, payChange, requotedOf } from "~/upstream/changes.server";
+import { confirmChange, getChange, parseChangeId, payChange, refusalOf, requotedOf } from "~/upstream/changes.server";
 import { changePaymentCallbackUrl } from "~/checkout/callback-url.server";
 import { ApiError } from "~/upstream/http.server";
 import { formatDate } from "~/utils/dates";
@@ -78,7 +78,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return redirectWithToast(changePath(requoted.change_id), { kind: "warning", message: confirmed.error.message });
   }
   if (confirmed.error.status === 404) throw notFound();
-  return data(submission.reply({ formErrors: [confirmed.error.message] }), {
+  // A change that can no longer be made (the joiner added meanwhile, say): the API's own reasons, not its summary.
+  const reasons = refusalOf(confirmed.error).rejected?.map((r) => r.message) ?? [];
+  return data(submission.reply({ formErrors: reasons.length > 0 ? reasons : [confirmed.error.message] }), {
     status: confirmed.error.isOutage ? 503 : 409,
   });
 }
@@ -141,7 +143,13 @@ export default function ChangePage() {
           </div>
         ) : null}
       </dl>
-      {p.policy === "yearly" ? (
+      {noCharge(change) ? (
+        <p>
+          <strong>No extra charge.</strong>{" "}
+          {`${change.members[0]?.full_name ?? "They"} ${confirmed ? "is" : "will be"} covered by the family cover already bought for ${change.employee_code} (${change.range}), which has room for them.`}
+          {p.policy === "monthly" ? " Your monthly charge does not change." : null}
+        </p>
+      ) : p.policy === "yearly" ? (
         <YearlyLines change={change} due={confirmed ? null : due} />
       ) : (
         <MonthlyLines change={change} />
@@ -169,6 +177,14 @@ export default function ChangePage() {
       )}
     </div>
   );
+}
+
+/**
+ * A spouse or newborn taken in by the family cover already bought costs nothing (docs/product.md, Changes
+ * during the year): no rule of ₹0.00 a month to write out.
+ */
+function noCharge(change: Change): boolean {
+  return change.event !== null && change.price.unit_monthly_paise === 0;
 }
 
 /** What the last payment for this addition came to, when it did not make the change. */
@@ -212,7 +228,7 @@ function YearlyLines({ change, due }: { change: Change; due: number | null }) {
   const rule = `${formatPaise(p.unit_monthly_paise)} a month × 12 × ${p.days}/${p.days_in_year}${p.discount_pct > 0 ? `, less the ${p.discount_pct}% yearly discount` : ""}`;
   return (
     <div className="table-scroll">
-      <table aria-label="Price of the change">
+      <table className="change-price" aria-label="Price of the change">
         <tbody>
           <tr>
             <th scope="row">

@@ -456,7 +456,14 @@ const membership = z
       }),
     ),
     refunds_due: z.array(
-      z.object({ order_id: z.string(), payment_id: z.string(), amount_paise: paise, recorded_at: z.string() }),
+      z.object({
+        order_id: z.string(),
+        /** Set for a payment for an addition during the year that could not be made. */
+        change_id: z.string().nullable(),
+        payment_id: z.string(),
+        amount_paise: paise,
+        recorded_at: z.string(),
+      }),
     ),
     support: z.object({ email: z.string(), phone: z.string() }),
     /** How far the member census has come; null until the payment is in. */

@@ -1,5 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import AxeBuilder from "@axe-core/playwright";
+import { ORIGIN, expect, test } from "./fixtures";
+import { confirmChange, payAndNameTeam } from "../support/membership";
 import { freshMobile, readCode } from "./helpers";
 
 /**
@@ -9,6 +11,16 @@ import { freshMobile, readCode } from "./helpers";
  */
 
 const summary = (page: Page) => page.locator(".error-summary");
+
+/** No serious or critical accessibility violations on the page as it stands. */
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+/** Today in India, as the API dates a change. */
+const todayInIndia = () => new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
 
 /** Each of the summary's links leads to a field on the page: its href is "#" + the input's id. */
 async function expectLinksToFields(page: Page, labels: string[]) {
@@ -88,6 +100,69 @@ for (const javaScriptEnabled of [false, true]) {
         await expect(links).toHaveCount(2);
         await expect(links.nth(0)).toHaveAccessibleName("Mobile");
         await expect(links.nth(1)).toHaveAccessibleName("Company");
+      });
+    }
+  });
+}
+
+for (const script of ["refused", "on"] as const) {
+  test.describe(`the app's script ${script}`, () => {
+    for (const width of [360, 1280]) {
+      test(`at ${width} px, the app's script ${script}: the membership's changes pages pass axe, fit the width and say what they show`, async ({
+        page,
+        adminAt,
+      }) => {
+        await page.setViewportSize({ width, height: 800 });
+        // Remix's client and the page script are served from /build/: refused, the pages are as sent (axe still runs).
+        if (script === "refused") await page.context().route(/\/build\/.*\.js$/, (route) => route.abort());
+        const admin = await adminAt("payment", { employees: 3, people: [{ band: "18-35", range: "1A", count: 3 }] });
+        await payAndNameTeam(ORIGIN, admin.token, ["E-1", "E-2", "E-3"]);
+        const removed = await confirmChange(ORIGIN, admin.token, {
+          kind: "remove",
+          employee_code: "E-1",
+          effective_date: todayInIndia(),
+          reason: "Resigned",
+        });
+        const check = async (heading: string) => {
+          await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+          await expectAccessible(page);
+          expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+        };
+
+        await page.goto("/membership");
+        await check("Fernleaf Analytics Private Limited");
+        // Bought and covered now, side by side on a phone too (a row is a card read as one line there).
+        const members = page.getByRole("region", { name: "Members by age band and family cover" });
+        const line = members.getByRole("row").filter({ hasText: "18–35 years" });
+        await expect(line.getByRole("cell").last()).toHaveText("2");
+        const shown = await line
+          .getByRole("cell")
+          .last()
+          .evaluate(
+            (cell) =>
+              cell.getBoundingClientRect().right <= cell.closest(".table-scroll")!.getBoundingClientRect().right,
+          );
+        expect(shown).toBe(true);
+
+        await page.goto("/membership/changes");
+        await check("Changes to your team");
+        const leaver = page.getByRole("region", { name: "Remove a leaver" });
+        await leaver.getByRole("button", { name: "See the credit" }).click();
+        // The summary stands in the form refused, above its fields.
+        await expect(leaver.locator(".error-summary")).toBeVisible();
+        await expect(leaver.locator(".error-summary").getByRole("link")).toHaveCount(3);
+        await expectAccessible(page);
+
+        await page.goto(`/membership/changes/${removed.change_id}`);
+        await check("The leaver is removed");
+        await expect(
+          page
+            .getByRole("table", { name: "Price of the change" })
+            .getByRole("row", { name: /^Credit to your membership/ }),
+        ).toBeVisible();
+
+        await page.goto(`/membership/credit-notes/${removed.credit_note.number.replaceAll("/", "-")}`);
+        await check("Credit note");
       });
     }
   });

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
-import { ORIGIN, expect, test } from "./fixtures";
-import { nameTeamOverApi, payOverApi } from "../support/membership";
+import { API, ORIGIN, expect, test } from "./fixtures";
+import { membershipOrderId, nameTeamOverApi, payOverApi } from "../support/membership";
+import { passMembershipDays } from "../support/test-clock";
 
 /**
  * docs/product.md, Changes during the year: at /membership/changes the admin adds a joiner with their
@@ -154,6 +155,59 @@ for (const [javaScriptEnabled, width] of [
   });
 }
 
+for (const javaScriptEnabled of [false, true]) {
+  test.describe(`a confirm after the price changed, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("is shown again at the new price with the reason, and confirming it makes one change", async ({
+      page,
+      adminAt,
+    }) => {
+      const admin = await paidTeam(adminAt, "monthly");
+      const orderId = await membershipOrderId(ORIGIN, admin.token);
+      // 27 days into the first month: the second charge falls within the next few days, whatever the month.
+      await passMembershipDays(API, orderId, 27);
+      await addJoiner(page, "18-35|1A", false);
+      const quoted = page.getByText(/^New monthly amount: ₹[\d,.]+ from \d+ \w+ \d{4}$/);
+      const before = await quoted.textContent();
+      const quotedUrl = page.url();
+
+      // Days pass for this membership until the second charge is collected at the old amount.
+      const { next_charge: next } = (
+        await (
+          await page.request.get(`${API}/employer/v1/membership`, {
+            headers: { authorization: `Bearer ${admin.token}` },
+          })
+        ).json()
+      ).data.billing;
+      const days = Math.round((Date.parse(next.date) - Date.parse(today())) / 86_400_000);
+      await passMembershipDays(API, orderId, days);
+
+      await page.getByRole("button", { name: "Confirm the change" }).click();
+      await expect(page).not.toHaveURL(quotedUrl);
+      await expect(
+        page.getByText(
+          /^The price has changed since it was quoted on \d+ \w+ \d{4}: it is now shown again\. Check it and confirm\.$/,
+        ),
+      ).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Check the price" })).toBeVisible();
+      await expect(quoted).toBeVisible();
+      expect(await quoted.textContent()).not.toBe(before);
+      const after = await quoted.textContent();
+
+      await page.getByRole("button", { name: "Confirm the change" }).click();
+      await expect(page.getByRole("heading", { name: "The change is made" })).toBeVisible();
+      await expect(page.getByText(after!)).toBeVisible();
+      // The first quote, confirmed again (another tab), is refused with the reason, not made a second time.
+      await page.goto(quotedUrl);
+      await page.getByRole("button", { name: "Confirm the change" }).click();
+      await expect(page.getByText("An employee with this code is already on the list")).toBeVisible();
+      await page.goto("/membership/members");
+      await expect(page.getByRole("cell", { name: "Arjun Nair", exact: true })).toHaveCount(1);
+    });
+  });
+}
+
 test("another company's admin can neither see nor confirm a change", async ({ page, adminAt, browser }) => {
   await paidTeam(adminAt, "monthly");
   await addJoiner(page, "18-35|1A", false);
@@ -181,38 +235,84 @@ test("another company's admin can neither see nor confirm a change", async ({ pa
   await expect(page.getByRole("button", { name: "Confirm the change" })).toBeVisible();
 });
 
-test.describe("a family event, JavaScript off", () => {
+for (const javaScriptEnabled of [false, true]) {
+  test.describe(`a family event, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("a spouse after a marriage joins an employee whose family cover has room, at no charge", async ({
+      page,
+      adminAt,
+    }) => {
+      await paidTeam(adminAt, "yearly");
+      await page.goto("/membership/changes");
+      const form = page.getByRole("region", { name: "Add a family member" });
+      // The third employee named took the one employee-and-spouse (2A) cover bought.
+      await form.getByLabel("Employee code").fill("E-3");
+      await form.getByLabel("A spouse, after a marriage").check();
+      await form.getByLabel("Date of the marriage or birth").fill(daysAgo(31));
+      await form.getByLabel("Their full name").fill("Vikram Sen");
+      await form.getByLabel("Spouse’s gender").selectOption("male");
+      await form.getByLabel("Spouse’s date of birth").fill("1994-09-09");
+      await form.getByRole("button", { name: "See the price" }).click();
+      await expect(
+        form.getByText(/^A family event is added within 30 days of it \(on or after \d+ \w+ \d{4}\)\.$/).first(),
+      ).toBeVisible();
+
+      await form.getByLabel("Date of the marriage or birth").fill(today());
+      await form.getByRole("button", { name: "See the price" }).click();
+      await expect(page.getByRole("heading", { name: "Add Vikram Sen to the family of E-3" })).toBeVisible();
+      // Said plainly, with no pro-rata rule of ₹0.00 a month to read (docs/product.md, Changes during the year).
+      await expect(
+        page.getByText(
+          "No extra charge. Vikram Sen will be covered by the family cover already bought for E-3 (2A), which has room for them.",
+        ),
+      ).toBeVisible();
+      await expect(page.getByText(/a month ×/)).toHaveCount(0);
+      await expect(page.getByRole("table", { name: "Price of the change" })).toHaveCount(0);
+      await page.getByRole("button", { name: "Confirm the change" }).click();
+      await expect(page.getByRole("heading", { name: "The change is made" })).toBeVisible();
+      await expect(page.getByText(/^No extra charge\. Vikram Sen is covered by the family cover/)).toBeVisible();
+      await page.goto("/membership/members");
+      await expect(page.getByRole("cell", { name: "Vikram Sen", exact: true })).toHaveCount(1);
+    });
+  });
+}
+
+test.describe("a payment for an addition that cannot be used, JavaScript off", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("a spouse after a marriage joins an employee whose family cover has room, at no charge", async ({
+  test("the same joiner paid in two tabs is added once, and the second payment is listed to be refunded", async ({
     page,
+    context,
     adminAt,
   }) => {
     await paidTeam(adminAt, "yearly");
-    await page.goto("/membership/changes");
-    const form = page.getByRole("region", { name: "Add a family member" });
-    // The third employee named took the one employee-and-spouse (2A) cover bought.
-    await form.getByLabel("Employee code").fill("E-3");
-    await form.getByLabel("A spouse, after a marriage").check();
-    await form.getByLabel("Date of the marriage or birth").fill(daysAgo(31));
-    await form.getByLabel("Their full name").fill("Vikram Sen");
-    await form.getByLabel("Spouse’s gender").selectOption("male");
-    await form.getByLabel("Spouse’s date of birth").fill("1994-09-09");
-    await form.getByRole("button", { name: "See the price" }).click();
-    await expect(
-      form.getByText(/^A family event is added within 30 days of it \(on or after \d+ \w+ \d{4}\)\.$/).first(),
-    ).toBeVisible();
+    await addJoiner(page, "18-35|1A", false);
+    const firstTab = page.url();
+    const price = page.getByRole("table", { name: "Price of the change" });
+    const total = (await price.getByRole("row", { name: /^Total to pay/ }).textContent())!.replace("Total to pay", "");
+    // The second tab opens the gateway for its own quote of the same joiner and waits there.
+    const other = await context.newPage();
+    await addJoiner(other, "18-35|1A", false);
+    await other.getByRole("button", { name: `Pay ${total} and add` }).click();
+    await expect(other.getByRole("button", { name: `Pay ${total} — Success` })).toBeVisible();
 
-    await form.getByLabel("Date of the marriage or birth").fill(today());
-    await form.getByRole("button", { name: "See the price" }).click();
-    await expect(page.getByRole("heading", { name: "Add Vikram Sen to the family of E-3" })).toBeVisible();
-    await expect(
-      page.getByRole("table", { name: "Price of the change" }).getByRole("row", { name: "Total to pay ₹0" }),
-    ).toBeVisible();
-    await page.getByRole("button", { name: "Confirm the change" }).click();
+    await page.goto(firstTab);
+    await page.getByRole("button", { name: `Pay ${total} and add` }).click();
+    await page.getByRole("button", { name: `Pay ${total} — Success` }).click();
     await expect(page.getByRole("heading", { name: "The change is made" })).toBeVisible();
-    await page.goto("/membership/members");
-    await expect(page.getByRole("cell", { name: "Vikram Sen", exact: true })).toHaveCount(1);
+
+    await other.getByRole("button", { name: `Pay ${total} — Success` }).click();
+    await expect(other.getByText(`A payment of ${total} will be refunded`)).toBeVisible();
+    await expect(other.getByRole("heading", { name: "Check the price" })).toBeVisible();
+    await other.goto("/membership");
+    await expect(other.getByRole("status").filter({ hasText: "A payment will be refunded." })).toContainText(
+      new RegExp(
+        `We received ${total.replace(/[.₹]/g, "\\$&")} \\(pay_\\w+\\) for an addition to your team that could not be made\\. It bought nothing`,
+      ),
+    );
+    await other.goto("/membership/members");
+    await expect(other.getByRole("cell", { name: "Arjun Nair", exact: true })).toHaveCount(1);
   });
 });
 

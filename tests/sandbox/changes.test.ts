@@ -562,4 +562,68 @@ describe("paying for an addition", () => {
     expect(pay.json.data.payment.amount_paise).toBe(price.total_paise - credit);
     expect((await payFor(admin, id)).json.data).toEqual({ change_id: id, status: "paid", refund_due: false });
   });
+
+  it("lists a payment for an addition that can no longer be made among the membership's refunds, once", async () => {
+    const admin = await paidAdmin("yearly");
+    await nameTeam(admin);
+    // The same joiner quoted in two tabs, both payments opened: the first paid makes the addition.
+    const [first, second] = [
+      (await admin.post("/membership/changes/quote", joiner("2025-06-02"))).json.data.change.change_id,
+      (await admin.post("/membership/changes/quote", joiner("2025-06-02"))).json.data.change.change_id,
+    ];
+    const pay = await admin.post(`/membership/changes/${second}/pay`, { callback_url: CALLBACK });
+    const forms = checkoutForms((await api.html(pay.json.data.payment.checkout_url)).text);
+    const success = [...forms.entries()].find(([l]) => l.endsWith("— Success"))![1].fields;
+    expect((await payFor(admin, first)).json.data.refund_due).toBe(false);
+    expect((await admin.membership()).refunds_due).toEqual([]);
+    api.advance(60_000);
+    const late = await api.call("POST", `${V1}/membership/changes/payments/verify`, { body: success });
+    expect(late.json.data).toEqual({ change_id: second, status: "paid", refund_due: true });
+    await api.call("POST", `${V1}/membership/changes/payments/verify`, { body: success });
+    expect((await admin.membership()).refunds_due).toEqual([
+      {
+        order_id: pay.json.data.payment.order_id,
+        change_id: second,
+        payment_id: success.razorpay_payment_id,
+        amount_paise: pay.json.data.payment.amount_paise,
+        recorded_at: new Date(api.now()).toISOString(),
+      },
+    ]);
+    expect((await admin.get(`/membership/changes/${second}`)).json.data.change.status).toBe("quoted");
+  });
+});
+
+describe("the test clock for a membership", () => {
+  it("is not there unless the test clock is on", async () => {
+    const admin = await paidAdmin("monthly");
+    const { order_id } = (await admin.membership()).order;
+    const answer = await api.call("POST", "/api/sandbox/clock/membership", { body: { order_id, advance_days: 1 } });
+    expect(answer.status).toBe(404);
+    expect((await admin.membership()).start_date).toBe("2025-06-02");
+  });
+
+  it("dates one membership's payment and changes back, so its charges and quotes move with them", async () => {
+    await api.close();
+    api = await startApi({ testClock: true });
+    const admin = await paidAdmin("monthly");
+    await nameTeam(admin);
+    const { order_id } = (await admin.membership()).order;
+    const moved = await api.call("POST", "/api/sandbox/clock/membership", { body: { order_id, advance_days: 29 } });
+    expect(moved.json.data).toEqual({ changes: 0 });
+    // Paid on 4 May as seen from 2 June: the second charge falls on 4 June.
+    expect((await admin.membership()).billing.next_charge.date).toBe("2025-06-04");
+    const quoted = (await admin.post("/membership/changes/quote", joiner("2025-06-02"))).json.data.change;
+    expect(quoted.price.starts_on).toBe("2025-06-04");
+    await api.call("POST", "/api/sandbox/clock/membership", { body: { order_id, advance_days: 2 } });
+    const shown = (await admin.get(`/membership/changes/${quoted.change_id}`)).json.data.change;
+    expect(shown).toMatchObject({
+      effective_date: "2025-05-31",
+      priced_on: "2025-05-31",
+      price: { starts_on: "2025-06-02" },
+    });
+    const requoted = await admin.post(`/membership/changes/${quoted.change_id}/confirm`, {});
+    expect(requoted.status).toBe(409);
+    // Two days on, the second charge was collected today at the old amount: the joiner's starts with the third.
+    expect(requoted.json.data.change.price.starts_on).toBe("2025-07-02");
+  });
 });

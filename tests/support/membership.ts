@@ -86,3 +86,8 @@ export async function confirmChange(origin: string, token: string, body: unknown
   }
   return (await call(api, token, `/membership/changes/${id}/confirm`, {})).change;
 }
+
+/** The paid order of the signed-in admin's membership. */
+export async function membershipOrderId(origin: string, token: string): Promise<string> {
+  return (await call(`${origin}/api`, token, "/membership")).order.order_id;
+}

@@ -10,3 +10,13 @@ export async function passCodeTime(apiBaseUrl: string, mobile: string, seconds: 
   });
   if (!response.ok) throw new Error(`the sandbox's test clock answered ${response.status}: ${await response.text()}`);
 }
+
+/** The test clock for one membership: `days` pass for its paid order and its changes alone. */
+export async function passMembershipDays(apiBaseUrl: string, orderId: string, days: number): Promise<void> {
+  const response = await fetch(`${apiBaseUrl}/sandbox/clock/membership`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ order_id: orderId, advance_days: days }),
+  });
+  if (!response.ok) throw new Error(`the sandbox's test clock answered ${response.status}: ${await response.text()}`);
+}
