@@ -1,5 +1,5 @@
-import type { SubmissionResult } from "@conform-to/react";
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import type { FieldMetadata, SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -359,7 +359,7 @@ function JoinerForm({
         <ErrorSummary form={form} />
         <div className="field">
           <label htmlFor={fields.cover.id}>Age band and family cover</label>
-          <select className="input" {...getSelectProps(fields.cover)} key={fields.cover.key}>
+          <select className="input" {...selectProps(fields.cover)} key={fields.cover.key}>
             <option value="">Choose</option>
             {covers.map((c) => (
               <option key={c.value} value={c.value}>
@@ -391,7 +391,7 @@ function JoinerForm({
                   <div className="field" key={column}>
                     <label htmlFor={meta.id}>{label}</label>
                     {column === "gender" || column === "relationship" ? (
-                      <select className="input" {...getSelectProps(meta)} key={meta.key}>
+                      <select className="input" {...selectProps(meta)} key={meta.key}>
                         <option value="">Choose</option>
                         {column === "gender"
                           ? GENDERS.map((g) => (
@@ -531,7 +531,7 @@ function FamilyForm({ today }: { today: string }) {
         </div>
         <div className="field">
           <label htmlFor={fields.gender.id}>Spouse’s gender</label>
-          <select className="input" {...getSelectProps(fields.gender)} key={fields.gender.key}>
+          <select className="input" {...selectProps(fields.gender)} key={fields.gender.key}>
             <option value="">Choose (not needed for a newborn)</option>
             {GENDERS.map((g) => (
               <option key={g} value={g}>
@@ -560,3 +560,20 @@ function FamilyForm({ today }: { today: string }) {
 }
 
 export { StepErrorBoundary as ErrorBoundary };
+
+/**
+ * A select bound to its field, as Conform's getSelectProps would bind it. Written here because only
+ * these forms use a select: Conform's helper would land in the script every checkout step shares
+ * (docs/performance.md, the checkout's script budget).
+ */
+function selectProps(meta: FieldMetadata<string | undefined>) {
+  return {
+    id: meta.id,
+    name: meta.name,
+    form: meta.formId,
+    required: meta.required || undefined,
+    defaultValue: typeof meta.initialValue === "string" ? meta.initialValue : undefined,
+    "aria-invalid": meta.errors ? true : undefined,
+    "aria-describedby": meta.errors ? meta.errorId : undefined,
+  };
+}
