@@ -9,7 +9,6 @@ import {
   FERNLEAF,
   pay,
   review,
-  signIn,
   signInFromHere,
 } from "./helpers";
 
@@ -44,8 +43,9 @@ function recorded(): Recorded[] {
 
 test.use({ javaScriptEnabled: false });
 
-test("a no-script purchase records each purchase event once, in order", async ({ page }) => {
-  const mobile = await signIn(page);
+test("a no-script purchase records each purchase event once, in order", async ({ page, adminAt }) => {
+  const { mobile } = await adminAt("gst");
+  await page.goto("/checkout/gst-details");
   await enterGstin(page, FERNLEAF);
   await enterCompanyDetails(page);
   await choosePlan(page);

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "@playwright/test";
-import { addPeople, choosePlan, enterCompanyDetails, enterGstin, FERNLEAF, pay, review, signIn } from "./helpers";
+import { type AdminFixtures, expect, test } from "./fixtures";
+import { pay } from "./helpers";
 
 /** The long date the app writes: "2 July 2026". */
 const longDate = (date: Date) =>
@@ -16,14 +16,10 @@ function firstMonthEnds(): string {
   return longDate(next);
 }
 
-/** A membership paid today, monthly, for a Karnataka company. */
-async function paidMonthly(page: Page) {
-  await signIn(page);
-  await enterGstin(page, FERNLEAF);
-  await enterCompanyDetails(page);
-  await choosePlan(page);
-  await addPeople(page);
-  await review(page, "Monthly");
+/** A membership paid today, monthly, for a Karnataka company: the cart from the fixture, paid on the pages. */
+async function paidMonthly(page: Page, adminAt: AdminFixtures["adminAt"]) {
+  await adminAt("payment", { policy: "monthly" });
+  await page.goto("/checkout/payment");
   // The payment step says what cancelling means before anything is paid.
   await expect(page.getByText(`cancel before the second charge and cover ends on ${firstMonthEnds()}`)).toBeVisible();
   await pay(page);
@@ -35,8 +31,8 @@ for (const javaScriptEnabled of [false, true]) {
   test.describe(`changes during the year, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled });
 
-    test("a monthly mandate is cancelled after a confirmation that says when cover ends", async ({ page }) => {
-      await paidMonthly(page);
+    test("a monthly mandate is cancelled after a confirmation that says when cover ends", async ({ page, adminAt }) => {
+      await paidMonthly(page, adminAt);
       const ends = firstMonthEnds();
 
       await page.goto("/membership");

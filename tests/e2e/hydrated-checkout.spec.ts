@@ -1,7 +1,7 @@
 import type { Page, Request } from "@playwright/test";
 import { MESSAGES } from "../../app/config/constants";
 import { type AdminFixtures, expect, test } from "./fixtures";
-import { enterCompanyDetails, enterGstin, FERNLEAF, signIn } from "./helpers";
+import { enterCompanyDetails, enterGstin, FERNLEAF } from "./helpers";
 
 /** What script adds on the hydrated checkout (docs/product.md, Which routes hydrate; decision 0003). */
 test.use({ javaScriptEnabled: true });
@@ -65,15 +65,15 @@ test("a field's error appears on blur without any request", async ({ page }) => 
   expect(requests.map((r) => r.url())).toEqual([]);
 });
 
-test("each client-side step change pushes one page view and starts at the top", async ({ page }) => {
-  await signIn(page);
-  await expect(page).toHaveURL(/gst-details$/);
+test("each client-side step change pushes one page view and starts at the top", async ({ page, adminAt }) => {
+  await adminAt("gst");
+  await page.goto("/checkout/gst-details");
   await page.waitForFunction(() => "__remixRouter" in window);
   const views = () =>
     page.evaluate(() => (window.dataLayer ?? []).filter((e) => e.event === "page_view").map((e) => e.page_path));
   const before = await views();
-  // The document was loaded once (verify), and every step since arrived client-side.
-  expect(before).toEqual(["/checkout/verify", "/checkout/verify-otp", "/checkout/gst-details"]);
+  // The document was loaded once, and every step since arrives client-side.
+  expect(before).toEqual(["/checkout/gst-details"]);
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   await enterGstin(page, FERNLEAF);
   await expect(page).toHaveURL(/company-details$/);

@@ -1,8 +1,9 @@
 import { execFileSync } from "node:child_process";
 import type { Browser, Page } from "@playwright/test";
-import { expect, test } from "@playwright/test";
 import ExcelJS from "exceljs";
-import { addPeople, choosePlan, enterCompanyDetails, enterGstin, FERNLEAF, pay, review, signIn } from "./helpers";
+import { payOverApi } from "../support/membership";
+import { type AdminFixtures, expect, ORIGIN, test } from "./fixtures";
+import { FERNLEAF, pay } from "./helpers";
 
 /**
  * docs/product.md, Member census: after payment the admin names the team (a file with rejected rows
@@ -12,14 +13,19 @@ import { addPeople, choosePlan, enterCompanyDetails, enterGstin, FERNLEAF, pay, 
 
 const HEADER = "employee_code,full_name,gender,date_of_birth,relationship,mobile,email,date_of_joining";
 
-/** Buys cover for three employees aged 18–35 alone (1A) and one aged 36–45 with family (2A+2C). */
-async function buy(page: Page): Promise<string> {
-  const mobile = await signIn(page);
-  await enterGstin(page, FERNLEAF);
-  await enterCompanyDetails(page, "4");
-  await choosePlan(page);
-  await addPeople(page, { "18–35 years, 1A": "3", "36–45 years, 2A+2C": "1" });
-  await review(page, "Yearly");
+/** Three employees aged 18–35 alone (1A) and one aged 36–45 with family (2A+2C), yearly. */
+const TEAM_OF_FOUR = {
+  employees: 4,
+  people: [
+    { band: "18-35", range: "1A", count: 3 },
+    { band: "36-45", range: "2A+2C", count: 1 },
+  ],
+};
+
+/** Buys cover for TEAM_OF_FOUR: the cart from the fixture, paid on the payment page. */
+async function buy(page: Page, adminAt: AdminFixtures["adminAt"]): Promise<string> {
+  const { mobile } = await adminAt("payment", TEAM_OF_FOUR);
+  await page.goto("/checkout/payment");
   await pay(page);
   await page.getByRole("button", { name: /— Success$/ }).click();
   await expect(page).toHaveURL(/\/teamsure\/verify-payment\?order_id=order_/);
@@ -53,11 +59,10 @@ async function workbook(rows: unknown[][]): Promise<Buffer> {
 }
 
 /** A second company's admin, signed in in a browser of their own. */
-async function otherAdmin(browser: Browser) {
+async function otherAdmin(browser: Browser, adminAt: AdminFixtures["adminAt"]) {
   const context = await browser.newContext();
+  await adminAt("gst", { context });
   const page = await context.newPage();
-  await signIn(page);
-  await expect(page).toHaveURL(/\/checkout\/gst-details$/);
   return { page, close: () => context.close() };
 }
 
@@ -71,9 +76,10 @@ for (const [javaScriptEnabled, width] of [
     test("names the team from files and the form, then issues the policy and e-cards to this admin only", async ({
       page,
       browser,
+      adminAt,
     }) => {
       test.slow();
-      const mobile = await buy(page);
+      const mobile = await buy(page, adminAt);
       const tag = mobile.slice(-6);
       const email = (code: string) => `${code.toLowerCase()}.${tag}@fernleaf.example`;
 
@@ -213,7 +219,7 @@ for (const [javaScriptEnabled, width] of [
       // Another company's admin is refused every page and document of this one.
       await page.goto("/membership/members");
       const cardHref = (await page.getByRole("link", { name: /E-card of Kavya Mehta/ }).getAttribute("href"))!;
-      const other = await otherAdmin(browser);
+      const other = await otherAdmin(browser, adminAt);
       for (const path of [cardHref, "/membership/certificate.pdf", "/membership/e-cards.pdf"]) {
         const answer = await other.page.request.get(path, { maxRedirects: 0 });
         expect(answer.status(), path).toBe(404);
@@ -228,8 +234,9 @@ for (const [javaScriptEnabled, width] of [
   });
 }
 
-test("a file that is not a spreadsheet changes nothing and says why", async ({ page }) => {
-  await buy(page);
+test("a file that is not a spreadsheet changes nothing and says why", async ({ page, adminAt }) => {
+  const { token } = await adminAt("payment", TEAM_OF_FOUR);
+  await payOverApi(ORIGIN, token, "yearly");
   await page.goto("/membership/members");
   await upload(page, { name: "team.csv", mimeType: "text/csv", buffer: Buffer.from("%PDF-1.7\n%\u00e2\u00e3\n") });
   await expect(page.getByText("The file must be a CSV or an Excel workbook (.xlsx)")).toBeVisible();

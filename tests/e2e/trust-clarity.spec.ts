@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "@playwright/test";
 import { MESSAGES } from "../../app/config/constants";
-import { addPeople, choosePlan, enterCompanyDetails, enterGstin, FERNLEAF, freshMobile, signIn } from "./helpers";
+import { type AdminFixtures, expect, test } from "./fixtures";
+import { FERNLEAF, freshMobile } from "./helpers";
 
 /** Errors that are true now, prices in view, Check your answers, a way forward at the limits. */
 
@@ -10,12 +10,15 @@ const WIDTHS = [
   { name: "desktop", width: 1280, height: 900 },
 ] as const;
 
-async function reachAddPeople(page: Page) {
-  await signIn(page);
-  await enterGstin(page, FERNLEAF);
-  await enterCompanyDetails(page, "12");
-  await choosePlan(page);
-  await expect(page).toHaveURL(/\/checkout\/add-people$/);
+/** Opens `path` as a signed-in admin whose cart stands on `step` (12 employees, the first plan). */
+async function openAt(
+  page: Page,
+  adminAt: AdminFixtures["adminAt"],
+  step: Parameters<AdminFixtures["adminAt"]>[0],
+  path: string,
+) {
+  await adminAt(step);
+  await page.goto(path);
 }
 
 /** Whether the element's box overlaps the viewport. */
@@ -33,8 +36,9 @@ for (const scripted of [false, true]) {
 
       test("a refused count hides the old price, and once corrected the error goes and the new price shows", async ({
         page,
+        adminAt,
       }) => {
-        await reachAddPeople(page);
+        await openAt(page, adminAt, "people", "/checkout/add-people");
         const cell = page.getByLabel("18–35 years, 1A", { exact: true });
         const quote = page.getByTestId("live-quote");
         await expect(quote).toContainText("12 members");
@@ -63,8 +67,9 @@ for (const scripted of [false, true]) {
 
       test("the price stays in view as counts change, and nothing says there is no price beside one", async ({
         page,
+        adminAt,
       }) => {
-        await reachAddPeople(page);
+        await openAt(page, adminAt, "people", "/checkout/add-people");
         await expect(page.getByRole("button", { name: "Recalculate" })).toHaveCount(scripted ? 0 : 1);
         await page.getByLabel("36–45 years, 2A+2C", { exact: true }).fill("4");
         if (!scripted) await page.getByRole("button", { name: "Recalculate" }).click();
@@ -91,11 +96,9 @@ for (const scripted of [false, true]) {
 
       test("plan step: prices land in view, Update prices only without script, one underwriting line", async ({
         page,
+        adminAt,
       }) => {
-        await signIn(page);
-        await enterGstin(page, FERNLEAF);
-        await enterCompanyDetails(page, "12");
-        await expect(page).toHaveURL(/\/checkout\/plan-select$/);
+        await openAt(page, adminAt, "plan", "/checkout/plan-select");
         await expect(page.getByRole("button", { name: "Update prices" })).toHaveCount(scripted ? 0 : 1);
         await expect(page.locator(".underwriter")).toHaveCount(1);
         const box = page.getByTestId("live-quote");
@@ -118,10 +121,10 @@ for (const scripted of [false, true]) {
 
       test("every answer on the review has its own Change, and saving there returns to the review", async ({
         page,
+        adminAt,
       }) => {
-        await reachAddPeople(page);
-        await addPeople(page, { "18–35 years, 1A": "8", "36–45 years, 2A+2C": "4" });
-        await expect(page).toHaveURL(/\/checkout\/checkout$/);
+        // 8 employees aged 18–35 alone and 4 aged 36–45 with family, from the fixture.
+        await openAt(page, adminAt, "review", "/checkout/checkout");
         const answers = page.getByRole("definition").filter({ has: page.getByRole("link", { name: /^Change/ }) });
         const links = {
           company: /\/checkout\/gst-details\?returnTo=review$/,
@@ -175,10 +178,9 @@ for (const scripted of [false, true]) {
 
       test("a headcount outside 2 to 10,000 keeps the spec's message and offers a call back that reaches sales", async ({
         page,
+        adminAt,
       }) => {
-        await signIn(page);
-        await enterGstin(page, FERNLEAF);
-        await expect(page).toHaveURL(/\/checkout\/company-details$/);
+        await openAt(page, adminAt, "details", "/checkout/company-details");
         await page.getByLabel("Your full name").fill("Asha Rao");
         await page.getByLabel("Work email").fill("asha.rao@fernleaf.example");
         await page.getByLabel(/Total employees/).fill("20000");
@@ -253,9 +255,11 @@ test.describe("script off, home calculator", () => {
 test.describe("script off, the summary page and the GSTIN field", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the membership summary has a main heading, and the GSTIN example is no real company's", async ({ page }) => {
-    await signIn(page);
-    await expect(page).toHaveURL(/\/checkout\/gst-details$/);
+  test("the membership summary has a main heading, and the GSTIN example is no real company's", async ({
+    page,
+    adminAt,
+  }) => {
+    await openAt(page, adminAt, "gst", "/checkout/gst-details");
     expect(await page.getByLabel("GSTIN").getAttribute("placeholder")).not.toMatch(/^\d{2}[A-Z]{5}\d{4}[A-Z]\w{3}$/);
     await page.goto("/checkout/summary");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your membership so far");
