@@ -43,8 +43,8 @@ export function OrderSummary({ cart, live }: { cart: Cart; live?: Quote | null }
         ) : null}
         {members !== undefined ? (
           <div>
-            <dt>People covered</dt>
-            <dd>{formatCount(members)} members</dd>
+            <dt>Employees</dt>
+            <dd>{formatCount(members)}</dd>
           </div>
         ) : null}
       </dl>

@@ -346,7 +346,7 @@ function QuoteFigures({ quote }: { quote: Quote }) {
   return (
     <>
       <p>
-        <strong>{formatCount(quote.members)}</strong> members · premium{" "}
+        <strong>{formatCount(quote.members)}</strong> employees · premium{" "}
         <strong>{formatPaise(quote.monthly.premium_paise)}</strong> per month before GST
       </p>
       <p className="small">

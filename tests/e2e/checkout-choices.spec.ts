@@ -143,7 +143,7 @@ for (const javaScriptEnabled of [false, true]) {
         .evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
       expect(counts.filter((c) => c !== "0")).toEqual(["12"]);
       // Priced as it stands, before any button.
-      await expect(page.getByTestId("live-quote")).toContainText("12 members");
+      await expect(page.getByTestId("live-quote")).toContainText("12 employees");
 
       // The admin moves them; what is saved is what they typed.
       await page.getByLabel("18–35 years, 1A", { exact: true }).fill("7");

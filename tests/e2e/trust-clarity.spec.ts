@@ -41,7 +41,7 @@ for (const scripted of [false, true]) {
         await openAt(page, adminAt, "people", "/checkout/add-people");
         const cell = page.getByLabel("18–35 years, 1A", { exact: true });
         const quote = page.getByTestId("live-quote");
-        await expect(quote).toContainText("12 members");
+        await expect(quote).toContainText("12 employees");
         await cell.fill("-2");
         await page.getByRole("button", { name: "Continue to review" }).click();
         const summary = page.getByRole("heading", { name: "There is a problem" });
@@ -54,11 +54,11 @@ for (const scripted of [false, true]) {
 
         await page.getByLabel("18–35 years, 1A", { exact: true }).fill("8");
         if (scripted) {
-          await expect(quote).toContainText("8 members");
+          await expect(quote).toContainText("8 employees");
         } else {
           await page.getByRole("button", { name: "Recalculate" }).click();
           await expect(page).toHaveURL(/\/checkout\/add-people#price$/);
-          await expect(quote).toContainText("8 members");
+          await expect(quote).toContainText("8 employees");
         }
         await expect(summary).toHaveCount(0);
         await expect(page.getByText("Cannot be negative.")).toHaveCount(0);
@@ -73,14 +73,14 @@ for (const scripted of [false, true]) {
         await expect(page.getByRole("button", { name: "Recalculate" })).toHaveCount(scripted ? 0 : 1);
         await page.getByLabel("36–45 years, 2A+2C", { exact: true }).fill("4");
         if (!scripted) await page.getByRole("button", { name: "Recalculate" }).click();
-        await expect(page.getByTestId("live-quote")).toContainText("16 members");
+        await expect(page.getByTestId("live-quote")).toContainText("16 employees");
         // Without script Recalculate lands on the total (#price); with script it follows in place,
         // beside the grid on a desktop (the summary) and at the foot of a phone's screen.
         if (!scripted || size.width < 800) expect(await inView(page, "#price")).toBe(true);
         await expect(page.getByText("Your price appears once you have chosen a plan and added people")).toHaveCount(0);
         if (size.width >= 800) {
           const aside = page.getByRole("complementary", { name: "Membership summary" });
-          await expect(aside).toContainText("16 members");
+          await expect(aside).toContainText("Employees16");
           await expect(aside).toContainText(/Per (month|year), incl\. GST₹[\d,.]+/);
           expect(await inView(page, ".checkout-aside")).toBe(true);
         } else {
@@ -88,7 +88,7 @@ for (const scripted of [false, true]) {
           await page.getByLabel("18–35 years, 1A", { exact: true }).scrollIntoViewIfNeeded();
           await page.getByLabel("18–35 years, 1A", { exact: true }).fill("10");
           if (!scripted) await page.getByRole("button", { name: "Recalculate" }).click();
-          await expect(page.getByTestId("live-quote")).toContainText("14 members");
+          await expect(page.getByTestId("live-quote")).toContainText("14 employees");
           await page.getByLabel("18–35 years, 1A", { exact: true }).scrollIntoViewIfNeeded();
           expect(await inView(page, "#price")).toBe(true);
         }
@@ -150,7 +150,7 @@ for (const scripted of [false, true]) {
         // People: a new count, through the step's own button, and back.
         await page.getByRole("link", { name: "Change people", exact: true }).click();
         await page.getByLabel("18–35 years, 1A", { exact: true }).fill("9");
-        if (scripted) await expect(page.getByTestId("live-quote")).toContainText("13 members");
+        if (scripted) await expect(page.getByTestId("live-quote")).toContainText("13 employees");
         await page.getByRole("button", { name: "Continue to review" }).click();
         await expect(page).toHaveURL(/\/checkout\/checkout$/);
         await expect(page.getByText("13 employees ·", { exact: false })).toBeVisible();
