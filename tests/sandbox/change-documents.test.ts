@@ -206,6 +206,21 @@ describe("an addition's tax invoice", () => {
 });
 
 describe("e-cards after a change", () => {
+  it("issues a joiner's e-card once their addition is paid, and emails it to them", async () => {
+    const admin = await paidTeam(api, "yearly");
+    await admin.later(18 * DAY);
+    await admin.change(joiner("2025-06-20"));
+    const census = (await admin.get("/membership/census")).json.data.members;
+    const joined = census.find((m: { employee_code: string }) => m.employee_code === "E-9");
+    expect(joined).toMatchObject({ full_name: "Joiner E-9", e_card_status: "issued" });
+    const card = pdfText((await admin.file(`/membership/members/${joined.member_id}/e-card/pdf`)).bytes);
+    expect(card).toContain("Joiner E-9");
+    expect(card).toContain(joined.member_id);
+    await expect
+      .poll(async () => (await api.call("GET", "/api/sandbox/emails?to=e-9@fernleaf.example")).json.data.length)
+      .toBe(1);
+  });
+
   it("says a leaver's cover ended and leaves their card out of the active cards", async () => {
     const admin = await paidTeam(api, "yearly");
     await admin.later(5 * DAY);
