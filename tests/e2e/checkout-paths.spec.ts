@@ -133,7 +133,7 @@ test("add people recalculates the price on the server, and flags a headcount tha
   await page.goto("/checkout/add-people");
   await page.getByLabel("18–35 years, 1A", { exact: true }).fill("5");
   await page.getByRole("button", { name: "Recalculate" }).click();
-  await expect(page.getByText(/5\s*members · premium/)).toBeVisible();
+  await expect(page.getByText(/5\s*employees · premium/)).toBeVisible();
   await expect(page.getByText("You told us 12 people work at Fernleaf Analytics Private Limited")).toBeVisible();
 });
 

@@ -23,10 +23,10 @@ test("typing counts on add-people updates the price in place, and the cart is un
 
   await page.getByLabel("18–35 years, 1A", { exact: true }).fill("8");
   const quote = page.getByTestId("live-quote");
-  await expect(quote).toContainText("8 members");
+  await expect(quote).toContainText("8 employees");
   const firstTotal = await quote.textContent();
   await page.getByLabel("36–45 years, 2A+2C", { exact: true }).fill("4");
-  await expect(quote).toContainText("12 members");
+  await expect(quote).toContainText("12 employees");
   expect(await quote.textContent()).not.toEqual(firstTotal);
   await expect(quote).toContainText(/With GST: ₹[\d,.]+ per month, or ₹[\d,.]+ per year/);
   await expect(page.getByText(/^₹[\d,.]+\/mo for 8, with benefits$/)).toBeVisible();
@@ -40,7 +40,7 @@ test("typing counts on add-people updates the price in place, and the cart is un
   await page.reload();
   await expect(page.getByLabel("18–35 years, 1A", { exact: true })).toHaveValue("12");
   await expect(page.getByLabel("36–45 years, 2A+2C", { exact: true })).toHaveValue("0");
-  await expect(page.getByTestId("live-quote")).toContainText("12 members");
+  await expect(page.getByTestId("live-quote")).toContainText("12 employees");
 
   await page.getByLabel("18–35 years, 1A", { exact: true }).fill("8");
   await page.getByLabel("36–45 years, 2A+2C", { exact: true }).fill("4");
