@@ -12,8 +12,9 @@
  * among those answered by "shown": the round trips the admin waited for) and the floor those allow
  * (sequential requests × latency + their bytes ÷ bandwidth). Before each press on a hydrated page
  * the walk lets the page's preloads finish, as an admin's reading and typing would. Budgets (docs/performance-round-trips.md): a client-side step waits for at
- * most 2 sequential requests; the first hydrated page is shown within 10% of its floor; the
- * script-on walk totals no more than the script-off walk on the same CPU.
+ * most 1 sequential request, its post (decision 0035); the first hydrated page is shown within 10%
+ * of its floor on the slow network; the script-on walk totals no more than the script-off walk on
+ * the same CPU.
  */
 import os from "node:os";
 import type { Page } from "@playwright/test";
@@ -29,8 +30,8 @@ import { freshMobile, GSTIN } from "./signed-in-admin";
 const KBIT = 1000 / 8;
 const NETWORK = { offline: false, latency: 400, downloadThroughput: 400 * KBIT, uploadThroughput: 400 * KBIT };
 const CPU_SLOWDOWN = 4;
-/** A hydrated step waits for its own post and the next page's data, nothing more. */
-const STEP_SEQUENTIAL_MAX = 2;
+/** A hydrated step waits for its own post, answered with the next page's data (decision 0035). */
+const STEP_SEQUENTIAL_MAX = 1;
 /** The first hydrated page is shown within this share above its floor. */
 const FIRST_PAGE_OVER_FLOOR_MAX = 0.1;
 
@@ -213,9 +214,12 @@ for (const w of walks.filter((w) => w.script)) {
   console.log(
     `- ${w.title}: every client-side step ≤ ${STEP_SEQUENTIAL_MAX} sequential requests: ${verdict(over.length === 0)}${over.length ? ` (${over.map((s) => `${s.name}: ${s.sequential}`).join(", ")})` : ""}`,
   );
+  // The floor is the network's: on the slow network at the CPU's own speed. On a 4× slower CPU the
+  // page also parses and runs its 150 KB of script, which no floor of the link's counts.
   const first = w.steps[0];
+  const withinFloor = first.shownMs <= first.floorMs * (1 + FIRST_PAGE_OVER_FLOOR_MAX);
   console.log(
-    `- ${w.title}: first hydrated page shown within ${FIRST_PAGE_OVER_FLOOR_MAX * 100}% of its floor: ${verdict(first.shownMs <= first.floorMs * (1 + FIRST_PAGE_OVER_FLOOR_MAX))} (${seconds(first.shownMs)} s against ${seconds(first.floorMs)} s)`,
+    `- ${w.title}: first hydrated page shown within ${FIRST_PAGE_OVER_FLOOR_MAX * 100}% of its floor: ${w.cpu === 1 ? verdict(withinFloor) : "for information"} (${seconds(first.shownMs)} s against ${seconds(first.floorMs)} s, ${(first.shownMs / first.floorMs).toFixed(2)} ×)`,
   );
   const off = walks.find((o) => !o.script && o.cpu === w.cpu)!;
   console.log(

@@ -79,8 +79,15 @@ export async function createApp({
 }: AppOptions): Promise<KavachApp> {
   // The configuration and the session cookie come from the Remix build's own modules, so they are
   // parsed and made once per process (docs/decisions/0007).
-  const { env, SESSION_COOKIE_NAME, SIGNED_IN_POSTS, SERVER_PAGE_PATHS, holdsPersonalCookie, UPLOAD_POSTS } = build
-    .entry.module as unknown as typeof AppServerEntry;
+  const {
+    env,
+    SESSION_COOKIE_NAME,
+    SIGNED_IN_POSTS,
+    SERVER_PAGE_PATHS,
+    holdsPersonalCookie,
+    UPLOAD_POSTS,
+    FOLLOWED_REDIRECT,
+  } = build.entry.module as unknown as typeof AppServerEntry;
 
   /**
    * The embedded API also listens privately on loopback, and the app calls it there: at shutdown the
@@ -310,6 +317,7 @@ export async function createApp({
       }),
       pageCache.offer,
       SERVER_PAGE_PATHS.notFound,
+      FOLLOWED_REDIRECT,
     ),
   );
   app.use(errorAnswers);

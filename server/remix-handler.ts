@@ -2,6 +2,8 @@ import { gzipSync } from "node:zlib";
 import type { AppLoadContext, ServerBuild } from "@remix-run/node";
 import { createReadableStreamFromReadable, createRequestHandler } from "@remix-run/node";
 import type { Request as ExpressRequest, Response as ExpressResponse, RequestHandler } from "express";
+import type { FollowedRedirectProtocol } from "../app/rendering/followed-redirect";
+import { followRedirect } from "./follow-redirect";
 
 /**
  * Remix behind Express, as @remix-run/express does it, except for how an answer goes out. Every
@@ -16,7 +18,7 @@ import type { Request as ExpressRequest, Response as ExpressResponse, RequestHan
 
 /** Below this a gzip header and trailer outweigh the saving (the compression middleware's default). */
 const MIN_COMPRESSED_BYTES = 1024;
-const COMPRESSIBLE = /^(text\/|application\/(json|xml)|image\/svg\+xml)/;
+const COMPRESSIBLE = /^(text\/|application\/(json|xml|[\w.-]+\+json)|image\/svg\+xml)/;
 
 /** Keeps a page anyone may be given and answers with it (server/page-cache.ts). */
 type OfferToCache = (req: ExpressRequest, res: ExpressResponse, body: Buffer) => boolean;
@@ -41,12 +43,16 @@ export function remixHandler(
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext,
   offerToCache?: OfferToCache,
   notFoundPath?: string,
+  followedRedirect?: FollowedRedirectProtocol,
 ): RequestHandler {
   const handle = createRequestHandler(build, mode);
   return async (req, res, next) => {
     try {
       const request = remixRequest(req, res);
-      let response = await handle(request, getLoadContext(req, res));
+      const context = getLoadContext(req, res);
+      let response = await handle(request, context);
+      if (followedRedirect)
+        response = await followRedirect(followedRedirect, request, response, (next) => handle(next, context));
       if (notFoundPath && isResourceNotFound(req, response)) {
         const page = new Request(new URL(notFoundPath, request.url), {
           headers: request.headers,
