@@ -6,7 +6,7 @@ import type { InputHTMLAttributes, MouseEvent, ReactNode } from "react";
 import { useEffect, useRef } from "react";
 import type { ZodTypeAny } from "zod";
 
-type InputType = "text" | "email" | "tel" | "number" | "search";
+type InputType = "text" | "email" | "tel" | "number" | "search" | "date";
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "name" | "defaultValue"> {
   meta: FieldMetadata<unknown>;

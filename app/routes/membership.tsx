@@ -5,6 +5,7 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import type { ChangesStatement, Credit, Membership, StatementChange } from "~/upstream/employer.server";
 import { getCart, getChangesStatement, getMembership, requestCreditRefund } from "~/upstream/employer.server";
+import { ApiError } from "~/upstream/http.server";
 import { attempt, requireToken, withToken } from "~/checkout/guard.server";
 import { SubmitButton } from "~/components/form";
 import { redirectWithToast } from "~/session/toast.server";
@@ -42,15 +43,28 @@ export const headers = () => ({ "Cache-Control": "no-store" });
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { token, headers } = await requireToken(request);
-  const membership = await withToken(request, token, getMembership);
+  // Both read beside each other: one upstream round trip for the page (decision 0024).
+  const [membership, statement] = await Promise.all([
+    withToken(request, token, getMembership),
+    withToken(request, token, paidStatement),
+  ]);
   if (membership === null) {
     const cart = await withToken(request, token, getCart);
     throw redirect(pathOf(firstUnfinishedStep(cart)), { headers });
   }
   // Only a paid membership has changes to list.
-  const changes: ChangesStatement | null =
-    membership.status === "paid" ? await withToken(request, token, getChangesStatement) : null;
+  const changes = membership.status === "paid" ? statement : null;
   return json({ membership, changes }, { headers });
+}
+
+/** The changes statement; null without a paid membership, for which the API answers 404. */
+async function paidStatement(token: string): Promise<ChangesStatement | null> {
+  try {
+    return await getChangesStatement(token);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
 }
 
 /** `intent=refund`: the credit removals left is recorded as a refund due (docs/product.md, Changes during the year). */

@@ -1,11 +1,12 @@
 import type { FieldMetadata, SubmissionResult } from "@conform-to/react";
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
 import type { z, ZodTypeAny } from "zod";
 import { attempt, requireToken, withToken } from "~/checkout/guard.server";
-import { browserValidation, ErrorSummary, FieldErrors, SubmitButton } from "~/components/form";
+import { browserValidation, ErrorSummary, FieldErrors, SubmitButton, TextField } from "~/components/form";
 import { StepErrorBoundary } from "~/components/step-error";
 import { seoMeta } from "~/content/seo";
 import type { Dependant, Joiner } from "~/members/change-forms";
@@ -357,28 +358,19 @@ function JoinerForm({
       <h2 id="add-title">Add a joiner</h2>
       <Form method="post" {...getFormProps(form)} className="stack">
         <ErrorSummary form={form} />
-        <div className="field">
-          <label htmlFor={fields.cover.id}>Age band and family cover</label>
-          <select className="input" {...selectProps(fields.cover)} key={fields.cover.key}>
-            <option value="">Choose</option>
-            {covers.map((c) => (
-              <option key={c.value} value={c.value}>
-                {c.label}
-              </option>
-            ))}
-          </select>
-          <p className="field__hint">The joiner’s age on their date of joining must fall in the band.</p>
-          <FieldErrors id={fields.cover.errorId} errors={fields.cover.errors} />
-        </div>
-        <div className="field">
-          <label htmlFor={fields.effective_date.id}>Date of joining</label>
-          <input
-            className="input"
-            {...getInputProps(fields.effective_date, { type: "date" })}
-            key={fields.effective_date.key}
-          />
-          <FieldErrors id={fields.effective_date.errorId} errors={fields.effective_date.errors} />
-        </div>
+        <SelectField
+          meta={fields.cover}
+          label="Age band and family cover"
+          hint="The joiner’s age on their date of joining must fall in the band."
+        >
+          <option value="">Choose</option>
+          {covers.map((c) => (
+            <option key={c.value} value={c.value}>
+              {c.label}
+            </option>
+          ))}
+        </SelectField>
+        <TextField meta={fields.effective_date} label="Date of joining" type="date" />
         {people.map((who) => {
           const person = fields[who].getFieldset();
           return (
@@ -387,34 +379,26 @@ function JoinerForm({
               {JOINER_COLUMNS[who].map((column) => {
                 const meta = person[column];
                 const label = who !== "self" && column === "full_name" ? "Full name" : COLUMN_LABELS[column];
+                if (column === "gender") return <GenderField key={column} meta={meta} label={label} />;
+                if (column === "relationship")
+                  return (
+                    <SelectField key={column} meta={meta} label={label}>
+                      <option value="">Choose</option>
+                      {(["son", "daughter"] as const).map((r) => (
+                        <option key={r} value={r}>
+                          {RELATIONSHIP_LABELS[r]}
+                        </option>
+                      ))}
+                    </SelectField>
+                  );
                 return (
-                  <div className="field" key={column}>
-                    <label htmlFor={meta.id}>{label}</label>
-                    {column === "gender" || column === "relationship" ? (
-                      <select className="input" {...selectProps(meta)} key={meta.key}>
-                        <option value="">Choose</option>
-                        {column === "gender"
-                          ? GENDERS.map((g) => (
-                              <option key={g} value={g}>
-                                {g[0]!.toUpperCase() + g.slice(1)}
-                              </option>
-                            ))
-                          : (["son", "daughter"] as const).map((r) => (
-                              <option key={r} value={r}>
-                                {RELATIONSHIP_LABELS[r]}
-                              </option>
-                            ))}
-                      </select>
-                    ) : (
-                      <input
-                        className="input"
-                        {...getInputProps(meta, { type: INPUT_TYPES[column] ?? "text" })}
-                        key={meta.key}
-                        autoComplete="off"
-                      />
-                    )}
-                    <FieldErrors id={meta.errorId} errors={meta.errors} />
-                  </div>
+                  <TextField
+                    key={column}
+                    meta={meta}
+                    label={label}
+                    type={INPUT_TYPES[column] ?? "text"}
+                    autoComplete="off"
+                  />
                 );
               })}
             </fieldset>
@@ -436,30 +420,9 @@ function LeaverForm({ today }: { today: string }) {
       <p>Their dependants leave with them. Cover ends after their last day.</p>
       <Form method="post" {...getFormProps(form)} className="stack">
         <ErrorSummary form={form} />
-        <div className="field">
-          <label htmlFor={fields.employee_code.id}>Employee code</label>
-          <input
-            className="input"
-            {...getInputProps(fields.employee_code, { type: "text" })}
-            key={fields.employee_code.key}
-            autoComplete="off"
-          />
-          <FieldErrors id={fields.employee_code.errorId} errors={fields.employee_code.errors} />
-        </div>
-        <div className="field">
-          <label htmlFor={fields.effective_date.id}>Last day</label>
-          <input
-            className="input"
-            {...getInputProps(fields.effective_date, { type: "date" })}
-            key={fields.effective_date.key}
-          />
-          <FieldErrors id={fields.effective_date.errorId} errors={fields.effective_date.errors} />
-        </div>
-        <div className="field">
-          <label htmlFor={fields.reason.id}>Reason</label>
-          <input className="input" {...getInputProps(fields.reason, { type: "text" })} key={fields.reason.key} />
-          <FieldErrors id={fields.reason.errorId} errors={fields.reason.errors} />
-        </div>
+        <TextField meta={fields.employee_code} label="Employee code" autoComplete="off" />
+        <TextField meta={fields.effective_date} label="Last day" type="date" />
+        <TextField meta={fields.reason} label="Reason" />
         <SubmitButton name="intent" value="remove" pendingLabel="Working out the credit…">
           See the credit
         </SubmitButton>
@@ -485,16 +448,7 @@ function FamilyForm({ today }: { today: string }) {
       </p>
       <Form method="post" {...getFormProps(form)} className="stack">
         <ErrorSummary form={form} />
-        <div className="field">
-          <label htmlFor={fields.employee_code.id}>Employee code</label>
-          <input
-            className="input"
-            {...getInputProps(fields.employee_code, { type: "text" })}
-            key={fields.employee_code.key}
-            autoComplete="off"
-          />
-          <FieldErrors id={fields.employee_code.errorId} errors={fields.employee_code.errors} />
-        </div>
+        <TextField meta={fields.employee_code} label="Employee code" autoComplete="off" />
         <fieldset className="fieldset" aria-describedby={fields.dependant.errorId}>
           <legend>Who joins the family</legend>
           {FAMILY_DEPENDANTS.map((d) => (
@@ -510,47 +464,15 @@ function FamilyForm({ today }: { today: string }) {
           ))}
           <FieldErrors id={fields.dependant.errorId} errors={fields.dependant.errors} />
         </fieldset>
-        <div className="field">
-          <label htmlFor={fields.effective_date.id}>Date of the marriage or birth</label>
-          <input
-            className="input"
-            {...getInputProps(fields.effective_date, { type: "date" })}
-            key={fields.effective_date.key}
-          />
-          <FieldErrors id={fields.effective_date.errorId} errors={fields.effective_date.errors} />
-        </div>
-        <div className="field">
-          <label htmlFor={fields.full_name.id}>Their full name</label>
-          <input
-            className="input"
-            {...getInputProps(fields.full_name, { type: "text" })}
-            key={fields.full_name.key}
-            autoComplete="off"
-          />
-          <FieldErrors id={fields.full_name.errorId} errors={fields.full_name.errors} />
-        </div>
-        <div className="field">
-          <label htmlFor={fields.gender.id}>Spouse’s gender</label>
-          <select className="input" {...selectProps(fields.gender)} key={fields.gender.key}>
-            <option value="">Choose (not needed for a newborn)</option>
-            {GENDERS.map((g) => (
-              <option key={g} value={g}>
-                {g[0]!.toUpperCase() + g.slice(1)}
-              </option>
-            ))}
-          </select>
-          <FieldErrors id={fields.gender.errorId} errors={fields.gender.errors} />
-        </div>
-        <div className="field">
-          <label htmlFor={fields.date_of_birth.id}>Spouse’s date of birth</label>
-          <input
-            className="input"
-            {...getInputProps(fields.date_of_birth, { type: "date" })}
-            key={fields.date_of_birth.key}
-          />
-          <p className="field__hint">A newborn’s date of birth is the date of the birth.</p>
-          <FieldErrors id={fields.date_of_birth.errorId} errors={fields.date_of_birth.errors} />
-        </div>
+        <TextField meta={fields.effective_date} label="Date of the marriage or birth" type="date" />
+        <TextField meta={fields.full_name} label="Their full name" autoComplete="off" />
+        <GenderField meta={fields.gender} label="Spouse’s gender" choose="Choose (not needed for a newborn)" />
+        <TextField
+          meta={fields.date_of_birth}
+          label="Spouse’s date of birth"
+          type="date"
+          hint="A newborn’s date of birth is the date of the birth."
+        />
         <SubmitButton name="intent" value="family" pendingLabel="Working out the price…">
           See the price
         </SubmitButton>
@@ -560,6 +482,52 @@ function FamilyForm({ today }: { today: string }) {
 }
 
 export { StepErrorBoundary as ErrorBoundary };
+
+/** A labelled select bound to Conform, laid out as TextField lays out an input: hint, then its errors. */
+function SelectField({
+  meta,
+  label,
+  hint,
+  children,
+}: {
+  meta: FieldMetadata<string | undefined>;
+  label: string;
+  hint?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={meta.id}>{label}</label>
+      <select className="input" {...selectProps(meta)} key={meta.key}>
+        {children}
+      </select>
+      {hint ? <p className="field__hint">{hint}</p> : null}
+      <FieldErrors id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}
+
+/** A person's gender, as the census records it. */
+function GenderField({
+  meta,
+  label,
+  choose = "Choose",
+}: {
+  meta: FieldMetadata<string | undefined>;
+  label: string;
+  choose?: string;
+}) {
+  return (
+    <SelectField meta={meta} label={label}>
+      <option value="">{choose}</option>
+      {GENDERS.map((g) => (
+        <option key={g} value={g}>
+          {g[0]!.toUpperCase() + g.slice(1)}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
 
 /**
  * A select bound to its field, as Conform's getSelectProps would bind it. Written here because only

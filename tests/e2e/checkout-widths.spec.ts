@@ -54,15 +54,19 @@ for (const { width, script, audit } of WIDTHS) {
       });
     }
 
-    /** Each box lies wholly inside the viewport's width: nothing to scroll to. */
-    async function expectInView(name: string, selector: string) {
-      const boxes = await page.locator(selector).evaluateAll((nodes) =>
+    /**
+     * Each box lies wholly inside the viewport's width: nothing to scroll to. Measured once the page
+     * shows a box of every kind (a hydrated page may render the step after its URL has changed).
+     */
+    async function expectInView(name: string, selectors: string[]) {
+      for (const selector of selectors)
+        await expect(page.locator(selector).first(), `${name}: ${selector}`).toBeVisible();
+      const boxes = await page.locator(selectors.join(", ")).evaluateAll((nodes) =>
         nodes.map((n) => {
           const r = n.getBoundingClientRect();
           return { left: r.left, right: r.right, text: n.textContent };
         }),
       );
-      expect(boxes.length, `${name}: ${selector}`).toBeGreaterThan(0);
       for (const box of boxes) {
         expect(box.left, `${name}: ${box.text} starts in view`).toBeGreaterThanOrEqual(0);
         expect(box.right, `${name}: ${box.text} ends in view`).toBeLessThanOrEqual(width);
@@ -122,10 +126,10 @@ for (const { width, script, audit } of WIDTHS) {
     // The review: every price on screen, the totals first of all.
     await expect(page).toHaveURL(/\/checkout\/checkout$/);
     await state("review");
-    await expectInView("review", "[data-testid=quote-total], .bill__total dd, .quote-table tbody td");
+    await expectInView("review", ["[data-testid=quote-total]", ".bill__total dd", ".quote-table tbody td"]);
     await page.goto("/checkout/summary");
     await state("summary");
-    await expectInView("summary", "[data-testid=quote-total], .bill__total dd");
+    await expectInView("summary", ["[data-testid=quote-total]", ".bill__total dd"]);
     await page.goto("/checkout/checkout");
     await page.getByRole("radio", { name: /Yearly/ }).check();
     await page.getByRole("button", { name: "Proceed to payment" }).click();
@@ -172,11 +176,11 @@ for (const { width, script, audit } of WIDTHS) {
     await state("outcome-success");
     await page.goto("/membership");
     await state("membership");
-    await expectInView("membership", ".stack-table td.num");
+    await expectInView("membership", [".stack-table td.num"]);
     const invoice = page.locator('a[href^="/membership/invoices/"]:not([href$=".pdf"])').first();
     await page.goto((await invoice.getAttribute("href"))!);
     await state("invoice");
-    await expectInView("invoice", ".stack-table td.num");
+    await expectInView("invoice", [".stack-table td.num"]);
 
     await context.close();
     expect(problems).toEqual([]);

@@ -31,9 +31,9 @@ export interface RunningServer {
   /** Everything the process wrote to stdout and stderr, line by line. */
   logs: string[];
   pid: number;
-  /** SIGTERM and wait for the exit. */
+  /** SIGTERM to the primary and wait for its exit: the server's own shutdown ends its workers. */
   stop(): Promise<void>;
-  /** SIGKILL, as a crash would: no shutdown code runs. */
+  /** SIGKILL to the primary and its workers, as a crash would: no shutdown code runs, no worker is left. */
   kill(): Promise<void>;
 }
 
@@ -49,6 +49,19 @@ export function tempDir(prefix = "kavach-security-"): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
 
+/**
+ * SIGKILL to the server's process group (it is spawned detached, the group's leader): the cluster
+ * workers die with the primary instead of living on as orphans, still holding the port.
+ */
+function killGroup(child: ChildProcess): void {
+  try {
+    process.kill(-child.pid!, "SIGKILL");
+  } catch (error) {
+    // ESRCH: every process of the group has exited already.
+    if ((error as NodeJS.ErrnoException).code !== "ESRCH") throw error;
+  }
+}
+
 function exited(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => child.once("exit", () => resolve()));
@@ -58,9 +71,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? tempDir();
   const logs: string[] = [];
-  // node itself rather than npm: the pid is the server, so SIGKILL reaches it.
+  // node itself rather than npm: the pid is the server, so signals reach it; in a process group of its
+  // own (detached), so its cluster workers can be killed with it.
   const child = spawn(process.execPath, ["build/server.js"], {
     cwd: ROOT,
+    detached: true,
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
@@ -83,6 +98,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  // A test that ends without stopping its server (a failure before its cleanup) leaves none running.
+  const killOnExit = () => killGroup(child);
+  process.once("exit", killOnExit);
+  child.once("exit", () => process.off("exit", killOnExit));
   /** Whoever waits for a line of the output hears each one as it is written. */
   const lineListeners = new Set<(line: string) => void>();
   for (const stream of [child.stdout!, child.stderr!]) {
@@ -104,7 +123,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     child.once("exit", (code) => reject(failed(`exited with ${code}`)));
     deadline.addEventListener("abort", () => reject(failed("did not listen within 30 s")));
   }).catch((error: Error) => {
-    child.kill("SIGKILL");
+    killGroup(child);
     throw error;
   });
   lineListeners.clear();
@@ -116,7 +135,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     ))
   ) {
     if (deadline.aborted || child.exitCode !== null) {
-      child.kill("SIGKILL");
+      killGroup(child);
       throw failed("did not answer /healthz within 30 s");
     }
   }
@@ -131,7 +150,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       await exited(child);
     },
     async kill() {
-      child.kill("SIGKILL");
+      killGroup(child);
       await exited(child);
     },
   };
