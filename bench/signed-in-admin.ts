@@ -29,13 +29,17 @@ export class Admin {
   constructor(readonly origin: string) {}
 
   /** One request, no redirect followed; cookies kept. */
-  async send(path: string, init: { method?: "GET" | "POST"; body?: string } = {}): Promise<Response> {
+  async send(
+    path: string,
+    init: { method?: "GET" | "POST"; body?: string; headers?: Record<string, string> } = {},
+  ): Promise<Response> {
     const response = await fetch(this.origin + path, {
       method: init.method ?? "GET",
       redirect: "manual",
       headers: {
         cookie: this.cookies.header(),
         ...(init.body === undefined ? {} : { "content-type": "application/x-www-form-urlencoded" }),
+        ...init.headers,
       },
       body: init.body,
     });

@@ -1,5 +1,6 @@
 import type { DelayedUpstream } from "./delayed-upstream";
 import { sequentialCount } from "./request-chain";
+import { FOLLOWED_REDIRECT, type FollowedAnswer } from "../app/rendering/followed-redirect";
 import { Admin, ADD_PEOPLE_BODY, COMPANY_DETAILS_BODY, freshMobile, GSTIN } from "./signed-in-admin";
 
 /** One request of the walk: what it was, its time to first byte, and the upstream calls it made. */
@@ -14,21 +15,33 @@ export interface UpstreamStep {
   cpuMs?: number;
 }
 
+/** How the purchase is walked: as a browser without script, or as a hydrated page (decision 0035). */
+export type WalkShape = "form posts" | "hydrated";
+
 /**
- * The purchase as a browser without script makes it, request by request (each post's 303 is the
- * next row's page), against an app whose upstream is `upstream`: 18 requests from the sign-in page
- * to the payment post, whose 303 leads to the hosted payment page. One request at a time, so the
- * calls the upstream recorded between a request's start and its answer are that request's, and so is
- * the CPU time `serverCpuMs` (the app server's, in ms so far) moved from the request to its last byte.
+ * The purchase request by request against an app whose upstream is `upstream`, one request at a
+ * time, so the calls the upstream recorded between a request's start and its answer are that
+ * request's, and so is the CPU time `serverCpuMs` (the app server's, in ms so far) moved from the
+ * request to its last byte.
+ *
+ * - "form posts", as a browser without script: 18 requests from the sign-in page to the payment
+ *   post, each post's 303 the next row's page; the payment post's 303 leads to the hosted page.
+ * - "hydrated", as a hydrated page: the sign-in page, then each step's `.data` post asking to be
+ *   followed, answered with the next page's data (10 requests); the payment post is a document
+ *   redirect to the hosted page, not followed.
  */
 export async function walkThroughUpstream(
   origin: string,
   upstream: DelayedUpstream,
   serverCpuMs?: () => number,
+  shape: WalkShape = "form posts",
 ): Promise<UpstreamStep[]> {
   const admin = new Admin(origin);
   const steps: UpstreamStep[] = [];
+  const hydrated = shape === "hydrated";
+  /** A GET answers 200; a form post 303; a hydrated post 200 (followed) or 202 (a document redirect). */
   async function request(path: string, body?: string, expected = body === undefined ? 200 : 303): Promise<string> {
+    if (hydrated && body !== undefined) return followedPost(path, body);
     const before = upstream.calls.length;
     const cpuBefore = serverCpuMs?.();
     const started = performance.now();
@@ -51,30 +64,62 @@ export async function walkThroughUpstream(
       );
     return body === undefined ? text : (response.headers.get("location") ?? "");
   }
+  /** A hydrated page's post: where it led (the followed page's address, or the document redirect's). */
+  async function followedPost(path: string, body: string): Promise<string> {
+    const [pathname, query] = path.split("?");
+    const before = upstream.calls.length;
+    const cpuBefore = serverCpuMs?.();
+    const started = performance.now();
+    const response = await admin.send(`${pathname}.data${query ? `?${query}` : ""}`, {
+      method: "POST",
+      body,
+      headers: { [FOLLOWED_REDIRECT.header]: "1" },
+    });
+    const ttfbMs = performance.now() - started;
+    const text = await response.text();
+    const calls = upstream.calls.slice(before);
+    steps.push({
+      request: `POST ${pathname}.data`,
+      status: response.status,
+      ttfbMs,
+      calls: calls.length,
+      sequential: sequentialCount(calls),
+      cpuMs: cpuBefore === undefined ? undefined : serverCpuMs!() - cpuBefore,
+    });
+    if (response.headers.get("content-type") === FOLLOWED_REDIRECT.type)
+      return (JSON.parse(text) as FollowedAnswer).next.url.replace(/\.data(?=\?|$)/, "");
+    if (response.status === 202 && response.headers.has("x-remix-reload-document"))
+      return response.headers.get("location") ?? "";
+    throw new Error(`POST ${pathname}.data answered ${response.status}, neither followed nor a document redirect`);
+  }
+  /** A page the hydrated walk has already been answered with (its data came with the post): not asked again. */
+  const page = (path: string) => (hydrated ? Promise.resolve("") : request(path));
   const mobile = freshMobile();
   await request("/checkout/verify");
   await request("/checkout/verify", `mobile=${mobile}`);
-  await request("/checkout/verify-otp");
+  await page("/checkout/verify-otp");
   const sms = (await (await fetch(`${upstream.baseUrl}/sandbox/sms?mobile_no=${mobile}`)).json()) as {
     data: Array<{ text: string }>;
   };
   const code = sms.data[0]?.text.match(/\b(\d{4,6})\b/)?.[1];
   if (!code) throw new Error(`no code in the upstream's outbox for ${mobile}`);
   await request("/checkout/verify-otp", `intent=verify&code=${code}`);
-  await request("/checkout/gst-details");
+  await page("/checkout/gst-details");
   const confirm = await request("/checkout/gst-details", `intent=gstin&gstin=${GSTIN}`);
-  await request(confirm);
+  await page(confirm);
   await request("/checkout/gst-details", `intent=confirm&gstin=${GSTIN}`);
-  await request("/checkout/company-details");
+  await page("/checkout/company-details");
   await request("/checkout/company-details", COMPANY_DETAILS_BODY);
-  const planId = (await request("/checkout/plan-select")).match(/name="planId" value="([^"]+)"/)?.[1];
+  // The plan to choose is read off the page; walking hydrated, that read is not one of the walk's.
+  const planPage = hydrated ? await admin.page("/checkout/plan-select") : await request("/checkout/plan-select");
+  const planId = planPage.match(/name="planId" value="([^"]+)"/)?.[1];
   if (!planId) throw new Error("no plan on /checkout/plan-select");
   await request("/checkout/plan-select", `planId=${encodeURIComponent(planId)}&coverage=group-health-insurance`);
-  await request("/checkout/add-people");
+  await page("/checkout/add-people");
   await request("/checkout/add-people", ADD_PEOPLE_BODY);
-  await request("/checkout/checkout");
+  await page("/checkout/checkout");
   await request("/checkout/checkout", "policy=yearly");
-  await request("/checkout/payment");
+  await page("/checkout/payment");
   const hosted = await request("/checkout/payment", "policy=yearly");
   if (!hosted.includes("/sandbox/checkout/"))
     throw new Error(`the payment post led to ${hosted}, not the payment page`);
