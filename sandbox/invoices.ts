@@ -144,6 +144,24 @@ function invoiceLines(c: OrderContents, premiumPaise: number): InvoiceLine[] {
   return lines;
 }
 
+/**
+ * Who a document of the purchase is made out to and where the supply is: the company as at the
+ * purchase, whose place of supply and tax regime every later invoice and credit note keeps.
+ */
+export function billedTo(company: OrderContents["company"]) {
+  return {
+    recipient: {
+      name: company.company_name,
+      address: company.address,
+      gstin: company.gstin,
+      state_name: company.state_name,
+      state_code: company.state_code,
+      is_sez: company.is_sez,
+    },
+    place_of_supply: { state_name: company.state_name, state_code: company.state_code },
+  };
+}
+
 function buildInvoice(ctx: ApiContext, order: OrderRow, number: string, issuedAt: number): InvoiceData {
   const c = contentsOf(ctx, order);
   const taxLines = c.bill.tax_lines;
@@ -159,15 +177,7 @@ function buildInvoice(ctx: ApiContext, order: OrderRow, number: string, issuedAt
     date,
     financial_year: financialYear(date),
     supplier: SELLER,
-    recipient: {
-      name: c.company.company_name,
-      address: c.company.address,
-      gstin: c.company.gstin,
-      state_name: c.company.state_name,
-      state_code: c.company.state_code,
-      is_sez: c.company.is_sez,
-    },
-    place_of_supply: { state_name: c.company.state_name, state_code: c.company.state_code },
+    ...billedTo(c.company),
     reverse_charge: false,
     order_id: order.order_id,
     payment_id: order.payment_id ?? "",
