@@ -13,6 +13,7 @@ export { SESSION_COOKIE_NAME } from "~/session/session.server";
 export { SIGNED_IN_POSTS, SERVER_PAGE_PATHS, UPLOAD_POSTS } from "~/routing/server-paths";
 export { holdsPersonalCookie } from "~/rendering/page-sharing.server";
 export { FOLLOWED_REDIRECT } from "~/rendering/followed-redirect";
+export { inRequestScope } from "~/upstream/request-scope.server";
 
 /** A render still unfinished after this is cut short: the page then says the service is down. */
 const RENDER_TIMEOUT_MS = 5_000;

@@ -87,6 +87,7 @@ export async function createApp({
     holdsPersonalCookie,
     UPLOAD_POSTS,
     FOLLOWED_REDIRECT,
+    inRequestScope,
   } = build.entry.module as unknown as typeof AppServerEntry;
 
   /**
@@ -315,9 +316,12 @@ export async function createApp({
         spendIpAllowance: (kind) => spendIpAllowance(req.ip ?? "unknown", kind, res.locals.requestId),
         spendNumberAllowance: (kind, mobileNo) => spendNumberAllowance(mobileNo, kind),
       }),
-      pageCache.offer,
-      SERVER_PAGE_PATHS.notFound,
-      FOLLOWED_REDIRECT,
+      {
+        offerToCache: pageCache.offer,
+        notFoundPath: SERVER_PAGE_PATHS.notFound,
+        followedRedirect: FOLLOWED_REDIRECT,
+        inRequestScope,
+      },
     ),
   );
   app.use(errorAnswers);

@@ -37,22 +37,36 @@ function isResourceNotFound(req: ExpressRequest, response: Response): boolean {
   );
 }
 
+export interface RemixHandlerOptions {
+  /** Keeps a page anyone may be given and answers with it. */
+  offerToCache?: OfferToCache;
+  /** The page a person gets for a missing resource (isResourceNotFound). */
+  notFoundPath?: string;
+  /** A hydrated page's post answered with the next page's data (server/follow-redirect.ts). */
+  followedRedirect?: FollowedRedirectProtocol;
+  /** Runs one request's work, its followed page's included, with reads shared within it (the app's). */
+  inRequestScope?: <T>(work: () => Promise<T>) => Promise<T>;
+}
+
 export function remixHandler(
   build: ServerBuild,
   mode: string,
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext,
-  offerToCache?: OfferToCache,
-  notFoundPath?: string,
-  followedRedirect?: FollowedRedirectProtocol,
+  { offerToCache, notFoundPath, followedRedirect, inRequestScope = (work) => work() }: RemixHandlerOptions = {},
 ): RequestHandler {
   const handle = createRequestHandler(build, mode);
+  /** Remix's answer, and the next page's with it when the post asks to be followed. */
+  async function answer(request: Request, context: AppLoadContext): Promise<Response> {
+    const response = await handle(request, context);
+    return followedRedirect
+      ? followRedirect(followedRedirect, request, response, (next) => handle(next, context))
+      : response;
+  }
   return async (req, res, next) => {
     try {
       const request = remixRequest(req, res);
       const context = getLoadContext(req, res);
-      let response = await handle(request, context);
-      if (followedRedirect)
-        response = await followRedirect(followedRedirect, request, response, (next) => handle(next, context));
+      let response = await inRequestScope(() => answer(request, context));
       if (notFoundPath && isResourceNotFound(req, response)) {
         const page = new Request(new URL(notFoundPath, request.url), {
           headers: request.headers,

@@ -1,3 +1,4 @@
+import { keepRead, readOnce } from "./request-scope.server";
 import { z } from "zod";
 import { apiFileRequest, apiRequest } from "./http.server";
 
@@ -268,8 +269,11 @@ const cart = z.object({
 });
 export type Cart = z.infer<typeof cart>;
 
+/** The admin's cart is read once a request, and a write's answer is the cart it left (request-scope.server.ts). */
+const cartRead = (token: string) => `cart:${token}`;
+
 export function getCart(token: string) {
-  return apiRequest({ backend: "employer", path: "/carts/get", token, data: cart });
+  return readOnce(cartRead(token), () => apiRequest({ backend: "employer", path: "/carts/get", token, data: cart }));
 }
 
 export type CartUpdate =
@@ -279,8 +283,17 @@ export type CartUpdate =
   | { type: "people"; item: { rows: PeopleRow[] } }
   | { type: "billing"; item: { policy: Policy } };
 
-export function updateCart(token: string, update: CartUpdate) {
-  return apiRequest({ backend: "employer", method: "POST", path: "/carts/update", token, body: update, data: cart });
+export async function updateCart(token: string, update: CartUpdate) {
+  const saved = await apiRequest({
+    backend: "employer",
+    method: "POST",
+    path: "/carts/update",
+    token,
+    body: update,
+    data: cart,
+  });
+  keepRead(cartRead(token), saved);
+  return saved;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { forgetReads } from "./request-scope.server";
 import { z } from "zod";
 import { apiBaseUrl, embeddedApi, env } from "~/config/env.server";
 import { MESSAGES } from "~/config/constants";
@@ -154,6 +155,8 @@ async function send(url: URL, init: Init, idempotent = init.method === "GET") {
 export function apiRequest<T extends z.ZodTypeAny>(options: RequestOptions<T>): Promise<z.infer<T>> {
   const method = options.method ?? "GET";
   const url = buildUrl(options.backend, options.path, options.query);
+  // A call that is not harmless to repeat may change what the request has read so far.
+  if (!(options.idempotent ?? method === "GET")) forgetReads();
   if (options.sharedForMs === undefined) return request(method, url, options);
   const key = JSON.stringify([method, url.href, options.headers ?? null, options.body ?? null]);
   return sharedAnswer(key, options.sharedForMs, () => request(method, url, options));

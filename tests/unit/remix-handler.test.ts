@@ -47,11 +47,13 @@ beforeAll(async () => {
       {} as ServerBuild,
       "production",
       (req) => ({ clientIp: req.ip ?? "unknown" }) as unknown as AppLoadContext,
-      (req, res, body) => {
-        if (req.path !== "/kept") return false;
-        offered.push(body.toString());
-        res.end("from the cache");
-        return true;
+      {
+        offerToCache: (req, res, body) => {
+          if (req.path !== "/kept") return false;
+          offered.push(body.toString());
+          res.end("from the cache");
+          return true;
+        },
       },
     ),
   );
