@@ -133,3 +133,22 @@ test("ticking a benefit on plan-select updates the plans' prices in place, savin
   await page.reload();
   expect(await prices()).toEqual(before);
 });
+
+test("a post's toast comes with the page it leads to, in one request, on the same document", async ({
+  page,
+  adminAt,
+}) => {
+  await adminAt("gst");
+  await page.goto("/checkout/gst-details");
+  await page.evaluate(() => ((window as unknown as { mark: number }).mark = 1));
+  const sent: string[] = [];
+  page.on("request", (request) => sent.push(`${request.method()} ${new URL(request.url()).pathname}`));
+
+  await page.getByRole("button", { name: "Turn on" }).click();
+  // The redirect's page and its toast (taken by the root's loader) came back with the post
+  // (decision 0035): no request for the page's data after it.
+  await expect(page.getByText("WhatsApp updates are on.")).toBeVisible();
+  await expect(page.locator(".whatsapp-toggle")).toContainText("WhatsApp updates: on");
+  expect(sent.filter((request) => request.includes(".data"))).toEqual(["POST /checkout/whatsapp.data"]);
+  expect(await page.evaluate(() => (window as unknown as { mark?: number }).mark)).toBe(1);
+});
