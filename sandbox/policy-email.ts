@@ -8,6 +8,7 @@ import { escapeHtml } from "./html";
 import { type MemberRow, membersOf } from "./members";
 import { certificatePdf, eCardsPdf } from "./policy-pdf";
 import { type PolicyData, policyOf } from "./policy";
+import { withDataNotice } from "./privacy-notice";
 import { SELLER } from "./seller";
 import { sql } from "./statements";
 
@@ -99,14 +100,14 @@ export async function sendFamilyCards(ctx: ApiContext, p: PolicyData, family: re
   const employee = family.find((m) => m.relationship === "self");
   if (employee?.email == null) return;
   const period = `${longDate(p.period.from)} to ${longDate(p.period.to)}`;
-  const lines = [
+  const lines = withDataNotice([
     `Dear ${employee.full_name},`,
     "",
     `${p.policyholder.name} has insured you${family.length > 1 ? " and your family" : ""} under group health policy ${p.policy_number} with ${p.insurer.name}, from ${period}.`,
     `Your e-cards are attached (${family.length} ${family.length === 1 ? "card" : "cards"}). Show one at a network hospital for cashless treatment; the cashless helpline is ${p.tpa.cashless_helpline}.`,
     "",
     `Questions: ${SELLER.support_email} or ${SELLER.support_phone}.`,
-  ];
+  ]);
   await ctx.email.send({
     to: employee.email,
     subject: `Your health insurance e-cards: policy ${p.policy_number}`,

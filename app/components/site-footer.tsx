@@ -71,7 +71,7 @@ export function SiteFooter({ legal }: { legal?: FooterLegal }) {
               <a href={PAGE_PATHS.terms}>Terms &amp; Conditions</a>
             </li>
             <li>
-              <a href={EXTERNAL.privacyPolicy}>Privacy Policy</a>
+              <a href={PAGE_PATHS.privacy}>Privacy Policy</a>
             </li>
           </ul>
         </nav>

@@ -9,6 +9,7 @@ import { APP_SEO, ONE_MG_SEO } from "./mobile-app";
 import { PAGE_VARIANTS, investorPath, partnerLandingPath, partnershipPath, productPath } from "~/routing/page-paths";
 import { PARTNER_LANDINGS } from "./partner-landings";
 import { PARTNER_PROGRAM_SEO } from "./partner-program";
+import { PRIVACY_SEO } from "./privacy";
 import { PARTNERSHIPS } from "./partnerships";
 import { PRODUCTS } from "./products";
 
@@ -32,6 +33,7 @@ export const PUBLIC_PAGES: readonly PublicPage[] = [
   page(CALL_BACK_SEO),
   page(TERMS_SEO),
   ...PAGE_VARIANTS.terms.map((path) => page(TERMS_SEO, path)),
+  page(PRIVACY_SEO),
   page(REVIEWS_SEO),
   page(COMPARISON_SEO),
   page(PARTNER_PROGRAM_SEO),

@@ -7,7 +7,6 @@ export const EXTERNAL = {
   faq: "https://help.kavach.example/faq",
   careers: "https://careers.kavach.example",
   demoRequest: "https://kavach.example/request-a-demo",
-  privacyPolicy: "https://kavach.example/privacy-policy",
   social: [
     { name: "LinkedIn", href: "https://www.linkedin.com/company/kavach-example" },
     { name: "X", href: "https://x.com/kavach_example" },

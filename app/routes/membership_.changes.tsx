@@ -7,6 +7,7 @@ import type { ReactNode } from "react";
 import type { z, ZodTypeAny } from "zod";
 import { attempt, requireToken, withToken } from "~/checkout/guard.server";
 import { browserValidation, ErrorSummary, FieldErrors, SubmitButton, TextField } from "~/components/form";
+import { DataNotice, DataNoticeLink } from "~/components/data-notice";
 import { StepErrorBoundary } from "~/components/step-error";
 import { seoMeta } from "~/content/seo";
 import type { Dependant, Joiner } from "~/members/change-forms";
@@ -209,6 +210,7 @@ export default function ChangesPage() {
           confirm.
         </p>
       </header>
+      <DataNotice />
       <JoinerForm covers={covers} dependants={dependants} today={today} />
       <LeaverForm today={today} />
       <FamilyForm today={today} />
@@ -228,6 +230,7 @@ function UploadForm() {
         for a removal <code>last_day</code> and <code>reason</code>. A joiner’s dependants are rows with their code.
         Every row is checked and priced; nothing changes until you confirm.
       </p>
+      <DataNoticeLink />
       <Form method="post" encType="multipart/form-data" className="stack">
         <div className="field">
           <label htmlFor="changes-file">CSV or Excel file</label>
@@ -356,6 +359,7 @@ function JoinerForm({
   return (
     <section className="card" aria-labelledby="add-title">
       <h2 id="add-title">Add a joiner</h2>
+      <DataNoticeLink />
       <Form method="post" {...getFormProps(form)} className="stack">
         <ErrorSummary form={form} />
         <SelectField
@@ -446,6 +450,7 @@ function FamilyForm({ today }: { today: string }) {
         A marriage or a birth is added for the employee within {BACKDATE_DAYS} days of it. Their family cover may move
         up to a wider one bought for their age band, priced for the days left.
       </p>
+      <DataNoticeLink />
       <Form method="post" {...getFormProps(form)} className="stack">
         <ErrorSummary form={form} />
         <TextField meta={fields.employee_code} label="Employee code" autoComplete="off" />

@@ -3,6 +3,7 @@ import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { requireToken, withToken } from "~/checkout/guard.server";
+import { DataNotice, DataNoticeLink } from "~/components/data-notice";
 import { StepErrorBoundary } from "~/components/step-error";
 import { seoMeta } from "~/content/seo";
 import type { FieldErrors, FormValues, Person } from "~/members/add-form";
@@ -224,6 +225,8 @@ export default function MembersPage() {
 
       <CensusSummary summary={summary} />
 
+      <DataNotice />
+
       {data.policy ? null : (
         <>
           <section className="card" aria-labelledby="upload-title">
@@ -232,6 +235,7 @@ export default function MembersPage() {
               Start from the template: one row per person, dependants with their employee’s code. Dates as DD-MM-YYYY,
               DD/MM/YYYY or YYYY-MM-DD.
             </p>
+            <DataNoticeLink />
             <p className="actions">
               <a className="button button--ghost" href={PATHS.membersTemplateCsv} download>
                 Template (CSV)
@@ -448,6 +452,7 @@ function AddMemberForm({ allowed, reply }: { allowed: Person[]; reply?: AddReply
   return (
     <section className="card" aria-labelledby="add-title">
       <h2 id="add-title">Add an employee</h2>
+      <DataNoticeLink />
       {problems.length > 0 || reply?.message ? (
         <div className="error-summary" role="alert" tabIndex={-1}>
           <h3 className="error-summary__title">There is a problem</h3>

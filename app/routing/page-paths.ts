@@ -10,6 +10,8 @@ export const PAGE_PATHS = {
   /** A team outside the checkout's 2 to 10,000 asks sales to call (docs/product.md, A way forward at the limits). */
   callBack: "/contact-us/call-back",
   terms: "/terms-of-use",
+  /** Our privacy notice (docs/product.md, Personal data). */
+  privacy: "/privacy",
   reviews: "/reviews",
   comparison: "/kavach-vs-market-alternatives",
   partner: "/partner",
