@@ -9,6 +9,7 @@ import { membersRouter } from "./routes/members";
 import { changesRouter } from "./routes/changes";
 import { globalRouter } from "./routes/global";
 import { termsRouter } from "./routes/terms";
+import { scheduleRetention } from "./retention";
 import { sandboxRouter } from "./sandbox";
 import { seedCatalog } from "./seed";
 import { type EmailProvider, outboxEmailProvider, smtpEmailProvider } from "./email";
@@ -30,6 +31,8 @@ export interface EmbeddedApiOptions {
   /** Tests may move a number's codes back in time (POST /sandbox/clock/codes). */
   testClock?: boolean;
   log?: LogSink;
+  /** How often members whose time is up are erased (sandbox/retention.ts); every 6 hours unless set. */
+  retentionSweepMs?: number;
   /** Where order callbacks may point: the site's public origin. Unset: any http(s) address (development). */
   allowedCallbackOrigin?: string;
 }
@@ -90,7 +93,17 @@ export function createEmbeddedApi(o: EmbeddedApiOptions): EmbeddedApi {
   dev.use(devRouter(ctx));
   dev.use(errorHandler(log));
 
-  return { router, devRouter: dev, close: () => db.close() };
+  // Members' details are erased when their time is up (docs/product.md, Personal data).
+  const stopRetention = scheduleRetention(ctx, o.retentionSweepMs);
+
+  return {
+    router,
+    devRouter: dev,
+    close: () => {
+      stopRetention();
+      db.close();
+    },
+  };
 }
 
 /** Client mistakes become 4xx envelopes; anything else is logged and answered without details. */

@@ -139,6 +139,11 @@ export function censusJson(ctx: ApiContext, m: PaidMembership, page = 1, pageSiz
     summary: censusSummary(ctx, m),
     cover_start_date: m.coverStart,
     policy: policy === undefined ? null : policyJson(policy),
+    // Set once the members' details have been erased, three years after the policy ended (sandbox/retention.ts).
+    erased:
+      (sql(ctx.db, "SELECT erased_on, policy_ended_on FROM member_erasures WHERE order_id = ?").get(
+        m.order.order_id,
+      ) as { erased_on: string; policy_ended_on: string } | undefined) ?? null,
   };
 }
 

@@ -11,6 +11,7 @@ import { SANDBOX_FAILURE_REASON, type OrderRow, createPaymentAttempts, currentOr
 import { listOutbox } from "./sms";
 import { ageCodes } from "./otp";
 import { ageMembership } from "./membership-clock";
+import { purgeExpiredMembers } from "./retention";
 import { type ChangePaymentRow, changePaymentAttempts, findPayment } from "./change-payments";
 
 const MERCHANT_NAME = "Kavach (sandbox)";
@@ -185,10 +186,18 @@ export function sandboxRouter(ctx: ApiContext): Router {
       "/clock/membership",
       route((req, res) => {
         const body = parseInput(
-          z.object({ order_id: z.string().min(1).max(64), advance_days: z.number().int().min(1).max(400) }),
+          // Up to five years: a membership's policy year and the three years its members' details are kept.
+          z.object({ order_id: z.string().min(1).max(64), advance_days: z.number().int().min(1).max(1830) }),
           req.body,
         );
         sendOk(res, ageMembership(ctx, body.order_id, body.advance_days));
+      }),
+    );
+    // The retention purge on demand, so a test that moved a membership's clock sees it run at once.
+    router.post(
+      "/retention/purge",
+      route((_req, res) => {
+        sendOk(res, { erased: purgeExpiredMembers(ctx) });
       }),
     );
   }

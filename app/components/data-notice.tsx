@@ -29,8 +29,8 @@ export function DataNotice() {
 export function DataNoticeLink() {
   return (
     <p className="muted small">
-      <a href="#data-notice">{DATA_NOTICE_TITLE.admin}</a>: who receives them, how long they are kept, and how to
-      have them corrected or erased.
+      <a href="#data-notice">{DATA_NOTICE_TITLE.admin}</a>: who receives them, how long they are kept, and how to have
+      them corrected or erased.
     </p>
   );
 }

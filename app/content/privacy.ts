@@ -46,7 +46,10 @@ export const DATA_NOTICE = [
 ] as const;
 
 /** The notice's heading where an admin gives the details, and in an employee's email. */
-export const DATA_NOTICE_TITLE = { admin: "How your employees’ details are used", employee: "How your details are used" };
+export const DATA_NOTICE_TITLE = {
+  admin: "How your employees’ details are used",
+  employee: "How your details are used",
+};
 
 export const PRIVACY_SEO: PageSeo = {
   title: "Privacy notice",

@@ -68,6 +68,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       summary: c.summary,
       coverStart: c.cover_start_date,
       policy: c.policy ? { number: c.policy.policy_number, from: c.policy.period.from, to: c.policy.period.to } : null,
+      erased: c.erased,
       allowed: dependantsAllowed(c.summary.by_cover.filter((b) => b.employees_bought > 0).map((b) => b.range)),
       // Only what the list shows: the page stays light with 10,000 members.
       members: c.members.map((m) => ({
@@ -179,9 +180,11 @@ export default function MembersPage() {
       <header className="membership__head">
         <h1>Your team’s details</h1>
         <p>
-          {summary.complete
-            ? "Everyone your cover was bought for is named."
-            : `${formatCount(summary.employees_named)} of ${formatCount(summary.employees_bought)} employees named: ${formatCount(left)} to go. Cover starts ${formatDate(data.coverStart)}.`}
+          {data.erased
+            ? `The members’ details were erased on ${formatDate(data.erased.erased_on)}, three years after the policy ended on ${formatDate(data.erased.policy_ended_on)}.`
+            : summary.complete
+              ? "Everyone your cover was bought for is named."
+              : `${formatCount(summary.employees_named)} of ${formatCount(summary.employees_bought)} employees named: ${formatCount(left)} to go. Cover starts ${formatDate(data.coverStart)}.`}
         </p>
       </header>
 

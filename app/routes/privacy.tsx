@@ -21,8 +21,8 @@ export default function Privacy() {
       <Section title="Employees and their families" id="privacy-members">
         <div className="prose">
           <p>
-            A company admin gives us the details of the employees and family members the company covers. This is what
-            we do with them.
+            A company admin gives us the details of the employees and family members the company covers. This is what we
+            do with them.
           </p>
           <dl className="info-list">
             {notice.map((point) => (

@@ -97,6 +97,8 @@ const census = z.object({
   }),
   cover_start_date: isoDate,
   policy: policy.nullable(),
+  /** The members' details were erased, three years after the policy ended (docs/product.md, Personal data). */
+  erased: z.object({ erased_on: isoDate, policy_ended_on: isoDate }).nullable().default(null),
 });
 export type Census = z.infer<typeof census>;
 
