@@ -155,7 +155,10 @@ export function hubspotSink(url: string, token: string, timeoutMs: number): Sink
           headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
           body: JSON.stringify({
             eventName: record.name,
-            properties: record.data,
+            // The partner that brought the admin is one of the event's contact properties (docs/product.md, Analytics events).
+            properties: record.channel_partner
+              ? { ...record.data, channel_partner: record.channel_partner }
+              : record.data,
             identity: record.identity,
             hutk: record.hutk ?? null,
           }),
