@@ -1,4 +1,5 @@
 import type { PageSeo } from "~/content/seo";
+import { safeReturnHost } from "~/utils/safe-redirect";
 import { PARTNER_SOURCE_DOMAINS } from "./partner-source";
 
 /**
@@ -72,4 +73,16 @@ export const PARTNER_LANDINGS: readonly PartnerLanding[] = [
 
 export function findPartnerLanding(key: string | undefined): PartnerLanding | undefined {
   return PARTNER_LANDINGS.find((p) => p.key === key);
+}
+
+/**
+ * Where a visitor a finance partner sent returns to (spec row 3.21, `from` "a host to return to"; decision
+ * 0039): the host kept in the session when it is one of the three partners' domains or a subdomain of one,
+ * named by its partner. The three domains are an allow-list, so the link leads nowhere a query could choose.
+ */
+export function partnerReturnFor(from: string | null | undefined): { href: string; name: string } | null {
+  const host = safeReturnHost(from);
+  if (host === null) return null;
+  const partner = PARTNER_LANDINGS.find((p) => p.domain && (host === p.domain || host.endsWith(`.${p.domain}`)));
+  return partner ? { href: `https://${host}/`, name: partner.name } : null;
 }

@@ -4,6 +4,8 @@ import { useLoaderData } from "@remix-run/react";
 import { recordPurchaseSuccess } from "~/analytics/charged.server";
 import type { Verification } from "~/upstream/employer.server";
 import { currentOrderStatus } from "~/checkout/payment-status.server";
+import { partnerReturnFor } from "~/content/partner-landings";
+import { getSession } from "~/session/session.server";
 import { PATHS } from "~/routing/paths";
 import { invoicePdfPath } from "~/routing/membership-paths";
 import { seoMeta } from "~/content/seo";
@@ -30,11 +32,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (order.status === "pending") throw redirect(`${PATHS.paymentPending}?order_id=${order.order_id}`);
   if (order.status !== "paid") throw redirect(`${PATHS.paymentFail}?order_id=${order.order_id}`);
   await recordPurchaseSuccess(request, order);
-  return json({ order });
+  // A finance partner's visitor is offered the way back to the partner's site (spec row 3.21).
+  const back = partnerReturnFor((await getSession(request)).get("from"));
+  return json({ order, back });
 }
 
 export default function PaymentSuccess() {
-  const { order } = useLoaderData<typeof loader>();
+  const { order, back } = useLoaderData<typeof loader>();
   return (
     <div className="container outcome">
       <section className="card outcome__card">
@@ -82,6 +86,13 @@ export default function PaymentSuccess() {
             Go to your membership
           </a>
         </p>
+        {back ? (
+          <p className="actions actions--center">
+            <a href={back.href} rel="noopener">
+              Back to {back.name}
+            </a>
+          </p>
+        ) : null}
       </section>
     </div>
   );
