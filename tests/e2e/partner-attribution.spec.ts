@@ -11,7 +11,9 @@ import { FERNLEAF, enterCompanyDetails, enterGstin, freshMobile } from "./helper
  * docs/product.md, Partner pages and Query handling: a visit through a finance partner's landing page
  * ends in a plan request with source Godrej and events with `channel_partner`; the fourth partner's
  * page carries neither. The `mid` and `identifier` of the partner's link reach the plan request.
- * The app runs against a fake upstream here, to see the plan request itself.
+ * The app runs against a fake upstream here, to see the plan request itself. Spec rows 3.11 (the
+ * partner kept with the lead: `from`, `mid`, `identifier`) and 7.24 (`channel_partner` on the events
+ * forwarded, HubSpot among them) in decision 0020.
  */
 
 let upstream: FakeUpstream;
