@@ -47,6 +47,8 @@ async function expectGenericMessage(answer: Answer, what: string) {
 const PAGES = [
   "/reviews",
   "/terms-of-use",
+  // The checkout's FAQ reads the API's GET /faq (spec row 7.8).
+  "/checkout/faq",
   "/checkout/gst-details",
   "/checkout/company-details",
   "/checkout/plan-select",
