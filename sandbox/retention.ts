@@ -44,6 +44,8 @@ export function purgeExpiredMembers(ctx: ApiContext): Erasure[] {
     const ended = policyEnd(row.paid_at, row.cover_ends_on);
     if (today < eraseFrom(ended)) continue;
     const erasure = erase(ctx, row.order_id, ended, today);
+    // Another worker's sweep may have erased it in the meantime.
+    if (erasure === null) continue;
     erased.push(erasure);
     // An opaque order id and a count: no member's name, email or mobile reaches the log.
     ctx.log({ event: "members_erased", order_id: row.order_id, members: erasure.members, policy_ended_on: ended });
@@ -51,17 +53,22 @@ export function purgeExpiredMembers(ctx: ApiContext): Erasure[] {
   return erased;
 }
 
-function erase(ctx: ApiContext, orderId: string, ended: string, today: string): Erasure {
+function erase(ctx: ApiContext, orderId: string, ended: string, today: string): Erasure | null {
   return writeTransaction(ctx.db, () => {
     const emails = sqlValues(ctx.db, "SELECT DISTINCT email FROM members WHERE order_id = ? AND email IS NOT NULL").all(
       orderId,
     ) as string[];
     const members = sql(ctx.db, "DELETE FROM members WHERE order_id = ?").run(orderId).changes;
+    if (members === 0) return null;
     sql(ctx.db, "UPDATE membership_changes SET members = NULL WHERE order_id = ? AND members IS NOT NULL").run(orderId);
     sql(ctx.db, "DELETE FROM census_checks WHERE order_id = ?").run(orderId);
-    // The outbox's emails to those employees go too, unless another membership still covers the address.
+    // The outbox's emails to those employees go too, unless another membership still covers the address
+    // (one pass over the members left, rather than one for each address).
+    const stillHeld = new Set(
+      sqlValues(ctx.db, "SELECT DISTINCT email FROM members WHERE email IS NOT NULL").all() as string[],
+    );
     for (const email of emails) {
-      if (sqlValues(ctx.db, "SELECT 1 FROM members WHERE email = ? LIMIT 1").get(email) !== undefined) continue;
+      if (stillHeld.has(email)) continue;
       const ids = sqlValues(ctx.db, "SELECT id FROM email_outbox WHERE to_address = ?").all(email) as number[];
       for (const id of ids) {
         sql(ctx.db, "DELETE FROM email_attachments WHERE email_id = ?").run(id);
