@@ -96,6 +96,11 @@ export function SiteFooter({ legal }: { legal?: FooterLegal }) {
             <a href={legal.grievance.phoneHref}>{legal.grievance.phone}</a>; if not resolved within 14 days, IRDAI’s{" "}
             <a href={legal.bimaBharosa}>Bima Bharosa</a>.
           </p>
+          <p data-testid="data-contact-line">
+            Personal data: our {legal.dataContact.role},{" "}
+            <a href={`mailto:${legal.dataContact.email}`}>{legal.dataContact.email}</a> (
+            <a href={PAGE_PATHS.privacy}>privacy notice</a>).
+          </p>
         </div>
       ) : null}
       <p className="container site-footer__copy">

@@ -1,5 +1,6 @@
 import { COPYRIGHT_YEAR } from "~/config/constants";
 import { todayInIndia } from "~/utils/dates";
+import { DATA_CONTACT } from "./privacy";
 import { CORPORATE } from "./site";
 
 /**
@@ -17,6 +18,8 @@ export function footerLegal(sandbox: boolean) {
     // Where a complaint goes first; IRDAI's Bima Bharosa after 14 days without a resolution.
     grievance: { email: "grievance@kavach.example", phone: CORPORATE.phone, phoneHref: CORPORATE.phoneHref },
     bimaBharosa: "https://bimabharosa.irdai.gov.in",
+    // The contact for personal data, published on every page (docs/product.md, Personal data).
+    dataContact: { role: DATA_CONTACT.role, email: DATA_CONTACT.email },
     // The spec's first year beside the server's current one, in India.
     copyright: `© ${year > COPYRIGHT_YEAR ? `${COPYRIGHT_YEAR}–${year}` : COPYRIGHT_YEAR} ${CORPORATE.legalName}. All rights reserved.`,
   };

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { DATA_CONTACT } from "~/content/privacy";
 import { expect, test } from "./fixtures";
 import { addPeople, choosePlan, pay } from "./helpers";
 
@@ -165,6 +166,10 @@ test("the footer carries the licence line, a grievance contact and the copyright
       "href",
       /^mailto:/,
     );
+    // The contact for personal data (docs/product.md, Personal data), on every page.
+    const data = footer.getByTestId("data-contact-line");
+    await expect(data).toContainText(`Personal data: our ${DATA_CONTACT.role}, ${DATA_CONTACT.email}`);
+    await expect(data.getByRole("link", { name: "privacy notice" })).toHaveAttribute("href", "/privacy");
   }
   // The footer's licence is the intermediary the catalogue names on the plan cards.
   const footerNo = /Reg\. No\. (CA\d{4})/.exec((await page.getByTestId("licence-line").textContent())!)![1];
