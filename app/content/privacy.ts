@@ -66,7 +66,8 @@ export const PRIVACY_PAGE = {
     "What we collect from the admins who buy Kavach and about the employees and family members they cover, why, who receives it, how long we keep it and how to ask us to correct or erase it. Written for India’s Digital Personal Data Protection Act, 2023 and its Rules of 2025.",
   admins: [
     "When you buy Kavach for your company we collect your mobile number (to send you a one-time code), your name and work email (for invoices and the policy), your company’s GSTIN, name and address (from the GST registry), and the number of people to be covered by age band. You give them to buy and manage the cover; we use them for nothing else.",
-    "Purchase events (which step you reached, the plan and its price) are counted under your mobile number, so that we can see where a purchase stops. They never carry an employee’s details.",
+    "Purchase events (which step you reached, the plan and its price) are recorded under your mobile number, with your name and work email as your profile, so that we can see where a purchase stops. Our CRM (HubSpot) receives the events, not the profile. None of them ever carries an employee’s details.",
+    "The insurer receives your company’s name, GSTIN and address as the policyholder. You pay on the payment gateway’s own page; we receive its reference and whether it went through, never your card or bank details.",
     "Tax invoices and credit notes name your company and are kept as long as GST law requires (72 months after the due date of the year’s annual return).",
   ],
   notShared: [
