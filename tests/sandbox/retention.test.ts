@@ -73,6 +73,37 @@ describe("members' details three years after the policy ends", () => {
     expect((await old.get("/membership/census")).json.data.total).toBe(0);
   });
 
+  it("keeps the outbox's emails to an address another membership still covers", async () => {
+    const old = await paidTeam(api, "yearly");
+    const recent = await paidTeam(api, "monthly");
+    const shared = `e-1-${old.mobileNo}@fernleaf.example`;
+    // The same person joins the other company, under the same address, and gets their e-cards there too.
+    await recent.change({
+      kind: "add",
+      band: "18-35",
+      range: "1A",
+      effective_date: "2025-06-02",
+      members: [
+        {
+          employee_code: "E-9",
+          full_name: "Employee E-1",
+          gender: "female",
+          date_of_birth: "1995-01-01",
+          relationship: "self",
+          mobile: "9876543210",
+          email: shared,
+          date_of_joining: null,
+        },
+      ],
+    });
+    await expect.poll(async () => (await outboxTo(shared)).length).toBe(2);
+    await passDays((await old.get("/membership")).json.data.order.order_id, ERASE_AFTER_DAYS);
+    expect(await purge()).toHaveLength(1);
+    expect((await old.get("/membership/census")).json.data.total).toBe(0);
+    expect(await outboxTo(shared)).toHaveLength(2);
+    expect(await outboxTo(`e-2-${old.mobileNo}@fernleaf.example`)).toEqual([]);
+  });
+
   it("the purge is the test clock's alone", async () => {
     const plain = await startApi();
     try {
