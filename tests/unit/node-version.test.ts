@@ -43,4 +43,12 @@ describe("Node version policy", () => {
     expect(semver.major(pinned)).toBe(Number(nvmrc));
     expect(semver.satisfies(pinned, engines)).toBe(true);
   });
+
+  it("CI's Node is not one better-sqlite3 12 aborts on (24.19 and later; decision 0037)", () => {
+    const addon = (JSON.parse(read("package.json")) as { dependencies: Record<string, string> }).dependencies[
+      "better-sqlite3"
+    ]!;
+    if (semver.major(addon) === 12)
+      expect(semver.satisfies(pinned, ">=24.19 <25"), `NODE_VERSION=${pinned}`).toBe(false);
+  });
 });
