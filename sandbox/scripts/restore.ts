@@ -4,6 +4,7 @@
 // beside it (kavach.sqlite.before-restore-<time>).
 import Database from "better-sqlite3";
 import fs from "node:fs";
+import path from "node:path";
 import { databasePath, fileStamp } from "./database-file";
 
 const backup = process.argv[2];
@@ -51,6 +52,7 @@ if (fs.existsSync(target)) {
 }
 // A crash can leave a -wal or -shm file of the old database; the restored file must not meet them.
 for (const leftover of [`${target}-wal`, `${target}-shm`]) fs.rmSync(leftover, { force: true });
+fs.mkdirSync(path.dirname(target), { recursive: true });
 fs.copyFileSync(backup, `${target}.restoring`);
 fs.renameSync(`${target}.restoring`, target);
 console.log(
