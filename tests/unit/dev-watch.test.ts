@@ -15,13 +15,27 @@ afterEach(async () => {
 });
 
 async function watching(root: string) {
-  const waiting: Array<(files: string[]) => void> = [];
-  watcher = watchSources(root, ["app", "public"], (files) => waiting.shift()?.(files), {
-    quietMs: 50,
-    ignored: [path.join("public", "build")],
-  });
+  const waiting = new Set<{ file: string; resolve: () => void }>();
+  const reported: string[][] = [];
+  watcher = watchSources(
+    root,
+    ["app", "public"],
+    (files) => {
+      reported.push(files);
+      for (const waiter of waiting) {
+        if (!files.includes(waiter.file)) continue;
+        waiting.delete(waiter);
+        waiter.resolve();
+      }
+    },
+    { quietMs: 50, ignored: [path.join("public", "build")] },
+  );
   await watcher.ready;
-  return { nextRebuild: () => new Promise<string[]>((resolve) => waiting.push(resolve)) };
+  return {
+    reported,
+    /** Resolves at the first rebuild after this call whose changed files include `file`. */
+    rebuildFor: (file: string) => new Promise<void>((resolve) => waiting.add({ file, resolve })),
+  };
 }
 
 function project() {
@@ -38,39 +52,38 @@ function replaceByRename(file: string, text: string) {
   fs.renameSync(`${file}.swp`, file);
 }
 
+const INDEX = path.join("app", "routes", "_index.tsx");
+
 describe("the dev watcher", () => {
   it("sees a file replaced by rename every time, not only the first", async () => {
     const root = project();
-    const { nextRebuild } = await watching(root);
-    const file = path.join(root, "app", "routes", "_index.tsx");
+    const { rebuildFor } = await watching(root);
     for (const text of ["export default 2;\n", "export default 3;\n", "export default 4;\n"]) {
-      const rebuilt = nextRebuild();
-      replaceByRename(file, text);
-      expect(await rebuilt).toContain(path.join("app", "routes", "_index.tsx"));
+      const rebuilt = rebuildFor(INDEX);
+      replaceByRename(path.join(root, INDEX), text);
+      await rebuilt;
     }
   });
 
   it("sees a file deleted and written again (git checkout), then edited in place", async () => {
     const root = project();
-    const { nextRebuild } = await watching(root);
-    const file = path.join(root, "app", "routes", "_index.tsx");
-    let rebuilt = nextRebuild();
-    fs.rmSync(file);
-    fs.writeFileSync(file, "export default 5;\n");
-    expect(await rebuilt).toContain(path.join("app", "routes", "_index.tsx"));
-    rebuilt = nextRebuild();
-    fs.appendFileSync(file, "// edited\n");
-    expect(await rebuilt).toEqual([path.join("app", "routes", "_index.tsx")]);
+    const { rebuildFor } = await watching(root);
+    let rebuilt = rebuildFor(INDEX);
+    fs.rmSync(path.join(root, INDEX));
+    fs.writeFileSync(path.join(root, INDEX), "export default 5;\n");
+    await rebuilt;
+    rebuilt = rebuildFor(INDEX);
+    fs.appendFileSync(path.join(root, INDEX), "// edited\n");
+    await rebuilt;
   });
 
   it("does not rebuild for the build's own output", async () => {
     const root = project();
-    const { nextRebuild } = await watching(root);
+    const { rebuildFor, reported } = await watching(root);
+    const rebuilt = rebuildFor(path.join("app", "a.ts"));
     fs.writeFileSync(path.join(root, "public", "build", "entry.js"), "built");
     fs.writeFileSync(path.join(root, "app", "a.ts"), "export {};\n");
-    // Every rebuild up to the one that names app/a.ts: none of them is for public/build.
-    const seen: string[] = [];
-    while (!seen.includes(path.join("app", "a.ts"))) seen.push(...(await nextRebuild()));
-    expect(seen.filter((file) => file.startsWith(path.join("public", "build")))).toEqual([]);
+    await rebuilt;
+    expect(reported.flat().filter((file) => file.startsWith(path.join("public", "build")))).toEqual([]);
   });
 });
