@@ -1,18 +1,19 @@
 /**
  * `npm run dev`: builds, starts the server, and on every change to the sources builds again and
- * restarts it. One build and one server at a time; a change during a build queues one more build.
+ * restarts it, saying which files changed and when the new server is up. One build and one server
+ * at a time; a change during a build queues one more build. Files replaced on disk are seen as
+ * well as files written in place (dev-watch.ts).
  * SIGINT and SIGTERM stop the server first, then this process, so nothing keeps listening (`npm run
  * dev` execs this process, so a signal to npm reaches it).
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { watchSources } from "./dev-watch";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 /** What the build reads: the app, the server, the embedded API and the static files (not public/build, its output). */
 const WATCHED = ["app", "server", "sandbox", "server.ts", "public", "remix.config.js"];
-const QUIET_MS = 200;
 
 let server: ChildProcess | undefined;
 let building = false;
@@ -42,6 +43,7 @@ async function rebuild() {
   building = true;
   do {
     again = false;
+    const started = performance.now();
     const code = await run(process.execPath, ["--import", "tsx", "scripts/build.ts"]);
     if (stopping) return;
     if (code !== 0) {
@@ -51,25 +53,26 @@ async function rebuild() {
     await stopServer();
     if (stopping) return;
     server = spawn(process.execPath, ["--enable-source-maps", "build/server.js"], { cwd: root, stdio: "inherit" });
+    console.log(`dev: built in ${Math.round(performance.now() - started)} ms; server started`);
   } while (again);
   building = false;
 }
 
-let timer: NodeJS.Timeout | undefined;
-for (const entry of WATCHED) {
-  const at = path.join(root, entry);
-  if (!fs.existsSync(at)) continue;
-  fs.watch(at, { recursive: fs.statSync(at).isDirectory() }, (_event, file) => {
-    if (file && path.join(entry, file.toString()).startsWith(path.join("public", "build"))) return;
-    clearTimeout(timer);
-    timer = setTimeout(rebuild, QUIET_MS);
-  });
-}
+const watcher = watchSources(
+  root,
+  WATCHED,
+  (files) => {
+    const named = files.length > 3 ? `${files.slice(0, 3).join(", ")} and ${files.length - 3} more` : files.join(", ");
+    console.log(`dev: ${named} changed; rebuilding`);
+    void rebuild();
+  },
+  { ignored: [path.join("public", "build")] },
+);
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, async () => {
     stopping = true;
-    clearTimeout(timer);
+    await watcher.close();
     await stopServer();
     process.exit(0);
   });

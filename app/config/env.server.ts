@@ -124,13 +124,17 @@ export type Env = z.infer<typeof schema> & {
 /**
  * Development (the default) runs with nothing set. Production is opted into and strict: each
  * variable below must be set, so nobody ships generated secrets or public one-time codes by accident.
+ * Read from the variables as given, so a value of the wrong type elsewhere (PORT=abc) is reported
+ * together with these rather than hiding them: ops fix the whole configuration in one go.
  */
-function productionProblems(env: z.infer<typeof schema>): string[] {
+function productionProblems(source: Record<string, string | undefined>): string[] {
+  if (source.NODE_ENV !== "production") return [];
   const problems: string[] = [];
-  if (!env.SESSION_SECRET) problems.push("SESSION_SECRET: required when NODE_ENV=production (16+ random characters)");
-  if (!env.PUBLIC_ORIGIN)
+  if (source.SESSION_SECRET === undefined)
+    problems.push("SESSION_SECRET: required when NODE_ENV=production (16+ random characters)");
+  if (source.PUBLIC_ORIGIN === undefined)
     problems.push("PUBLIC_ORIGIN: required when NODE_ENV=production (e.g. https://kavach.example.com)");
-  if (!env.API_BASE_URL && env.SANDBOX !== "1") {
+  if (source.API_BASE_URL === undefined && source.SANDBOX !== "1") {
     problems.push(
       "API_BASE_URL: required when NODE_ENV=production; or set SANDBOX=1 to serve the embedded sandbox API, whose one-time codes and payments are simulated and public",
     );
@@ -148,11 +152,13 @@ class ConfigError extends Error {
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const parsed = schema.safeParse(source);
-  if (!parsed.success) throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`));
+  const problems = [
+    ...(parsed.error?.issues.map((i) => `${i.path.join(".")}: ${i.message}`) ?? []),
+    ...productionProblems(source),
+  ];
+  if (!parsed.success || problems.length) throw new ConfigError(problems);
   const env = parsed.data;
   const production = env.NODE_ENV === "production";
-  const problems = production ? productionProblems(env) : [];
-  if (problems.length) throw new ConfigError(problems);
   return {
     ...env,
     sessionSecrets: (env.SESSION_SECRET ?? devSecret(env.DATA_DIR, "session-secret"))
