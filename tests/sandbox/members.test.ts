@@ -254,7 +254,9 @@ describe("confirming and issuing", () => {
     expect(one).toContain("Spouse");
     expect(one).toContain("15 June 1984");
     expect(one).toContain(policy.policy_number);
-    expect(one).not.toContain("Esha Nair");
+    // Gopal's card alone, naming the employee whose cover it is (the primary insured).
+    expect(one).not.toContain(census.members.find((m: { full_name: string }) => m.full_name === "Esha Nair").member_id);
+    expect(one).toMatch(/Primary insured\s+Esha Nair \(employee code E3\)/);
 
     // The admin gets the certificate; each employee their family's e-cards.
     const adminMail = (await api.call("GET", "/api/sandbox/emails?to=ananya@fernleaf.example")).json.data;
