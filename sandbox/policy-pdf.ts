@@ -57,7 +57,7 @@ function shortDate(date: string): string {
   return longDate(date).replace(/ (\w{3})\w* /, " $1 ");
 }
 
-function render(title: string, draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
+async function render(title: string, draw: (doc: PDFKit.PDFDocument) => void | Promise<void>): Promise<Buffer> {
   const doc = new PDFDocument({ size: "A4", margin: 48, info: { Title: title, Author: "Kavach" } });
   const chunks: Buffer[] = [];
   doc.on("data", (c: Buffer) => chunks.push(c));
@@ -65,10 +65,16 @@ function render(title: string, draw: (doc: PDFKit.PDFDocument) => void): Promise
     doc.on("end", () => resolve(Buffer.concat(chunks)));
     doc.on("error", reject);
   });
-  draw(doc);
+  await draw(doc);
   doc.end();
   return done;
 }
+
+/**
+ * Rows drawn between two turns of the event loop: a schedule of 10,000 members takes seconds to draw, and
+ * the embedded API shares its process with the site's pages, which must keep answering meanwhile.
+ */
+const ROWS_A_TURN = 200;
 
 const RELATIONSHIP_WORDS: Record<string, string> = {
   self: "Employee (self)",
@@ -97,10 +103,13 @@ function heading(doc: PDFKit.PDFDocument, text: string, left: number) {
   doc.moveDown(0.3);
 }
 
-/** A table's header band and its rows, carried over to a new page with the header again. */
-function table(
+/**
+ * A table's header band and its rows, carried over to a new page with the header again. A column of names
+ * (`scripts`) is set in each script's font; the others are Helvetica's.
+ */
+async function table(
   doc: PDFKit.PDFDocument,
-  columns: { label: string; width: number; align?: "right" }[],
+  columns: { label: string; width: number; align?: "right"; scripts?: boolean }[],
   rows: string[][],
   fontSize = 8.5,
 ) {
@@ -119,7 +128,8 @@ function table(
   };
   need(40);
   header();
-  for (const row of rows) {
+  for (const [n, row] of rows.entries()) {
+    if (n > 0 && n % ROWS_A_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
     doc.font("Helvetica").fontSize(fontSize);
     const height = Math.max(...row.map((cell, i) => doc.heightOfString(cell, { width: columns[i]!.width - 8 }))) + 6;
     if (doc.y + height > area(doc).bottom()) {
@@ -128,9 +138,12 @@ function table(
     }
     const y = doc.y;
     let x = left;
+    // After a new page's header, in bold: the row is set in the regular face again.
+    doc.font("Helvetica").fontSize(fontSize).fillColor(INK);
     row.forEach((cell, i) => {
-      doc.fillColor(INK).fontSize(fontSize);
-      textInScripts(doc, "Helvetica", cell, x + 4, y, { width: columns[i]!.width - 8, align: columns[i]!.align });
+      const options = { width: columns[i]!.width - 8, align: columns[i]!.align };
+      if (columns[i]!.scripts) textInScripts(doc, "Helvetica", cell, x + 4, y, options);
+      else doc.text(cell, x + 4, y, options);
       x += columns[i]!.width;
     });
     doc.rect(left, y + height - 3, total, 0.5).fill(RULE);
@@ -140,7 +153,7 @@ function table(
 
 export function certificatePdf(c: CertificateData): Promise<Buffer> {
   const p = c.policy;
-  return render(`Certificate of insurance ${p.policy_number}`, (doc) => {
+  return render(`Certificate of insurance ${p.policy_number}`, async (doc) => {
     const { left, width, need } = area(doc);
     doc.fillColor(INK).font("Helvetica-Bold").fontSize(20).text("Certificate of Insurance", left, 48);
     if (p.sample) {
@@ -213,7 +226,7 @@ export function certificatePdf(c: CertificateData): Promise<Buffer> {
       row("Issued again", `${longDate(c.reissued.on)}, with endorsement ${c.reissued.endorsement}`);
 
     heading(doc, `Members covered on ${longDate(c.today)}`, left);
-    table(
+    await table(
       doc,
       [
         { label: "Age band", width: 120 },
@@ -232,12 +245,12 @@ export function certificatePdf(c: CertificateData): Promise<Buffer> {
     if (c.endorsements.length === 0) {
       doc.font("Helvetica").fontSize(9).fillColor(INK).text("None: the members are as the policy was issued.", left);
     } else {
-      table(
+      await table(
         doc,
         [
           { label: "Endorsement", width: 110 },
           { label: "Effective", width: 70 },
-          { label: "What changed", width: 189 },
+          { label: "What changed", width: 189, scripts: true },
           { label: "Premium effect", width: 130 },
         ],
         c.endorsements.map((e) => [e.number, longDate(e.effective_date), e.description, e.premium_effect]),
@@ -246,7 +259,7 @@ export function certificatePdf(c: CertificateData): Promise<Buffer> {
     }
 
     heading(doc, "Complaints", left);
-    table(
+    await table(
       doc,
       [
         { label: "Where, in order", width: 170 },
@@ -262,7 +275,7 @@ export function certificatePdf(c: CertificateData): Promise<Buffer> {
     }
 
     customerInformationSheet(doc, c);
-    memberSchedule(doc, c);
+    await memberSchedule(doc, c);
   });
 }
 
@@ -331,7 +344,7 @@ function customerInformationSheet(doc: PDFKit.PDFDocument, c: CertificateData) {
 }
 
 /** Every member as the policy stands today, with when their cover began and ends. */
-function memberSchedule(doc: PDFKit.PDFDocument, c: CertificateData) {
+async function memberSchedule(doc: PDFKit.PDFDocument, c: CertificateData) {
   doc.addPage();
   const { left } = area(doc);
   doc
@@ -345,12 +358,12 @@ function memberSchedule(doc: PDFKit.PDFDocument, c: CertificateData) {
     .fillColor(MUTED)
     .text(`Policy ${c.policy.policy_number}. A leaver's family is listed with their last day of cover.`, left);
   doc.moveDown(0.5);
-  table(
+  await table(
     doc,
     [
       { label: "Employee", width: 52 },
       { label: "Member id", width: 62 },
-      { label: "Name", width: 117 },
+      { label: "Name", width: 117, scripts: true },
       { label: "Relationship", width: 62 },
       { label: "Gender", width: 40 },
       { label: "Born", width: 54 },

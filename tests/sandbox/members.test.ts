@@ -380,6 +380,10 @@ describe("names in any script", () => {
     expect(one).toContain("अनन्या शर्मा");
     expect(one).toContain("Employee (self)");
     expect(one).not.toContain("கார்த்திக்");
+    // The certificate's schedule of members names them as typed too.
+    const certificate = squash(pdfText((await admin.pdf("/membership/certificate/pdf")).bytes));
+    expect(certificate).toContain("अनन्या शर्मा");
+    expect(certificate).toContain("கார்த்திக் ராஜா");
   });
 
   it("in Latin with letters beyond Western European ones (ā, ś, Ł, ṇ) print whole on the e-cards", async () => {
