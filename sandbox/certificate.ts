@@ -10,6 +10,7 @@ import { type Endorsement, endorsementsOf } from "./endorsements";
 import { SAC_HEALTH, invoiceFor } from "./invoices";
 import { type MemberRow, membersOf } from "./members";
 import type { OrderContents } from "./order-contents";
+import { cancellationOf } from "./mandate";
 import { findOrder, parseContents } from "./orders";
 import { type PolicyData, policyOf } from "./policy";
 import { sql } from "./statements";
@@ -38,7 +39,10 @@ export interface ScheduleRow {
 }
 
 export interface CertificateData {
+  /** The policy with its real end: a cancelled mandate's cover end date, if earlier. */
   policy: PolicyData;
+  /** The day the mandate was cancelled, if it was. */
+  cancelled_on: string | null;
   product: typeof PRODUCT;
   wording_url: string;
   /** The latest endorsement the certificate is issued again with, if any. */
@@ -130,11 +134,24 @@ function coverFrom(ctx: ApiContext, orderId: string, members: readonly MemberRow
   return (m: MemberRow) => from.get(m.member_id) ?? start;
 }
 
+/**
+ * The issued policy as it stands: a cancelled mandate ends cover early, and the certificate and cards show
+ * that real end date (/work/shared/notes/domain.md, Endorsements).
+ */
+export function policyNow(ctx: ApiContext, orderId: string): { policy: PolicyData; cancelledOn: string | null } {
+  const p = policyOf(ctx, orderId)!.data;
+  const cancelled = cancellationOf(ctx, orderId);
+  if (cancelled === null || cancelled.cover_ends_on >= p.period.to) return { policy: p, cancelledOn: null };
+  return {
+    policy: { ...p, period: { ...p.period, to: cancelled.cover_ends_on } },
+    cancelledOn: cancelled.cancelled_on,
+  };
+}
+
 /** The certificate of an issued policy as of today; undefined before the policy is issued. */
 export function certificateOf(ctx: ApiContext, orderId: string): CertificateData | undefined {
-  const policy = policyOf(ctx, orderId);
-  if (policy === undefined) return undefined;
-  const p = policy.data;
+  if (policyOf(ctx, orderId) === undefined) return undefined;
+  const { policy: p, cancelledOn } = policyNow(ctx, orderId);
   const order = findOrder(ctx, orderId)!;
   const c = parseContents(order)!;
   const invoice = invoiceFor(ctx, orderId);
@@ -162,6 +179,7 @@ export function certificateOf(ctx: ApiContext, orderId: string): CertificateData
   const last = endorsed.at(-1);
   return {
     policy: p,
+    cancelled_on: cancelledOn,
     product: PRODUCT,
     wording_url: policyWordingUrl(ctx),
     reissued: last === undefined ? null : { on: istDate(last.issued_at), endorsement: last.number },
@@ -193,7 +211,7 @@ export function certificateOf(ctx: ApiContext, orderId: string): CertificateData
       gender: m.gender,
       date_of_birth: m.date_of_birth,
       cover_from: from(m),
-      cover_to: m.cover_ended_on ?? p.period.to,
+      cover_to: m.cover_ended_on !== null && m.cover_ended_on < p.period.to ? m.cover_ended_on : p.period.to,
       left: m.cover_ended_on !== null,
     })),
     today,

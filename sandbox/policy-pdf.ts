@@ -187,7 +187,10 @@ export function certificatePdf(c: CertificateData): Promise<Buffer> {
       doc.y = y + height;
     };
     row("Policy number", p.policy_number);
-    row("Policy period", `${longDate(p.period.from)} to ${longDate(p.period.to)}`);
+    row(
+      "Policy period",
+      `${longDate(p.period.from)} to ${longDate(p.period.to)}${c.cancelled_on === null ? "" : ` (ended early: the mandate was cancelled on ${longDate(c.cancelled_on)})`}`,
+    );
     row("Policyholder", p.policyholder.name);
     row("GSTIN", p.policyholder.gstin);
     if (p.policyholder.address !== "") row("Address", p.policyholder.address);

@@ -19,10 +19,10 @@ import {
   membersOf,
   paidMembership,
 } from "../members";
-import { type PolicyRow, policyJson, policyOf } from "../policy";
+import { type PolicyData, policyJson, policyOf } from "../policy";
 import { awaitPolicyEmails, queuePolicyEmails } from "../policy-email";
 import { cardsFor, certificatePdf, eCardsPdf } from "../policy-pdf";
-import { certificateOf } from "../certificate";
+import { certificateOf, policyNow } from "../certificate";
 import { callerMobile, requireToken } from "../tokens";
 
 /** How long a confirm that issued the policy waits for its emails, so the answer finds them sent. */
@@ -72,10 +72,10 @@ export function membersRouter(ctx: ApiContext): Router {
   const router = Router();
   const auth = requireToken(ctx);
   const caller = (res: Response) => cartIdFor(ctx, callerMobile(res));
-  const issuedPolicy = (m: PaidMembership): PolicyRow => {
-    const policy = policyOf(ctx, m.order.order_id);
-    if (policy === undefined) throw new HttpError(404, "The policy is not issued yet.");
-    return policy;
+  /** The issued policy as it stands (a cancelled mandate's real end date), or 404 before it is issued. */
+  const issuedPolicy = (m: PaidMembership): PolicyData => {
+    if (policyOf(ctx, m.order.order_id) === undefined) throw new HttpError(404, "The policy is not issued yet.");
+    return policyNow(ctx, m.order.order_id).policy;
   };
   // Every answer here carries members' details: nothing may keep a copy.
   router.use("/membership", (_req, res, next) => {
@@ -167,7 +167,7 @@ export function membersRouter(ctx: ApiContext): Router {
       if (member === undefined) throw new HttpError(404, "There is no such member.");
       const policy = issuedPolicy(m);
       const cards = cardsFor([member], familyOf(ctx, m.order.order_id, member.employee_code));
-      sendPdf(res, await eCardsPdf(policy.data, cards, istDate(ctx.now())), `e-card-${member.member_id}.pdf`);
+      sendPdf(res, await eCardsPdf(policy, cards, istDate(ctx.now())), `e-card-${member.member_id}.pdf`);
     }),
   );
 
@@ -180,7 +180,7 @@ export function membersRouter(ctx: ApiContext): Router {
       // The cards of everyone covered: a leaver's card is offered on its own, saying the cover ended.
       const everyone = membersOf(ctx, m.order.order_id);
       const covered = everyone.filter((member) => member.cover_ended_on === null);
-      sendPdf(res, await eCardsPdf(policy.data, cardsFor(covered, everyone), istDate(ctx.now())), "e-cards.pdf");
+      sendPdf(res, await eCardsPdf(policy, cardsFor(covered, everyone), istDate(ctx.now())), "e-cards.pdf");
     }),
   );
 

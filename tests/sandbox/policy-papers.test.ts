@@ -180,6 +180,22 @@ describe("the certificate of insurance", () => {
   });
 });
 
+describe("a cancelled mandate", () => {
+  it("ends the cover on the certificate and the e-cards at its real end date", async () => {
+    const admin = await paidTeam(api, "monthly", undefined, { withSpouse: true });
+    await admin.later(10 * DAY); // 12 June 2025
+    expect((await admin.post("/membership/mandate/cancel", {})).status).toBe(200);
+    const certificate = pdfText((await admin.file("/membership/certificate/pdf")).bytes);
+    expect(certificate).toContain(
+      "Policy period 2 June 2025 to 1 July 2025 (ended early: the mandate was cancelled on 12 June 2025)",
+    );
+    expect(certificate).toMatch(/E-2 KVM-\d+ Employee E-2 Employee \(self\) Female 1 Jan 1995 2 Jun 2025 1 Jul 2025/);
+    const cards = pdfText((await admin.file("/membership/e-cards/pdf")).bytes);
+    expect(cards).toContain("Valid 2 June 2025 to 1 July 2025");
+    expect(cards).not.toContain("1 June 2026");
+  });
+});
+
 describe("a dependant's e-card", () => {
   it("carries what a hospital desk asks for: the primary insured, gender, the TPA and the cashless steps", async () => {
     const admin = await paidTeam(api, "yearly", undefined, { withSpouse: true });
