@@ -20,6 +20,7 @@ const dir = mkdtempSync(join(tmpdir(), "kavach-bench-census-"));
 const api = createEmbeddedApi({
   databasePath: join(dir, "api.sqlite"),
   mountPath: "/api",
+  publicOrigin: "https://kavach.example",
   gatewayKeySecret: "bench_secret",
   log: () => {},
 });

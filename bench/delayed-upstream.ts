@@ -26,6 +26,7 @@ export async function startDelayedUpstream(delayMs: number): Promise<DelayedUpst
   const api = createEmbeddedApi({
     databasePath: path.join(dir, "api.sqlite"),
     mountPath: "/api",
+    publicOrigin: "https://kavach.example",
     gatewayKeySecret: "delayed-upstream-gateway-secret",
     log: () => undefined,
   });

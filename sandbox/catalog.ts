@@ -154,7 +154,38 @@ export const UNDERWRITING = {
 export const TPA = {
   name: "Sahayak Health TPA Private Limited",
   cashless_helpline: "1800 120 0000",
+  irdai_registration_no: "058",
+  email: "cashless@sahayak-tpa.example",
+  /** The TPA's list of network hospitals (its own site: there is no hospital search in Kavach yet). */
+  network_hospitals_url: "https://www.sahayak-tpa.example/network-hospitals",
   sample: true,
+} as const;
+
+/**
+ * The insurer's product every plan is issued under, named with its IRDAI Unique Identification Number on
+ * the certificate and the e-cards (docs/product.md, The policy's papers). Invented, in the UIN's shape
+ * (insurer code, HL for health, GP for group, product number, version, financial year), and `sample`.
+ */
+export const PRODUCT = {
+  name: "Suraksha Group Health Insurance",
+  uin: "SURHLGP26001V012526",
+  sample: true,
+} as const;
+
+/**
+ * Where a member takes a complaint, in order (docs/product.md, The policy's papers): the insurer's
+ * grievance officer (invented for the sandbox); then, unresolved after 14 days, IRDAI's Bima Bharosa; and
+ * the Insurance Ombudsman. The last two are the real public bodies.
+ */
+export const GRIEVANCE = {
+  insurer: {
+    officer: "Grievance Redressal Officer",
+    email: "grievance@suraksha-insurance.example",
+    phone: "1800 209 4455",
+    sample: true,
+  },
+  bima_bharosa: { url: "https://bimabharosa.irdai.gov.in", phone: "155255" },
+  ombudsman: { name: "Insurance Ombudsman", url: "https://www.cioins.co.in" },
 } as const;
 
 /** A plan as the catalogue answers it: with who underwrites it. */

@@ -96,7 +96,7 @@ export function creditNoteNumberOf(id: string): string | null {
  * 365 less the discount, or one month), with what rounding leaves over on the health cover's line, so the
  * lines add up to the change's premium exactly (the purchase's invoice does the same: decision 0019).
  */
-function changeLines(c: OrderContents, band: string, range: string, price: ChangePrice, detail: string) {
+export function changeLines(c: OrderContents, band: string, range: string, price: ChangePrice, detail: string) {
   const person = c.people.find((p) => p.band === band && p.range === range)!;
   const premium = Math.abs(price.premium_paise);
   const scale = (monthly: number) =>

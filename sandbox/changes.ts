@@ -4,6 +4,7 @@
 import { randomUUID } from "node:crypto";
 import { creditBalance, issueChangeDocuments } from "./change-documents";
 import type { ApiContext } from "./context";
+import { recordEndorsement } from "./endorsements";
 import { iso } from "./context";
 import { addDays, addMonths, istDate, longDate } from "./dates";
 import { HttpError } from "./envelope";
@@ -483,7 +484,10 @@ export const requoted = (r: Requote) =>
     { change: r.fresh },
   );
 
-/** Makes a rechecked change: saved to the census and confirmed. The caller's transaction. */
+/**
+ * Makes a rechecked change: saved to the census and confirmed, with its documents and, once the policy is
+ * issued, its endorsement. The caller's transaction.
+ */
 export function makeChange(
   ctx: ApiContext,
   m: PaidMembership,
@@ -500,6 +504,7 @@ export function makeChange(
   ).run(now, by, row.change_id);
   const confirmed = changeJson({ ...row, status: "confirmed", confirmed_at: now, confirmed_by: by });
   issueChangeDocuments(ctx, { ...confirmed, payment_id: paymentId });
+  recordEndorsement(ctx, row.change_id);
   return confirmed;
 }
 

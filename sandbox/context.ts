@@ -14,6 +14,8 @@ export interface ApiContext {
   emailsInFlight: Map<string, Promise<void>>;
   log: LogSink;
   mountPath: string;
+  /** Where people reach the site, and this API under `mountPath`: the links documents print. */
+  publicOrigin: string;
   gatewayKeySecret: string;
   pendingSettleMs: number;
   /** Whether tests may move a number's codes back in time (sandbox/sandbox.ts, /clock/codes). */

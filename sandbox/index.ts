@@ -21,6 +21,8 @@ export type { EmailProvider } from "./email";
 export interface EmbeddedApiOptions {
   databasePath: string;
   mountPath: string;
+  /** Where people reach the site, and this API under `mountPath` (the links documents print). */
+  publicOrigin: string;
   gatewayKeySecret: string;
   now?: () => number;
   smsProvider?: SmsProvider;
@@ -63,6 +65,7 @@ export function createEmbeddedApi(o: EmbeddedApiOptions): EmbeddedApi {
     email: o.emailProvider ?? (o.smtpUrl ? smtpEmailProvider(o.smtpUrl) : outboxEmailProvider(db, now)),
     emailsInFlight: new Map(),
     mountPath: o.mountPath.replace(/\/+$/, ""),
+    publicOrigin: o.publicOrigin,
     gatewayKeySecret: o.gatewayKeySecret,
     pendingSettleMs: o.pendingSettleMs ?? DEFAULT_PENDING_SETTLE_MS,
     testClock: o.testClock ?? false,

@@ -16,7 +16,7 @@ const SERIES = "KV";
 // Who supplies what, and under which SAC (docs/decisions/0019-invoice-lines-by-supplier.md): the
 // insurer's premiums are insurance services (9971); the wellness benefits, delivered by partner
 // providers and sold by the intermediary on its own account, are health services (9993).
-const SAC_HEALTH = "997133"; // accident and health insurance services
+export const SAC_HEALTH = "997133"; // accident and health insurance services
 const SAC_LIFE = "997132"; // life insurance services
 const SAC_HEALTH_SERVICES = "9993"; // human health and social care services
 const INSURANCE_COVERAGES: Record<string, string> = {

@@ -79,6 +79,14 @@ export function membersOf(ctx: ApiContext, orderId: string): MemberRow[] {
   ) as MemberRow[];
 }
 
+/** One employee's family, the employee first. */
+export function familyOf(ctx: ApiContext, orderId: string, employeeCode: string): MemberRow[] {
+  return sql(
+    ctx.db,
+    `SELECT ${MEMBER_COLUMNS} FROM members WHERE order_id = ? AND employee_code = ? ${MEMBER_ORDER}`,
+  ).all(orderId, employeeCode) as MemberRow[];
+}
+
 export function memberOf(ctx: ApiContext, orderId: string, memberId: string): MemberRow | undefined {
   return sql(ctx.db, `SELECT ${MEMBER_COLUMNS} FROM members WHERE order_id = ? AND member_id = ?`).get(
     orderId,

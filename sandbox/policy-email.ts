@@ -6,7 +6,8 @@ import type { ApiContext } from "./context";
 import { istDate, longDate } from "./dates";
 import { escapeHtml } from "./html";
 import { type MemberRow, membersOf } from "./members";
-import { certificatePdf, eCardsPdf } from "./policy-pdf";
+import { type CertificateData, certificateOf } from "./certificate";
+import { cardsFor, certificatePdf, eCardsPdf } from "./policy-pdf";
 import { type PolicyData, policyOf } from "./policy";
 import { withDataNotice } from "./privacy-notice";
 import { SELLER } from "./seller";
@@ -29,7 +30,7 @@ export function queuePolicyEmails(ctx: ApiContext, orderId: string, adminEmail: 
   if (claimed !== 1) return;
   const policy = policyOf(ctx, orderId)!;
   const members = membersOf(ctx, orderId);
-  const sending = sendAll(ctx, policy.data, members, adminEmail).then(
+  const sending = sendAll(ctx, certificateOf(ctx, orderId)!, members, adminEmail).then(
     (failures) => {
       sql(ctx.db, "UPDATE policies SET email_status = ? WHERE order_id = ?").run(
         failures === 0 ? "sent" : "failed",
@@ -55,10 +56,11 @@ export function queuePolicyEmails(ctx: ApiContext, orderId: string, adminEmail: 
 /** Sends every email, each on its own: one failure does not stop the others. Answers how many failed. */
 async function sendAll(
   ctx: ApiContext,
-  p: Parameters<typeof certificatePdf>[0],
+  certificate: CertificateData,
   members: readonly MemberRow[],
   adminEmail: string,
 ): Promise<number> {
+  const p = certificate.policy;
   let failures = 0;
   const attempt = async (send: () => Promise<void>) => {
     try {
@@ -82,7 +84,11 @@ async function sendAll(
       text: lines.join("\n"),
       html: html(lines),
       attachments: [
-        { filename: "certificate-of-insurance.pdf", contentType: "application/pdf", content: await certificatePdf(p) },
+        {
+          filename: "certificate-of-insurance.pdf",
+          contentType: "application/pdf",
+          content: await certificatePdf(certificate),
+        },
       ],
     });
   });
@@ -117,7 +123,7 @@ export async function sendFamilyCards(ctx: ApiContext, p: PolicyData, family: re
       {
         filename: "e-cards.pdf",
         contentType: "application/pdf",
-        content: await eCardsPdf(p, family, istDate(ctx.now())),
+        content: await eCardsPdf(p, cardsFor(family, family), istDate(ctx.now())),
       },
     ],
   });

@@ -1,4 +1,5 @@
-// The embedded payment gateway and SMS outbox: stand-ins for the real services when no upstream is set.
+// The embedded payment gateway and SMS outbox: stand-ins for the real services when no upstream is set;
+// and the sandbox insurer's public policy wording.
 import { Router, type Response } from "express";
 import { z } from "zod";
 import type { ApiContext } from "./context";
@@ -13,6 +14,8 @@ import { ageCodes } from "./otp";
 import { ageMembership } from "./membership-clock";
 import { purgeExpiredMembers } from "./retention";
 import { type ChangePaymentRow, changePaymentAttempts, findPayment } from "./change-payments";
+import { PRODUCT } from "./catalog";
+import { policyWordingPage } from "./policy-wording";
 
 const MERCHANT_NAME = "Kavach (sandbox)";
 
@@ -168,6 +171,18 @@ export function sandboxRouter(ctx: ApiContext): Router {
         return;
       }
       sendHtml(res, 200, checkoutPage(ctx, order), new URL(order.callback_url).origin);
+    }),
+  );
+
+  // The insurer's policy wording, public like an insurer's own site: each certificate links to it.
+  router.get(
+    "/policy-wording/:uin",
+    route((req, res) => {
+      if (req.params.uin !== PRODUCT.uin) {
+        sendHtml(res, 404, page("Not found", "<h1>Not found</h1><p>There is no policy wording with this UIN.</p>"));
+        return;
+      }
+      sendHtml(res, 200, policyWordingPage());
     }),
   );
 

@@ -32,6 +32,7 @@ import { isDraining } from "./shutdown";
 export interface EmbeddedApiOptions {
   databasePath: string;
   mountPath: string;
+  publicOrigin: string;
   gatewayKeySecret: string;
   pendingSettleMs?: number;
   testClock?: boolean;
@@ -229,6 +230,8 @@ export async function createApp({
     const api = await createEmbeddedApi({
       databasePath: env.databasePath,
       mountPath: "/api",
+      // In development the site is on this machine's port (env.server.ts, publicOrigin).
+      publicOrigin: env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`,
       gatewayKeySecret: env.sandboxKeySecret,
       pendingSettleMs: env.SANDBOX_PENDING_SETTLE_MS,
       testClock: env.SANDBOX_TEST_CLOCK === "1" && env.NODE_ENV !== "production",

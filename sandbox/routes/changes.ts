@@ -5,6 +5,7 @@ import { z } from "zod";
 import { cartIdFor, readCart } from "../cart";
 import { creditNoteOfCart, creditsJson, requestCreditRefund } from "../change-documents";
 import { awaitChangeDocumentEmail, queueChangeDocumentEmail } from "../change-email";
+import { awaitEndorsementEmails, queueEndorsementEmails } from "../endorsement-email";
 import { statementJson, withDocuments } from "../change-statement";
 import { COLUMNS, type Column, MAX_CELL } from "../census";
 import { changePaymentJson, latestPayment, payChange, verifyChangePayment } from "../change-payments";
@@ -23,6 +24,15 @@ const EMAIL_WAIT_MS = 1500;
 export function changesRouter(ctx: ApiContext): Router {
   const router = Router();
   const auth = requireToken(ctx);
+  /** A made change's emails: its document's, and its endorsement's (the certificate issued again). */
+  const sendChangeEmails = async (changeId: string) => {
+    queueChangeDocumentEmail(ctx, changeId);
+    queueEndorsementEmails(ctx, changeId);
+    await Promise.all([
+      awaitChangeDocumentEmail(ctx, changeId, EMAIL_WAIT_MS),
+      awaitEndorsementEmails(ctx, changeId, EMAIL_WAIT_MS),
+    ]);
+  };
 
   router.post(
     "/membership/mandate/cancel",
@@ -60,8 +70,7 @@ export function changesRouter(ctx: ApiContext): Router {
       const { m, by } = caller(res);
       const change = confirmChange(ctx, m, req.params.changeId ?? "", by);
       // After the commit: a failed send never undoes the change or its document.
-      queueChangeDocumentEmail(ctx, change.change_id);
-      await awaitChangeDocumentEmail(ctx, change.change_id, EMAIL_WAIT_MS);
+      await sendChangeEmails(change.change_id);
       sendOk(res, { change: withDocuments(ctx, change) });
     }),
   );
@@ -90,10 +99,7 @@ export function changesRouter(ctx: ApiContext): Router {
         signature: body.razorpay_signature,
       });
       // After the commit: the addition's invoice goes out once it is made.
-      if (verified.status === "paid" && !verified.refund_due) {
-        queueChangeDocumentEmail(ctx, verified.change_id);
-        await awaitChangeDocumentEmail(ctx, verified.change_id, EMAIL_WAIT_MS);
-      }
+      if (verified.status === "paid" && !verified.refund_due) await sendChangeEmails(verified.change_id);
       sendOk(res, verified);
     }),
   );
@@ -108,7 +114,10 @@ export function changesRouter(ctx: ApiContext): Router {
       const payment = latestPayment(ctx, change.change_id);
       // A pending payment that settled just now has made the change: read it again, and send its document.
       const now = payment?.status === "paid" ? changeOf(ctx, m, change.change_id) : change;
-      if (now.status === "confirmed") queueChangeDocumentEmail(ctx, now.change_id);
+      if (now.status === "confirmed") {
+        queueChangeDocumentEmail(ctx, now.change_id);
+        queueEndorsementEmails(ctx, now.change_id);
+      }
       sendOk(res, {
         change: withDocuments(ctx, now),
         payment: payment === undefined ? null : changePaymentJson(ctx, payment),

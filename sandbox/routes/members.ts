@@ -14,13 +14,15 @@ import {
   censusJson,
   checkRows,
   confirmCheck,
+  familyOf,
   memberOf,
   membersOf,
   paidMembership,
 } from "../members";
-import { type PolicyRow, policyJson, policyOf } from "../policy";
+import { type PolicyData, policyJson, policyOf } from "../policy";
 import { awaitPolicyEmails, queuePolicyEmails } from "../policy-email";
-import { certificatePdf, eCardsPdf } from "../policy-pdf";
+import { cardsFor, certificatePdf, eCardsPdf } from "../policy-pdf";
+import { certificateOf, policyNow } from "../certificate";
 import { callerMobile, requireToken } from "../tokens";
 
 /** How long a confirm that issued the policy waits for its emails, so the answer finds them sent. */
@@ -70,10 +72,10 @@ export function membersRouter(ctx: ApiContext): Router {
   const router = Router();
   const auth = requireToken(ctx);
   const caller = (res: Response) => cartIdFor(ctx, callerMobile(res));
-  const issuedPolicy = (m: PaidMembership): PolicyRow => {
-    const policy = policyOf(ctx, m.order.order_id);
-    if (policy === undefined) throw new HttpError(404, "The policy is not issued yet.");
-    return policy;
+  /** The issued policy as it stands (a cancelled mandate's real end date), or 404 before it is issued. */
+  const issuedPolicy = (m: PaidMembership): PolicyData => {
+    if (policyOf(ctx, m.order.order_id) === undefined) throw new HttpError(404, "The policy is not issued yet.");
+    return policyNow(ctx, m.order.order_id).policy;
   };
   // Every answer here carries members' details: nothing may keep a copy.
   router.use("/membership", (_req, res, next) => {
@@ -149,8 +151,10 @@ export function membersRouter(ctx: ApiContext): Router {
     "/membership/certificate/pdf",
     auth,
     route(async (_req, res) => {
-      const policy = issuedPolicy(paidMembership(ctx, caller(res)));
-      sendPdf(res, await certificatePdf(policy.data), "certificate-of-insurance.pdf");
+      // As it stands today: with every endorsement and the members covered now.
+      const certificate = certificateOf(ctx, paidMembership(ctx, caller(res)).order.order_id);
+      if (certificate === undefined) throw new HttpError(404, "The policy is not issued yet.");
+      sendPdf(res, await certificatePdf(certificate), "certificate-of-insurance.pdf");
     }),
   );
 
@@ -162,7 +166,8 @@ export function membersRouter(ctx: ApiContext): Router {
       const member = memberOf(ctx, m.order.order_id, req.params.memberId ?? "");
       if (member === undefined) throw new HttpError(404, "There is no such member.");
       const policy = issuedPolicy(m);
-      sendPdf(res, await eCardsPdf(policy.data, [member], istDate(ctx.now())), `e-card-${member.member_id}.pdf`);
+      const cards = cardsFor([member], familyOf(ctx, m.order.order_id, member.employee_code));
+      sendPdf(res, await eCardsPdf(policy, cards, istDate(ctx.now())), `e-card-${member.member_id}.pdf`);
     }),
   );
 
@@ -173,8 +178,9 @@ export function membersRouter(ctx: ApiContext): Router {
       const m = paidMembership(ctx, caller(res));
       const policy = issuedPolicy(m);
       // The cards of everyone covered: a leaver's card is offered on its own, saying the cover ended.
-      const covered = membersOf(ctx, m.order.order_id).filter((member) => member.cover_ended_on === null);
-      sendPdf(res, await eCardsPdf(policy.data, covered, istDate(ctx.now())), "e-cards.pdf");
+      const everyone = membersOf(ctx, m.order.order_id);
+      const covered = everyone.filter((member) => member.cover_ended_on === null);
+      sendPdf(res, await eCardsPdf(policy, cardsFor(covered, everyone), istDate(ctx.now())), "e-cards.pdf");
     }),
   );
 

@@ -187,6 +187,12 @@ for (const [javaScriptEnabled, width] of [
       const certificate = await pdfText(page, /Certificate of insurance/);
       expect(certificate).toContain(policyNumber);
       expect(certificate).toContain(FERNLEAF);
+      // Its policy wording is a page this site serves, at the address the certificate prints.
+      const wording = new URL(/Policy wording\s+(https?:\S+)/.exec(certificate)![1]!);
+      expect(wording.port).toBe(new URL(ORIGIN).port);
+      const wordingPage = await page.request.get(wording.pathname);
+      expect(wordingPage.status()).toBe(200);
+      expect(await wordingPage.text()).toContain("policy wording");
       const cards = await pdfText(page, /All e-cards/);
       for (const name of ["Ravi Kumar", "Priya Nair", "Arjun Mehta", "Kavya Mehta", "Vihaan Mehta"])
         expect(cards).toContain(name);

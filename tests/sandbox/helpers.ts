@@ -24,6 +24,7 @@ export async function startApi(options: Partial<EmbeddedApiOptions> = {}) {
   const api = createEmbeddedApi({
     databasePath: ":memory:",
     mountPath: "/api",
+    publicOrigin: "https://kavach.example",
     gatewayKeySecret: SECRET,
     now: () => time,
     log: (event) => logs.push(event),

@@ -254,7 +254,9 @@ describe("confirming and issuing", () => {
     expect(one).toContain("Spouse");
     expect(one).toContain("15 June 1984");
     expect(one).toContain(policy.policy_number);
-    expect(one).not.toContain("Esha Nair");
+    // Gopal's card alone, naming the employee whose cover it is (the primary insured).
+    expect(one).not.toContain(census.members.find((m: { full_name: string }) => m.full_name === "Esha Nair").member_id);
+    expect(one).toMatch(/Primary insured\s+Esha Nair \(employee code E3\)/);
 
     // The admin gets the certificate; each employee their family's e-cards.
     const adminMail = (await api.call("GET", "/api/sandbox/emails?to=ananya@fernleaf.example")).json.data;
@@ -378,6 +380,10 @@ describe("names in any script", () => {
     expect(one).toContain("अनन्या शर्मा");
     expect(one).toContain("Employee (self)");
     expect(one).not.toContain("கார்த்திக்");
+    // The certificate's schedule of members names them as typed too.
+    const certificate = squash(pdfText((await admin.pdf("/membership/certificate/pdf")).bytes));
+    expect(certificate).toContain("अनन्या शर्मा");
+    expect(certificate).toContain("கார்த்திக் ராஜா");
   });
 
   it("in Latin with letters beyond Western European ones (ā, ś, Ł, ṇ) print whole on the e-cards", async () => {

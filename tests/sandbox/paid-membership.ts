@@ -12,9 +12,15 @@ let nextMobile = 9300000001;
 
 /**
  * A membership paid through the sandbox checkout for three employees (18–35, employee only), all named in
- * the census so the policy is issued: E-1, E-2 and E-3.
+ * the census so the policy is issued: E-1, E-2 and E-3. `withSpouse`: E-3 is bought employee-and-spouse
+ * cover and named with their spouse, "Spouse of E-3".
  */
-export async function paidTeam(api: TestApi, policy: "monthly" | "yearly", gstin = KARNATAKA) {
+export async function paidTeam(
+  api: TestApi,
+  policy: "monthly" | "yearly",
+  gstin = KARNATAKA,
+  { withSpouse = false } = {},
+) {
   const mobileNo = String(nextMobile++);
   let token = await api.login(mobileNo);
   const update = (type: string, item: unknown) =>
@@ -22,7 +28,14 @@ export async function paidTeam(api: TestApi, policy: "monthly" | "yearly", gstin
   await update("company", { gstin });
   await update("admin", { name: "Ananya Rao", email: `admin-${mobileNo}@fernleaf.example`, total_employees: 3 });
   await update("plan", { plan_id: "kavach-essential", coverage_ids: [] });
-  await update("people", { rows: [{ band: "18-35", range: "1A", count: 3 }] });
+  await update("people", {
+    rows: withSpouse
+      ? [
+          { band: "18-35", range: "1A", count: 2 },
+          { band: "18-35", range: "2A", count: 1 },
+        ]
+      : [{ band: "18-35", range: "1A", count: 3 }],
+  });
   const order = await api.call("POST", `${V1}/checkout/order/create`, {
     token,
     body: { policy, callback_url: CALLBACK },
@@ -46,6 +59,20 @@ export async function paidTeam(api: TestApi, policy: "monthly" | "yearly", gstin
           email: `${code.toLowerCase()}-${mobileNo}@fernleaf.example`,
           date_of_joining: "2024-06-01",
         },
+        ...(withSpouse && code === "E-3"
+          ? [
+              {
+                employee_code: code,
+                full_name: `Spouse of ${code}`,
+                gender: "male",
+                date_of_birth: "1994-05-06",
+                relationship: "spouse",
+                mobile: null,
+                email: null,
+                date_of_joining: null,
+              },
+            ]
+          : []),
       ],
     });
     expect(saved.status).toBe(200);

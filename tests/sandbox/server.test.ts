@@ -94,7 +94,13 @@ describe("database", () => {
     const dir = mkdtempSync(join(tmpdir(), "kavach-db-"));
     const databasePath = join(dir, "api.sqlite");
     try {
-      const options = { databasePath, mountPath: "/api", gatewayKeySecret: SECRET, log: () => {} };
+      const options = {
+        databasePath,
+        mountPath: "/api",
+        publicOrigin: "https://kavach.example",
+        gatewayKeySecret: SECRET,
+        log: () => {},
+      };
       createEmbeddedApi(options).close();
       createEmbeddedApi(options).close();
       const db = new Database(databasePath, { readonly: true });

@@ -28,6 +28,7 @@ export async function startFakeUpstream(options: { slowMs: number }): Promise<Fa
   const api = createEmbeddedApi({
     databasePath: path.join(tempDir("kavach-upstream-"), "api.sqlite"),
     mountPath: "/api",
+    publicOrigin: "https://kavach.example",
     gatewayKeySecret: "fake-upstream-gateway-secret",
     log: () => undefined,
   });

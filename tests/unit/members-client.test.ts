@@ -19,6 +19,7 @@ beforeAll(async () => {
   const api = createEmbeddedApi({
     databasePath: ":memory:",
     mountPath: "/api",
+    publicOrigin: "https://kavach.example",
     gatewayKeySecret: "members-client-secret-0123456789",
     log: () => undefined,
   });

@@ -27,6 +27,7 @@ beforeAll(async () => {
   const api = createEmbeddedApi({
     databasePath: ":memory:",
     mountPath: "/api",
+    publicOrigin: "https://kavach.example",
     gatewayKeySecret: "client-test-secret-0123456789",
     log: () => undefined,
   });
