@@ -10,6 +10,7 @@ import { escapeHtml } from "./html";
 import { familyOf } from "./members";
 import type { PolicyData } from "./policy";
 import { certificatePdf } from "./policy-pdf";
+import { withDataNotice } from "./privacy-notice";
 import { SELLER } from "./seller";
 import { sql } from "./statements";
 
@@ -97,7 +98,8 @@ async function sendCoverEnd(ctx: ApiContext, e: Endorsement, p: PolicyData): Pro
   if (employee?.email == null) return;
   const lastDay = longDate(e.change.effective_date);
   const others = family.filter((m) => m !== employee).map((m) => m.full_name);
-  const lines = [
+  // Every email to an employee carries the personal-data notice (docs/decisions/0039).
+  const lines = withDataNotice([
     `Dear ${employee.full_name},`,
     "",
     `Your health cover under ${p.policyholder.name}'s group health policy ${p.policy_number} with ${p.insurer.name} ends on ${lastDay}, your last day with the policy${others.length > 0 ? `; so does the cover of ${others.join(", ")}` : ""}.`,
@@ -105,7 +107,7 @@ async function sendCoverEnd(ctx: ApiContext, e: Endorsement, p: PolicyData): Pro
     `If you want to keep health cover, ask ${p.insurer.name} before ${lastDay} about continuing on an individual policy (migration) with credit for the time you were covered.`,
     "",
     `Questions: ${SELLER.support_email} or ${SELLER.support_phone}.`,
-  ];
+  ]);
   await ctx.email.send({
     to: employee.email,
     subject: `Your health cover ends on ${lastDay}: policy ${p.policy_number}`,

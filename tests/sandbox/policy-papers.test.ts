@@ -242,6 +242,8 @@ describe("a leaver", () => {
       "ends on 20 June 2025, your last day with the policy; so does the cover of Spouse of E-3",
     );
     expect(mail[0]!.text).toContain("your e-cards are not valid after that day");
+    // Like every email to an employee, it says how their details are used (docs/decisions/0039).
+    expect(mail[0]!.text).toContain("How your details are used:");
     // A monthly removal has no credit note, yet the certificate is issued again all the same.
     expect(
       (await emailsTo(admin.adminEmail)).filter((e) => e.subject.startsWith("Certificate of insurance issued again")),
