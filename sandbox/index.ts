@@ -37,6 +37,8 @@ export interface EmbeddedApiOptions {
 export interface EmbeddedApi {
   router: Router;
   devRouter: Router;
+  /** For the server's readiness probe: "ok" while the database answers a read, else why not. */
+  ready(): string;
   close(): void;
 }
 
@@ -90,7 +92,15 @@ export function createEmbeddedApi(o: EmbeddedApiOptions): EmbeddedApi {
   dev.use(devRouter(ctx));
   dev.use(errorHandler(log));
 
-  return { router, devRouter: dev, close: () => db.close() };
+  const ready = () => {
+    try {
+      db.prepare("SELECT 1").get();
+      return "ok";
+    } catch (error) {
+      return `unavailable (${(error as { code?: string }).code ?? (error as Error).message})`;
+    }
+  };
+  return { router, devRouter: dev, ready, close: () => db.close() };
 }
 
 /** Client mistakes become 4xx envelopes; anything else is logged and answered without details. */
