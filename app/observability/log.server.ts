@@ -46,8 +46,8 @@ const PERSONAL_FIELDS = [
   "company_name",
 ];
 
-/** An Indian mobile number, bare or with +91/91; an email address. */
-const MOBILE = /(?<![\w.])(?:\+?91[- ]?)?[6-9]\d{9}(?![\w.])/g;
+/** An Indian mobile number, bare or with +91/91, as typed (98765 43210 too); an email address. */
+const MOBILE = /(?<![\w.])(?:\+?91[- ]?)?[6-9]\d{4}[- ]?\d{5}(?![\w.])/g;
 const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;
 const maskPersonal = (line: string) => line.replace(MOBILE, "[mobile]").replace(EMAIL, "[email]");
 
