@@ -34,7 +34,20 @@ export function routeLabeller(routes: ServerBuild["routes"]): (requestPath: stri
     })
     .sort((a, b) => b.rank - a.rank);
 
+  /** Paths seen lately and their labels: a few hundred pages answer nearly every request. */
+  const known = new Map<string, string>();
   return (requestPath) => {
+    let label = known.get(requestPath);
+    if (label === undefined) {
+      // Bounded: unique addresses (a scan, an attack) only ever start it afresh.
+      if (known.size >= 1_000) known.clear();
+      label = labelOf(requestPath);
+      known.set(requestPath, label);
+    }
+    return label;
+  };
+
+  function labelOf(requestPath: string): string {
     const first = requestPath.split("/")[1] ?? "";
     if (requestPath === "/healthz" || requestPath === "/readyz" || requestPath === "/metrics") return requestPath;
     if (first === "api" || first === "dev" || first === "build") return `/${first}/*`;
@@ -43,5 +56,5 @@ export function routeLabeller(routes: ServerBuild["routes"]): (requestPath: stri
     const extension = path.extname(requestPath);
     // A file of public/ (or a missing one) falls through to the catch-all route's pattern.
     return pattern === "/*" && extension && extension !== ".data" ? "file" : pattern;
-  };
+  }
 }
