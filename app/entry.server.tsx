@@ -1,5 +1,5 @@
 import { Writable } from "node:stream";
-import type { AppLoadContext, EntryContext } from "@remix-run/node";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { logger } from "~/observability/log.server";
@@ -88,7 +88,7 @@ export default function handleRequest(
  * An error Remix caught in a loader or action: logged once, with its stack, and (as every line
  * within a request) the request's id (docs/decisions/0036). A visitor who went away is no error.
  */
-export function handleError(error: unknown, { request }: { request: Request }) {
+export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
   logger.error({ err: error }, "request failed");
-}
+};
