@@ -88,6 +88,15 @@ it("/metrics is refused on the public port without the token", async () => {
   }
 });
 
+it("/readyz answers 200 on the embedded API: a page renders, the upstream and the database answer", async () => {
+  const ready = await fetch(`${app.url}/readyz`);
+  expect(ready.status).toBe(200);
+  expect(await ready.json()).toEqual({
+    status: "ready",
+    checks: { render: "ok", upstream: "ok", database: "ok" },
+  });
+});
+
 it("every line has a time and a level, a request's its id; probes only at debug level", async () => {
   const page = await fetch(`${app.url}/reviews`);
   const id = page.headers.get("x-request-id");
