@@ -9,10 +9,10 @@ import compression from "compression";
 import express, { type Express, type RequestHandler } from "express";
 import type * as AppServerEntry from "../app/entry.server";
 import { type Allowance, allowanceStore, allowancesHealth, createAllowances } from "./allowances";
+import { metricsFromPrimary, workersRestarting } from "./cluster";
 import { formBodies } from "./form-body";
 import { INPUT_BOUNDS, boundedQueries } from "./input-bounds";
 import { createPageCache } from "./page-cache";
-import { metricsFromPrimary, workersRestarting } from "./cluster";
 import { remixHandler } from "./remix-handler";
 import { renderGate } from "./render-gate";
 import { routeMethod, routePath } from "./route-path";
@@ -189,7 +189,7 @@ export async function createApp({ build, root, createEmbeddedApi, log }: AppOpti
       within(upstreamReadiness(), `no answer within ${READY_WITHIN_MS} ms`),
     ]);
     const checks: Record<string, string> = {
-      render: renders ? "ok" : "no render slot within 2 s",
+      render: renders ? "ok" : `no page rendered within ${READY_WITHIN_MS} ms`,
       upstream,
       ...(databaseReady ? { database: databaseReady() } : {}),
       ...(store.kind === "redis" ? { redis: allowancesHealth(store) === "ok" ? "ok" : "unreachable" } : {}),

@@ -46,7 +46,7 @@ it("/healthz and /readyz fail while no page can be rendered", async () => {
   expect(ready.status).toBe(503);
   expect(await ready.json()).toEqual({
     status: "unavailable",
-    checks: { render: "no render slot within 2 s", upstream: "no answer within 2000 ms" },
+    checks: { render: "no page rendered within 2000 ms", upstream: "no answer within 2000 ms" },
   });
   upstream.mode = "up";
   await Promise.all(stuck);
