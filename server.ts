@@ -1,3 +1,4 @@
+import cluster from "node:cluster";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
@@ -7,6 +8,7 @@ import type * as AppServerEntry from "./app/entry.server";
 import { createApp } from "./server/app";
 import { serveClusterAllowances } from "./server/allowances";
 import { becomeClusterPrimary, stopAtStartup } from "./server/cluster";
+import { serveMetrics } from "./server/metrics-listener";
 import { drainOnSignal } from "./server/shutdown";
 
 /**
@@ -21,16 +23,17 @@ const build = (await import(path.join(root, "build/index.js")).catch((error: Err
   console.error(error.message);
   process.exit(1);
 })) as ServerBuild;
-const { env } = build.entry.module as unknown as typeof AppServerEntry;
-const logLine = (entry: Record<string, unknown>) => console.log(JSON.stringify(entry));
+const { env, logEvent: logLine, metrics } = build.entry.module as unknown as typeof AppServerEntry;
 
 // Every core (docs/decisions/0009): the primary forks the workers, each the whole server below,
-// and serves nothing itself; without Redis it holds the allowances the workers share.
-if (becomeClusterPrimary(env.WEB_CONCURRENCY ?? os.availableParallelism(), logLine)) {
+// and serves nothing itself but the metrics; without Redis it holds the allowances the workers share.
+if (becomeClusterPrimary(env.WEB_CONCURRENCY ?? os.availableParallelism(), logLine, metrics.clusterMetrics)) {
   if (!env.REDIS_URL) serveClusterAllowances();
+  if (env.METRICS_PORT)
+    serveMetrics(env.METRICS_PORT, env.METRICS_HOST, metrics.clusterMetrics, metrics.contentType, logLine);
 } else {
   // A fault at start-up (docs/decisions/0018) is one line and exit 1, not a stack trace in a loop.
-  const faultAtStart = (error: unknown) => stopAtStartup(error, env.PORT, env.HOST);
+  const faultAtStart = (error: unknown) => stopAtStartup(error, env.PORT, env.HOST, logLine);
   const { listener, privateApi, closeApi } = await createApp({
     build,
     root,
@@ -44,7 +47,6 @@ if (becomeClusterPrimary(env.WEB_CONCURRENCY ?? os.availableParallelism(), logLi
         throw Object.assign(new Error(`the database ${options.databasePath}: ${(error as Error).message}`), { code });
       }
     },
-    log: logLine,
   }).catch(faultAtStart);
   /**
    * Explicit socket timeouts: headers must arrive within HEADERS_TIMEOUT_MS and a whole request within
@@ -69,5 +71,8 @@ if (becomeClusterPrimary(env.WEB_CONCURRENCY ?? os.availableParallelism(), logLi
       api: env.API_BASE_URL ?? "embedded",
     });
   });
-  drainOnSignal({ server, privateApi, closeApi, timeoutMs: env.SHUTDOWN_TIMEOUT_MS });
+  // A single process serves its own metrics; a cluster's primary serves the workers' (above).
+  if (env.METRICS_PORT && !cluster.isWorker)
+    serveMetrics(env.METRICS_PORT, env.METRICS_HOST, metrics.processMetrics, metrics.contentType, logLine);
+  drainOnSignal({ server, privateApi, closeApi, timeoutMs: env.SHUTDOWN_TIMEOUT_MS, log: logLine });
 }

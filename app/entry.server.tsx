@@ -1,7 +1,8 @@
 import { Writable } from "node:stream";
-import type { AppLoadContext, EntryContext } from "@remix-run/node";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
+import { logger } from "~/observability/log.server";
 import { NonceProvider } from "~/rendering/nonce";
 import { pageHydrates } from "~/rendering/hydration";
 import { matchedHandles, sharedCacheControl } from "~/rendering/page-sharing.server";
@@ -14,6 +15,9 @@ export { SIGNED_IN_POSTS, SERVER_PAGE_PATHS, UPLOAD_POSTS } from "~/routing/serv
 export { holdsPersonalCookie } from "~/rendering/page-sharing.server";
 export { FOLLOWED_REDIRECT } from "~/rendering/followed-redirect";
 export { inRequestScope } from "~/upstream/request-scope.server";
+export { logEvent, logger, sendLogsTo, withRequestId } from "~/observability/log.server";
+export { metrics } from "~/observability/metrics.server";
+export { upstreamReadiness } from "~/upstream/readiness.server";
 
 /** A render still unfinished after this is cut short: the page then says the service is down. */
 const RENDER_TIMEOUT_MS = 5_000;
@@ -72,10 +76,19 @@ export default function handleRequest(
         onError(error) {
           status = 500;
           // Remix reports errors it caught itself; this one happened while rendering.
-          console.error(error);
+          logger.error({ err: error }, "render failed");
         },
       },
     );
     const timeout = setTimeout(abort, RENDER_TIMEOUT_MS);
   });
 }
+
+/**
+ * An error Remix caught in a loader or action: logged once, with its stack, and (as every line
+ * within a request) the request's id (docs/decisions/0036). A visitor who went away is no error.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  logger.error({ err: error }, "request failed");
+};

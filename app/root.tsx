@@ -146,7 +146,9 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const root = useRouteLoaderData<typeof loader>("root");
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (!notFound) console.error(error);
+  // In the browser only: on the server, entry.server's handleError has logged it once, with the
+  // request's id (docs/decisions/0036).
+  if (!notFound && typeof document !== "undefined") console.error(error);
   return (
     <Document signedIn={root?.signedIn ?? false}>
       <SkipLink />

@@ -42,6 +42,8 @@ export interface EmbeddedApiOptions {
 export interface EmbeddedApi {
   router: Router;
   devRouter: Router;
+  /** For the server's readiness probe: "ok" while the database answers a read, else why not. */
+  ready(): string;
   close(): void;
 }
 
@@ -96,12 +98,21 @@ export function createEmbeddedApi(o: EmbeddedApiOptions): EmbeddedApi {
   dev.use(devRouter(ctx));
   dev.use(errorHandler(log));
 
+  const ready = () => {
+    try {
+      db.prepare("SELECT 1").get();
+      return "ok";
+    } catch (error) {
+      return `unavailable (${(error as { code?: string }).code ?? (error as Error).message})`;
+    }
+  };
   // Members' details are erased when their time is up (docs/product.md, Personal data).
   const stopRetention = scheduleRetention(ctx, o.retentionSweepMs);
 
   return {
     router,
     devRouter: dev,
+    ready,
     close: () => {
       stopRetention();
       db.close();

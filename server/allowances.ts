@@ -110,7 +110,18 @@ function limiter(store: AllowanceStore, keyPrefix: string, points: number): Rate
 /** Caps for some kinds; a kind without one is not counted (the per-number allowance caps only app links). */
 export function createAllowances(
   caps: Partial<AllowanceCaps>,
-  { prefix, store, log }: { prefix: string; store: AllowanceStore; log: (entry: Record<string, unknown>) => void },
+  {
+    prefix,
+    store,
+    log,
+    onRefusal,
+  }: {
+    prefix: string;
+    store: AllowanceStore;
+    log: (entry: Record<string, unknown>) => void;
+    /** Told of each refusal and why: the cap reached, or the store unable to answer (the metrics). */
+    onRefusal?: (kind: Allowance, reason: "limit" | "unavailable") => void;
+  },
 ): Spend {
   const limiters: Partial<Record<Allowance, RateLimiterAbstract>> = Object.fromEntries(
     Object.entries(caps).map(([kind, points]) => [kind, limiter(store, `kavach:${prefix}:${kind}`, points)]),
@@ -120,18 +131,22 @@ export function createAllowances(
     const counted = limiters[kind];
     if (!counted) return { ok: true };
     const failedAt = redis && redisFailedAt.get(redis);
-    if (failedAt !== undefined && Date.now() - failedAt < REDIS_PAUSE_MS)
+    if (failedAt !== undefined && Date.now() - failedAt < REDIS_PAUSE_MS) {
+      onRefusal?.(kind, "unavailable");
       return { ok: false, message: ALLOWANCES_UNAVAILABLE };
+    }
     try {
       await counted.consume(key);
       return { ok: true };
     } catch (refusal) {
       if (refusal instanceof RateLimiterRes) {
+        onRefusal?.(kind, "limit");
         const minutes = Math.max(1, Math.ceil(refusal.msBeforeNext / 60_000));
         return { ok: false, message: `${REFUSALS[kind]} Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.` };
       }
       // Only a call that waited pauses the next ones: one refused while disconnected cost nothing.
       if (redis && /timed out/i.test(String(refusal))) redisFailedAt.set(redis, Date.now());
+      onRefusal?.(kind, "unavailable");
       log({ level: "error", msg: "allowances: store failed; refused", kind, error: String(refusal) });
       return { ok: false, message: ALLOWANCES_UNAVAILABLE };
     }

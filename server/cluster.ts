@@ -21,11 +21,20 @@ const FIRST_RESTART_DELAY_MS = 500;
 /** A worker's exit code after it has said why it cannot start. */
 const STARTUP_FAULT_EXIT = 78;
 
-type ClusterMessage = { kavach: "startup-fault"; line: string } | { kavach: "restarting"; restarting: boolean };
+type ClusterMessage =
+  | { kavach: "startup-fault"; msg: string }
+  | { kavach: "restarting"; restarting: boolean }
+  | { kavach: "metrics-request"; id: number }
+  | { kavach: "metrics"; id: number; text?: string; error?: string };
 const isClusterMessage = (message: unknown): message is ClusterMessage =>
   typeof message === "object" && message !== null && "kavach" in message;
 
-export function becomeClusterPrimary(workers: number, log: (entry: Record<string, unknown>) => void): boolean {
+export function becomeClusterPrimary(
+  workers: number,
+  log: (entry: Record<string, unknown>) => void,
+  /** Every worker's metrics, summed (prom-client's AggregatorRegistry), for a worker asked for /metrics. */
+  clusterMetrics: () => Promise<string>,
+): boolean {
   if (workers <= 1 || !cluster.isPrimary) return false;
   // Each worker accepts its own connections from the shared socket, rather than the primary
   // handing each one over: a connection handed to a worker that has just died hung unanswered,
@@ -51,10 +60,19 @@ export function becomeClusterPrimary(workers: number, log: (entry: Record<string
   const fork = () => {
     const worker = cluster.fork();
     worker.on("message", (message: unknown) => {
+      if (!isClusterMessage(message)) return;
+      if (message.kavach === "metrics-request") {
+        const answer = (reply: { text?: string; error?: string }) =>
+          worker.isConnected() && worker.send({ kavach: "metrics", id: message.id, ...reply });
+        clusterMetrics().then(
+          (text) => answer({ text }),
+          (error: Error) => answer({ error: error.message }),
+        );
+      }
       // Said once, however many workers meet the same fault.
-      if (!isClusterMessage(message) || message.kavach !== "startup-fault" || faultSaid) return;
+      if (message.kavach !== "startup-fault" || faultSaid) return;
       faultSaid = true;
-      console.error(message.line);
+      log({ level: "error", msg: message.msg });
     });
     worker.once("listening", () => {
       listenedAt.set(worker.id, Date.now());
@@ -64,7 +82,7 @@ export function becomeClusterPrimary(workers: number, log: (entry: Record<string
     });
   };
   for (let i = 0; i < workers; i += 1) fork();
-  log({ level: "info", msg: `cluster primary started ${workers} workers`, pid: process.pid });
+  log({ level: "info", msg: `cluster primary started ${workers} workers` });
 
   cluster.on("exit", (worker, code, signal) => {
     if (stopping) {
@@ -77,7 +95,7 @@ export function becomeClusterPrimary(workers: number, log: (entry: Record<string
         log({
           level: "error",
           msg: "a worker exited before it listened; stopping",
-          pid: worker.process.pid,
+          worker_pid: worker.process.pid,
           code,
           signal,
         });
@@ -94,7 +112,7 @@ export function becomeClusterPrimary(workers: number, log: (entry: Record<string
       return stop(1);
     }
     const delayMs = quickDeaths === 0 ? 0 : FIRST_RESTART_DELAY_MS * 2 ** (quickDeaths - 1);
-    log({ level: "warn", msg: "worker died; starting another", pid: worker.process.pid, code, signal, delayMs });
+    log({ level: "warn", msg: "worker died; starting another", worker_pid: worker.process.pid, code, signal, delayMs });
     if (delayMs > 0) tellWorkers({ kavach: "restarting", restarting: true });
     clearTimeout(restartTimer);
     restartTimer = setTimeout(() => {
@@ -119,7 +137,12 @@ export function becomeClusterPrimary(workers: number, log: (entry: Record<string
  * A fault at start-up (a port taken, a database that cannot be opened): one clear line and a
  * non-zero exit, not a stack trace. In a worker the primary says the line, once for all workers.
  */
-export function stopAtStartup(error: unknown, port: number, host: string): Promise<never> {
+export function stopAtStartup(
+  error: unknown,
+  port: number,
+  host: string,
+  log: (entry: Record<string, unknown>) => void,
+): Promise<never> {
   const code = (error as { code?: unknown })?.code;
   const reason =
     code === "EADDRINUSE"
@@ -127,11 +150,11 @@ export function stopAtStartup(error: unknown, port: number, host: string): Promi
       : code === "EACCES" && (error as { syscall?: unknown }).syscall === "listen"
         ? `not allowed to listen on port ${port} (EACCES): set PORT`
         : `${error instanceof Error ? error.message : String(error)}${typeof code === "string" ? ` (${code})` : ""}`;
-  const line = JSON.stringify({ level: "error", msg: `cannot start: ${reason}` });
+  const msg = `cannot start: ${reason}`;
   if (cluster.isWorker && process.send)
-    process.send({ kavach: "startup-fault", line }, undefined, {}, () => process.exit(STARTUP_FAULT_EXIT));
+    process.send({ kavach: "startup-fault", msg }, undefined, {}, () => process.exit(STARTUP_FAULT_EXIT));
   else {
-    console.error(line);
+    log({ level: "error", msg });
     process.exit(1);
   }
   // Nothing after a fault runs: the exit comes once the primary has the line.
@@ -140,8 +163,27 @@ export function stopAtStartup(error: unknown, port: number, host: string): Promi
 
 /** In a worker: whether the primary is waiting to restart a worker that keeps dying, for /healthz. */
 let restarting = false;
+/** In a worker: its requests for the cluster's metrics, by id, waiting for the primary's answer. */
+const metricsWaiting = new Map<number, { resolve: (text: string) => void; reject: (error: Error) => void }>();
+let metricsRequests = 0;
 if (cluster.isWorker)
   process.on("message", (message: unknown) => {
-    if (isClusterMessage(message) && message.kavach === "restarting") restarting = message.restarting;
+    if (!isClusterMessage(message)) return;
+    if (message.kavach === "restarting") restarting = message.restarting;
+    if (message.kavach === "metrics") {
+      const waiting = metricsWaiting.get(message.id);
+      metricsWaiting.delete(message.id);
+      if (message.text !== undefined) waiting?.resolve(message.text);
+      else waiting?.reject(new Error(message.error ?? "no metrics"));
+    }
   });
 export const workersRestarting = () => restarting;
+
+/** In a worker: the whole cluster's metrics, which only the primary can sum (prom-client's cluster support). */
+export function metricsFromPrimary(): Promise<string> {
+  const id = (metricsRequests += 1);
+  return new Promise((resolve, reject) => {
+    metricsWaiting.set(id, { resolve, reject });
+    process.send!({ kavach: "metrics-request", id });
+  });
+}

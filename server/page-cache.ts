@@ -33,6 +33,8 @@ export interface PageCacheOptions {
   /** Pages kept under an address with a query string, or another spelling of a path. */
   maxOtherEntries?: number;
   now?: () => number;
+  /** Told of each request that could have been answered from here, and whether it was (the metrics). */
+  onLookup?: (hit: boolean) => void;
 }
 
 interface CachedPage {
@@ -59,6 +61,7 @@ export function createPageCache({
   maxEntries = 500,
   maxOtherEntries = 100,
   now = Date.now,
+  onLookup,
 }: PageCacheOptions) {
   const pages = new Map<string, CachedPage>();
   const others = new Map<string, CachedPage>();
@@ -98,11 +101,16 @@ export function createPageCache({
     const key = keyOf(req);
     const room = roomOf(req);
     const page = room.get(key);
-    if (!page) return false;
-    if (page.expiresAt <= now()) {
-      room.delete(key);
+    if (!page) {
+      onLookup?.(false);
       return false;
     }
+    if (page.expiresAt <= now()) {
+      room.delete(key);
+      onLookup?.(false);
+      return false;
+    }
+    onLookup?.(true);
     send(req, res, page, perRequest);
     return true;
   }

@@ -18,9 +18,14 @@ import type { RequestHandler } from "express";
 export interface RenderGate extends RequestHandler {
   /** Waits for a turn outside Express (the readiness check); call the function it gives to leave. */
   enter(): Promise<() => void>;
+  /** Renders running now. */
+  readonly active: number;
+  /** Requests waiting for a turn now. */
+  readonly waiting: number;
 }
 
-export function renderGate(limit: number): RenderGate {
+/** `onAbandoned`: told of each visitor who went away while waiting (the metrics). */
+export function renderGate(limit: number, { onAbandoned }: { onAbandoned?: () => void } = {}): RenderGate {
   let active = 0;
   let scheduled = false;
   const waiting: Array<() => void> = [];
@@ -43,7 +48,7 @@ export function renderGate(limit: number): RenderGate {
     schedule();
   }
 
-  const gate: RenderGate = (_req, res, next) => {
+  const gate = ((_req, res, next) => {
     const enter = () => {
       active += 1;
       // "close" fires once for every response, finished or abandoned by the client.
@@ -54,10 +59,16 @@ export function renderGate(limit: number): RenderGate {
     // A visitor who gives up while waiting must not take a turn later: nothing would end it.
     res.once("close", () => {
       const at = waiting.indexOf(enter);
-      if (at >= 0) waiting.splice(at, 1);
+      if (at < 0) return;
+      waiting.splice(at, 1);
+      onAbandoned?.();
     });
     schedule();
-  };
+  }) as RenderGate;
+  Object.defineProperties(gate, {
+    active: { get: () => active },
+    waiting: { get: () => waiting.length },
+  });
   gate.enter = () =>
     new Promise((resolve) => {
       waiting.push(() => {

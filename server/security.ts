@@ -126,30 +126,32 @@ const STORAGE_FAULT = /^SQLITE_(IOERR|BUSY|LOCKED|FULL|CANTOPEN|READONLY|CORRUPT
  * The last handler: a client's mistake (a bad escape, a body that is not what it says) keeps its
  * 4xx; a storage fault is 503; anything else is logged and answered 500 without details.
  */
-export const errorAnswers: ErrorRequestHandler = (error, req, res, next) => {
-  if (res.headersSent) return next(error);
-  const status = Number(
-    (error as { status?: unknown; statusCode?: unknown }).status ?? (error as { statusCode?: unknown }).statusCode,
-  );
-  if (status >= 400 && status < 500) {
-    res.status(status).type("text/plain").send("Bad request.");
-    return;
-  }
-  const storage = STORAGE_FAULT.test(String((error as { code?: unknown }).code ?? ""));
-  console.error(
-    JSON.stringify({
+export const errorAnswers =
+  (log: (entry: Record<string, unknown>) => void): ErrorRequestHandler =>
+  (error, req, res, next) => {
+    if (res.headersSent) return next(error);
+    const status = Number(
+      (error as { status?: unknown; statusCode?: unknown }).status ?? (error as { statusCode?: unknown }).statusCode,
+    );
+    if (status >= 400 && status < 500) {
+      res.status(status).type("text/plain").send("Bad request.");
+      return;
+    }
+    const storage = STORAGE_FAULT.test(String((error as { code?: unknown }).code ?? ""));
+    // The error's stack once, under err (pino's serializer), with the request's id (docs/decisions/0036).
+    log({
       level: "error",
       event: storage ? "storage_fault" : "request_error",
+      id: res.locals.requestId,
       method: req.method,
       path: req.path,
-      error: error instanceof Error ? (error.stack ?? error.message) : String(error),
-    }),
-  );
-  res
-    .status(storage ? 503 : 500)
-    .type("text/plain")
-    .send("Currently service is down. Please try after sometime.");
-};
+      err: error,
+    });
+    res
+      .status(storage ? 503 : 500)
+      .type("text/plain")
+      .send("Currently service is down. Please try after sometime.");
+  };
 
 /**
  * Anything answered to a browser that holds the session, or is being handed one, is personal:

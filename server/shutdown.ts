@@ -24,16 +24,18 @@ export interface DrainOptions {
   closeApi?: () => void;
   /** After this the process exits even with requests still in flight. */
   timeoutMs: number;
+  /** Where its lines go (the process's logger). */
+  log: (entry: Record<string, unknown>) => void;
 }
 
-export function drainOnSignal({ server, privateApi, closeApi, timeoutMs }: DrainOptions) {
-  const log = (msg: string) => console.log(JSON.stringify({ level: "info", msg }));
+export function drainOnSignal({ server, privateApi, closeApi, timeoutMs, log: logLine }: DrainOptions) {
+  const log = (msg: string) => logLine({ level: "info", msg });
   function drain(signal: string) {
     if (draining) return;
     draining = true;
     log(`${signal}: draining`);
     setTimeout(() => {
-      console.error(JSON.stringify({ level: "error", msg: `requests still in flight after ${timeoutMs} ms: exiting` }));
+      logLine({ level: "error", msg: `requests still in flight after ${timeoutMs} ms: exiting` });
       process.exit(1);
     }, timeoutMs).unref();
     // Closing the listener drops the connections the kernel has queued for it, and closing idle

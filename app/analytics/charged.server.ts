@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { logger } from "~/observability/log.server";
 import type { Verification } from "~/upstream/employer.server";
 import { getCart } from "~/upstream/employer.server";
 import { env } from "~/config/env.server";
@@ -72,13 +73,6 @@ export async function recordPurchaseSuccess(request: Request, order: Verificatio
     ledger.done(order.order_id);
   } catch (error) {
     ledger.release(order.order_id);
-    console.warn(
-      JSON.stringify({
-        level: "warn",
-        msg: "purchase_payment_success not recorded yet",
-        order_id: order.order_id,
-        error: String(error),
-      }),
-    );
+    logger.warn({ order_id: order.order_id, err: error }, "purchase_payment_success not recorded yet");
   }
 }

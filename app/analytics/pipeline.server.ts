@@ -1,5 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
+import { logger } from "~/observability/log.server";
 
 /**
  * Where analytics go, off the request path: each sink has its own bounded queue, sends in order,
@@ -38,7 +39,7 @@ const DEFAULTS: QueueOptions = {
   maxBatch: 100,
   maxAttempts: 5,
   backoffMs: 250,
-  log: (entry) => console.error(JSON.stringify({ level: "warn", ...entry })),
+  log: (entry) => logger.warn(entry),
 };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { logger } from "~/observability/log.server";
 import { partnerSourceFor } from "~/content/partner-source";
 import { env } from "~/config/env.server";
 import type { Session } from "~/session/session.server";
@@ -20,8 +21,7 @@ function configuredSinks(): Sink[] {
 export const analytics = new AnalyticsPipeline(configuredSinks());
 
 function drop(kind: string, name: string, fields: string[]) {
-  if (fields.length)
-    console.warn(JSON.stringify({ level: "warn", msg: `analytics ${kind} values left out`, name, fields }));
+  if (fields.length) logger.warn({ name, fields }, `analytics ${kind} values left out`);
 }
 
 function hubspotCookie(request: Request): string | undefined {

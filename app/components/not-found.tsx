@@ -59,7 +59,9 @@ export function NotFound() {
 export function PublicRouteErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  if (!isRouteErrorResponse(error)) console.error(error);
+  // In the browser only: on the server, entry.server's handleError has logged it once, with the
+  // request's id (docs/decisions/0036).
+  if (!isRouteErrorResponse(error) && typeof document !== "undefined") console.error(error);
   return (
     <section className="container status-page">
       <h1>This page is not available right now</h1>

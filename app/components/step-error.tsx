@@ -22,7 +22,9 @@ export function StepErrorBoundary() {
   const submitted = useActionData<{ initialValue?: unknown } | undefined>();
   const message =
     isRouteErrorResponse(error) && typeof error.data?.message === "string" ? error.data.message : MESSAGES.serviceDown;
-  if (!isRouteErrorResponse(error)) console.error(error);
+  // In the browser only: on the server, entry.server's handleError has logged it once, with the
+  // request's id (docs/decisions/0036).
+  if (!isRouteErrorResponse(error) && typeof document !== "undefined") console.error(error);
   const kept = fieldEntries(submitted?.initialValue);
   const location = useLocation();
   return (

@@ -39,6 +39,18 @@ const schema = z.object({
   /** "1" lets a production server run the embedded sandbox API, whose codes and payments are public. */
   SANDBOX: z.enum(["0", "1"]).default("0"),
   LOG_REQUESTS: z.enum(["0", "1"]).default("1"),
+  /** The least severe lines written (docs/decisions/0036): debug adds /healthz, /readyz and file requests. */
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  /** "1" or "0": pretty lines in development; unset, pretty only at a terminal. Production is always JSON. */
+  LOG_PRETTY: z.enum(["0", "1"]).optional(),
+  /**
+   * /metrics on the public port answers only with `Authorization: Bearer <METRICS_TOKEN>`; unset, it
+   * is not served there at all (docs/decisions/0036).
+   */
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  /** A listener of its own for /metrics, without a token, on METRICS_HOST (loopback unless set). */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).default("127.0.0.1"),
   /** The embedded API sends email over SMTP (nodemailer URL) instead of keeping it in the sandbox outbox. */
   SMTP_URL: z.string().url().optional(),
   /** Per-client-IP hourly caps on one-time codes (decision 0006), on top of the API's per-number limits. */

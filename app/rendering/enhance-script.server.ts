@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { logger } from "~/observability/log.server";
 
 /**
  * URL of the page script (app/enhance, bundled by scripts/build-enhance.ts next to this server
@@ -12,7 +13,7 @@ function readScriptSrc(): string | null {
     };
     return typeof manifest.src === "string" ? manifest.src : null;
   } catch {
-    console.warn("build/enhance.json is missing: pages are served without their script (run npm run build).");
+    logger.warn("build/enhance.json is missing: pages are served without their script (run npm run build).");
     return null;
   }
 }

@@ -16,6 +16,7 @@ import { partnerRefs } from "~/checkout/entry-query.server";
 import { PATHS } from "~/routing/paths";
 import { PARTNER_PURCHASE_LABEL, PURCHASE_LABEL } from "~/content/site";
 import { env } from "~/config/env.server";
+import { logger } from "~/observability/log.server";
 import { seoMeta } from "~/content/seo";
 
 /**
@@ -51,7 +52,7 @@ function planCards(file: LayoutOneData, catalogue: Catalogue, checkoutHref: stri
   return file.kavachBenefits.flatMap((card) => {
     const plan = catalogue.plans.find((p) => p.plan_id === card.planId);
     if (plan === undefined) {
-      console.error(JSON.stringify({ level: "error", msg: "partner plan not in catalogue", plan: card.planId }));
+      logger.error({ plan: card.planId }, "partner plan not in catalogue");
       return [];
     }
     const url =
@@ -80,7 +81,7 @@ async function catalogueCards(file: LayoutOneData, checkoutHref: string, partner
     return planCards(file, await getCatalogue(), checkoutHref);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    console.error(JSON.stringify({ level: "error", msg: "catalogue unavailable", partner }));
+    logger.error({ partner }, "catalogue unavailable");
     return null;
   }
 }
@@ -110,7 +111,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     );
   } catch (error) {
     if (!(error instanceof PartnerDataError)) throw error;
-    console.error(JSON.stringify({ level: "error", msg: error.message, partner: landing.key }));
+    logger.error({ partner: landing.key }, error.message);
     throw new Response("Partner page unavailable", { status: 503 });
   }
 }

@@ -1,4 +1,5 @@
 import type { MetaFunction } from "@remix-run/node";
+import { logger } from "~/observability/log.server";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { getTerms } from "~/upstream/global.server";
@@ -21,7 +22,7 @@ export async function loader() {
     return json({ terms: await getTerms(TERMS_VERSION), error: null });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    console.error(JSON.stringify({ level: "error", msg: MESSAGES.termsUnavailable, status: error.status }));
+    logger.error({ status: error.status }, MESSAGES.termsUnavailable);
     return json({ terms: null, error: error.message }, { status: 503 });
   }
 }

@@ -2,6 +2,8 @@ import { forgetReads } from "./request-scope.server";
 import { z } from "zod";
 import { apiBaseUrl, embeddedApi, env } from "~/config/env.server";
 import { MESSAGES } from "~/config/constants";
+import { currentRequestId, logger } from "~/observability/log.server";
+import { endpointPattern, metrics } from "~/observability/metrics.server";
 import type { Exchange } from "./transport.server";
 import { sharedAnswer } from "./shared-answers.server";
 import { exchange } from "./transport.server";
@@ -81,10 +83,12 @@ const ENCODING: Record<string, string> = { "accept-encoding": embeddedApi ? "ide
  * The embedded API's private listener believes X-Forwarded-For, and skips the per-IP caps the app
  * has spent already, only for a call carrying this process's key (docs/decisions/0012, 0015);
  * server/app.ts makes the key when it opens the listener. Read at each call, as the address is.
+ * The visitor's request id goes along, so the upstream's log lines join the app's (docs/decisions/0036).
  */
 function commonHeaders(): Record<string, string> {
   const key = embeddedApi ? process.env.EMBEDDED_API_KEY : undefined;
-  return key ? { ...ENCODING, "x-embedded-api-key": key } : ENCODING;
+  const id = currentRequestId();
+  return { ...ENCODING, ...(key ? { "x-embedded-api-key": key } : {}), ...(id ? { "x-request-id": id } : {}) };
 }
 
 /**
@@ -108,74 +112,99 @@ const failureEnvelope = z.object({
   data: z.unknown().optional(),
 });
 
-function outage(status: number, detail: string): ApiError {
-  console.error(JSON.stringify({ level: "error", msg: "upstream failure", status, detail }));
+/**
+ * An upstream outage, logged once with the endpoint's pattern (never its ids or query, which can
+ * name a person) and counted by reason: "network", "timeout", "status", "not_json" or "shape".
+ */
+function outage(status: number, call: Call, reason: string, detail?: string): ApiError {
+  metrics.upstreamFailure(call.endpoint, call.method, reason);
+  logger.error(
+    { status, endpoint: call.endpoint, method: call.method, reason, ...(detail ? { detail } : {}) },
+    "upstream failure",
+  );
   return new ApiOutageError(status >= 500 || status === 0 ? 503 : status);
 }
 
-function buildUrl(backend: Backend, path: string, query?: RequestOptions<z.ZodTypeAny>["query"]) {
+/** One call's address, and how it is known in the log and the metrics. */
+interface Call {
+  url: URL;
+  method: string;
+  endpoint: string;
+}
+
+function buildCall(
+  backend: Backend,
+  method: string,
+  path: string,
+  query?: RequestOptions<z.ZodTypeAny>["query"],
+): Call {
   const url = new URL(apiBaseUrl() + BASE_PATHS[backend] + path);
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined) url.searchParams.set(key, String(value));
   }
-  return url;
+  return { url, method, endpoint: endpointPattern(BASE_PATHS[backend], path) };
 }
 
 type Init = Omit<Exchange, "timeoutMs">;
 
-/** Send and decode JSON; network errors, timeouts and non-JSON become outages. */
-async function exchangeJson(url: URL, init: Init): Promise<{ status: number; json: unknown }> {
-  let response: { status: number; text: string };
+/** One exchange, timed and counted by its outcome (the status class, or why there was no answer). */
+async function timedExchange(call: Call, init: Init) {
+  const started = process.hrtime.bigint();
+  const seconds = () => Number(process.hrtime.bigint() - started) / 1e9;
   try {
-    response = await exchange(url, { ...init, timeoutMs: env.API_TIMEOUT_MS });
+    const answer = await exchange(call.url, { ...init, timeoutMs: env.API_TIMEOUT_MS });
+    metrics.upstreamCall(call.endpoint, call.method, `${Math.floor(answer.status / 100)}xx`, seconds());
+    return answer;
   } catch (error) {
-    throw outage(
-      0,
-      `${init.method} ${url.pathname}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).name}`,
-    );
+    const timedOut = (error as Error).name === "TimeoutError";
+    metrics.upstreamCall(call.endpoint, call.method, timedOut ? "timeout" : "network", seconds());
+    const code = (error as NodeJS.ErrnoException).code ?? (error as Error).name;
+    throw outage(0, call, timedOut ? "timeout" : "network", code);
   }
+}
+
+/** Send and decode JSON; network errors, timeouts and non-JSON become outages. */
+async function exchangeJson(call: Call, init: Init): Promise<{ status: number; json: unknown }> {
+  const response = await timedExchange(call, init);
   if (response.status === 401) throw new ApiUnauthorizedError();
   try {
     return { status: response.status, json: JSON.parse(response.text) };
   } catch {
-    throw outage(response.status, `${init.method} ${url.pathname}: not JSON`);
+    throw outage(response.status, call, "not_json");
   }
 }
 
 /** Idempotent GETs are retried once on an outage; anything that writes is never retried. */
-async function send(url: URL, init: Init, idempotent = init.method === "GET") {
+async function send(call: Call, init: Init, idempotent = init.method === "GET") {
   try {
-    return await exchangeJson(url, init);
+    return await exchangeJson(call, init);
   } catch (error) {
-    if (idempotent && error instanceof ApiError && error.isOutage) return exchangeJson(url, init);
+    if (idempotent && error instanceof ApiError && error.isOutage) return exchangeJson(call, init);
     throw error;
   }
 }
 
 export function apiRequest<T extends z.ZodTypeAny>(options: RequestOptions<T>): Promise<z.infer<T>> {
   const method = options.method ?? "GET";
-  const url = buildUrl(options.backend, options.path, options.query);
+  const call = buildCall(options.backend, method, options.path, options.query);
   // A call that is not harmless to repeat may change what the request has read so far.
   if (!(options.idempotent ?? method === "GET")) forgetReads();
-  if (options.sharedForMs === undefined) return request(method, url, options);
-  const key = JSON.stringify([method, url.href, options.headers ?? null, options.body ?? null]);
-  return sharedAnswer(key, options.sharedForMs, () => request(method, url, options));
+  if (options.sharedForMs === undefined) return request(call, options);
+  const key = JSON.stringify([method, call.url.href, options.headers ?? null, options.body ?? null]);
+  return sharedAnswer(key, options.sharedForMs, () => request(call, options));
 }
 
-async function request<T extends z.ZodTypeAny>(
-  method: string,
-  url: URL,
-  options: RequestOptions<T>,
-): Promise<z.infer<T>> {
+async function request<T extends z.ZodTypeAny>(call: Call, options: RequestOptions<T>): Promise<z.infer<T>> {
+  const { method } = call;
   const headers: Record<string, string> = { accept: "application/json", ...commonHeaders(), ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.body !== undefined) headers["content-type"] = "application/json";
   const { status, json } = await send(
-    url,
+    call,
     { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) },
     options.idempotent,
   );
-  if (status >= 500) throw outage(status, `${method} ${url.pathname}`);
+  if (status >= 500) throw outage(status, call, "status");
 
   const envelope = successEnvelope(options.data).safeParse(json);
   if (envelope.success) return envelope.data.data;
@@ -184,7 +213,7 @@ async function request<T extends z.ZodTypeAny>(
   if (failure.success && failure.data.success !== 1) {
     throw failure.data.msg ? new ApiError(failure.data.msg, status, failure.data.data) : new ApiOutageError(status);
   }
-  throw outage(status, `${method} ${url.pathname}: unexpected shape ${envelope.error.issues[0]?.path.join(".")}`);
+  throw outage(status, call, "shape", envelope.error.issues[0]?.path.join("."));
 }
 
 /**
@@ -197,7 +226,7 @@ export async function apiFileRequest(options: {
   token: string;
   accept: string;
 }): Promise<{ bytes: Buffer; contentType: string }> {
-  const url = buildUrl(options.backend, options.path);
+  const call = buildCall(options.backend, "GET", options.path);
   const init: Init = {
     method: "GET",
     headers: {
@@ -206,43 +235,38 @@ export async function apiFileRequest(options: {
       authorization: `Bearer ${options.token}`,
     },
   };
-  let answer: Awaited<ReturnType<typeof exchange>>;
-  try {
-    answer = await exchange(url, { ...init, timeoutMs: env.API_TIMEOUT_MS });
-  } catch (error) {
-    throw outage(0, `GET ${url.pathname}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).name}`);
-  }
+  const answer = await timedExchange(call, init);
   if (answer.status === 401) throw new ApiUnauthorizedError();
   if (answer.status === 200 && answer.contentType.startsWith(options.accept))
     return { bytes: answer.bytes, contentType: answer.contentType };
-  if (answer.status >= 500) throw outage(answer.status, `GET ${url.pathname}`);
+  if (answer.status >= 500) throw outage(answer.status, call, "status");
   let json: unknown;
   try {
     json = JSON.parse(answer.text);
   } catch {
-    throw outage(answer.status, `GET ${url.pathname}: neither ${options.accept} nor JSON`);
+    throw outage(answer.status, call, "not_json", `neither ${options.accept} nor JSON`);
   }
   const failure = failureEnvelope.safeParse(json);
   if (failure.success && failure.data.success !== 1)
     throw failure.data.msg
       ? new ApiError(failure.data.msg, answer.status, failure.data.data)
       : new ApiOutageError(answer.status);
-  throw outage(answer.status, `GET ${url.pathname}: unexpected answer`);
+  throw outage(answer.status, call, "shape");
 }
 
 const statusCodeAnswer = z.object({ statusCode: z.number(), msg: z.string().optional() });
 
 /** The app-link call answers {statusCode} instead of the usual envelope (docs/api-contract.md). */
 export async function apiStatusCodeRequest(options: Omit<RequestOptions<z.ZodTypeAny>, "data">): Promise<void> {
-  const url = buildUrl(options.backend, options.path, options.query);
+  const call = buildCall(options.backend, "GET", options.path, options.query);
   const { status, json } = await send(
-    url,
+    call,
     { method: "GET", headers: { accept: "application/json", ...commonHeaders() } },
     options.idempotent,
   );
-  if (status >= 500) throw outage(status, `GET ${url.pathname}`);
+  if (status >= 500) throw outage(status, call, "status");
   const parsed = statusCodeAnswer.safeParse(json);
-  if (!parsed.success) throw outage(status, `GET ${url.pathname}: unexpected shape`);
+  if (!parsed.success) throw outage(status, call, "shape");
   if (parsed.data.statusCode !== 1)
     throw parsed.data.msg ? new ApiError(parsed.data.msg, status) : new ApiOutageError(status);
 }

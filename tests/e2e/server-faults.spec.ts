@@ -111,8 +111,12 @@ test("a port already taken or a database that cannot open: one clear line, exit 
       const taken = await runToExit({ PORT: String(port), DATA_DIR: tempDir(), WEB_CONCURRENCY: workers });
       expect(taken.code).toBe(1);
       const errors = taken.lines.filter((line) => line.includes('"level":"error"'));
-      expect(errors).toEqual([
-        `{"level":"error","msg":"cannot start: port ${port} on 127.0.0.1 is already in use (EADDRINUSE): stop what holds it or set PORT"}`,
+      expect(errors.map((line) => JSON.parse(line) as Record<string, unknown>)).toEqual([
+        expect.objectContaining({
+          level: "error",
+          time: expect.any(String),
+          msg: `cannot start: port ${port} on 127.0.0.1 is already in use (EADDRINUSE): stop what holds it or set PORT`,
+        }),
       ]);
       expect(taken.lines.join("\n")).not.toMatch(/\n\s+at /);
     }

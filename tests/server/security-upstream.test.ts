@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { adminVisitor } from "../support/admin-session";
 import { type Answer, type Form, Visitor, freshMobile } from "../support/client";
 import { type FakeUpstream, type UpstreamMode, startFakeUpstream } from "../support/fake-upstream";
@@ -19,8 +19,6 @@ let server: InProcessApp;
 let admin: Visitor;
 
 beforeAll(async () => {
-  // Every fault is logged as an error line on the console: expected here, and not the test's output.
-  vi.spyOn(console, "error").mockImplementation(() => undefined);
   upstream = await startFakeUpstream({ slowMs: TIMEOUT_MS * 3 });
   server = await appInProcess({ API_BASE_URL: upstream.baseUrl, API_TIMEOUT_MS: String(TIMEOUT_MS) });
   // Signed in and through the first steps while the upstream is up.
@@ -30,7 +28,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.close();
   await upstream.close();
-  vi.restoreAllMocks();
 });
 afterEach(() => {
   upstream.mode = "up";

@@ -1,27 +1,24 @@
-import { afterAll, beforeAll, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { type FakeUpstream, startFakeUpstream } from "../support/fake-upstream";
 import { type InProcessApp, appInProcess } from "../support/in-process";
 
 /**
  * docs/product.md, Security rules: /healthz goes through the render path, so it fails when no page
- * can be rendered.
+ * can be rendered; /readyz too, and says so.
  */
 
 let upstream: FakeUpstream;
 let app: InProcessApp;
 beforeAll(async () => {
-  // The stalled renders end in logged upstream timeouts: expected here, and not the test's output.
-  vi.spyOn(console, "error").mockImplementation(() => undefined);
   upstream = await startFakeUpstream({ slowMs: 12_000 });
   app = await appInProcess({ API_BASE_URL: upstream.baseUrl, API_TIMEOUT_MS: "13000" });
 });
 afterAll(async () => {
   await app.close();
   await upstream.close();
-  vi.restoreAllMocks();
 });
 
-it("/healthz is a readiness check: it fails while no page can be rendered", async () => {
+it("/healthz and /readyz fail while no page can be rendered", async () => {
   expect((await fetch(`${app.url}/healthz`)).status).toBe(200);
   upstream.mode = "slow";
   // More renders waiting on a stalled upstream than there are render slots (64 with a remote upstream).
@@ -44,6 +41,13 @@ it("/healthz is a readiness check: it fails while no page can be rendered", asyn
     )
     .toBe(503);
   expect(body).toEqual({ status: "unavailable" });
+  // Readiness says what is wrong: no render slot, and the upstream not answering (docs/decisions/0036).
+  const ready = await fetch(`${app.url}/readyz`);
+  expect(ready.status).toBe(503);
+  expect(await ready.json()).toEqual({
+    status: "unavailable",
+    checks: { render: "no page rendered within 2000 ms", upstream: "no answer within 2000 ms" },
+  });
   upstream.mode = "up";
   await Promise.all(stuck);
   expect((await fetch(`${app.url}/healthz`)).status).toBe(200);

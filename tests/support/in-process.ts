@@ -23,7 +23,7 @@ export interface InProcessApp extends KavachApp {
   privateUrl?: string;
   /** Where the embedded API keeps its database (kavach.sqlite) and the analytics file. */
   dataDir: string;
-  /** Every JSON line the app and the embedded API logged, in order. */
+  /** Every line the process logged (the app, the server and the embedded API), in order. */
   logs: Array<Record<string, unknown>>;
   close(): Promise<void>;
 }
@@ -56,7 +56,7 @@ export async function appInProcess(env: Record<string, string> = {}): Promise<In
   const app = await createApp({
     build,
     root: ROOT,
-    createEmbeddedApi: (options) => createEmbeddedApi({ ...options, log }),
+    createEmbeddedApi,
     log,
   });
   const server = http.createServer(app.listener);

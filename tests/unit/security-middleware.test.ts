@@ -140,17 +140,14 @@ describe("errorAnswers", () => {
     app.get("*", () => {
       throw error;
     });
-    app.use(errorAnswers);
+    const logged: string[] = [];
+    app.use(errorAnswers((entry) => logged.push(JSON.stringify(entry))));
     const server = app.listen(0, "127.0.0.1");
     await once(server, "listening");
-    const logged: string[] = [];
-    const original = console.error;
-    console.error = (line: string) => logged.push(line);
     try {
       const answer = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/x`);
       return { status: answer.status, text: await answer.text(), logged };
     } finally {
-      console.error = original;
       server.close();
     }
   }
