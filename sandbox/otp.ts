@@ -106,9 +106,9 @@ function wrongTries(ctx: ApiContext, mobileNo: string, who: Requester): { count:
 }
 
 /**
- * Makes, stores (hashed) and texts a new code for this requester, within its resend wait and the
- * hourly allowance it spends: a known device its own, anyone else the number's shared one and their
- * address's share of it (docs/decisions/0016, Update).
+ * Makes, stores (hashed) and texts a new code for this requester, within the allowance it spends (the
+ * resend wait and the hourly cap): a known device its own, anyone else the number's shared one and
+ * their address's share of it (docs/decisions/0016, Update).
  */
 export async function sendCode(ctx: ApiContext, mobileNo: string, caller: Caller): Promise<void> {
   const code = String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, "0");
@@ -122,10 +122,11 @@ export async function sendCode(ctx: ApiContext, mobileNo: string, caller: Caller
         ctx.db,
         `SELECT created_at FROM otp_codes WHERE mobile_no = ? AND created_at > ? AND ${where} ORDER BY created_at DESC`,
       ).all(mobileNo, now - WINDOW_MS, ...values) as number[];
+    const spent = who.known ? sent("requester = ? AND own_allowance = 1", who.key) : sent("own_allowance = 0");
     const allowances: Array<[number[], number]> = who.known
-      ? [[sent("requester = ? AND own_allowance = 1", who.key), CODES_PER_HOUR]]
+      ? [[spent, CODES_PER_HOUR]]
       : [
-          [sent("own_allowance = 0"), CODES_PER_HOUR],
+          [spent, CODES_PER_HOUR],
           [sent("own_allowance = 0 AND client = ?", who.address), CODES_PER_ADDRESS_PER_HOUR],
         ];
     // The hourly cap comes first: waiting 30 s would only lead to this answer anyway.
@@ -135,7 +136,8 @@ export async function sendCode(ctx: ApiContext, mobileNo: string, caller: Caller
         retry_after_s: seconds(capMs),
       });
     }
-    const [latest] = sent("requester = ?", who.key);
+    // The resend wait runs within the allowance spent: a known device's own codes, else the number's shared ones.
+    const [latest] = spent;
     if (latest !== undefined && now - latest < RESEND_WAIT_MS) {
       const wait = seconds(latest + RESEND_WAIT_MS - now);
       throw new HttpError(429, `Please wait ${wait} seconds before asking for a new code.`, { retry_after_s: wait });
