@@ -211,19 +211,18 @@ export function verifyCode(ctx: ApiContext, mobileNo: string, code: string, call
       };
     }
     sql(ctx.db, "UPDATE otp_codes SET used_at = ? WHERE id = ?").run(now, latest.id);
-    // Knowing the code proves the number; earlier typos no longer count against it.
-    sql(ctx.db, "DELETE FROM otp_wrong_tries WHERE mobile_no = ?").run(mobileNo);
+    // Knowing the code proves the number: the asker's earlier typos no longer count against it.
+    // Strangers' tries still count, so an owner's sign-in gives a guesser no fresh tries.
+    sql(ctx.db, "DELETE FROM otp_wrong_tries WHERE mobile_no = ? AND requester = ?").run(mobileNo, who.key);
     if (who.deviceHash !== null) {
       sql(
         ctx.db,
         `INSERT INTO otp_devices (mobile_no, device_hash, signed_in_at) VALUES (?, ?, ?)
          ON CONFLICT (mobile_no, device_hash) DO UPDATE SET signed_in_at = excluded.signed_in_at`,
       ).run(mobileNo, who.deviceHash, now);
-      sql(ctx.db, "DELETE FROM otp_devices WHERE mobile_no = ? AND signed_in_at <= ?").run(
-        mobileNo,
-        now - DEVICE_MEMORY_MS,
-      );
     }
+    // Devices are remembered no longer than DEVICE_MEMORY_MS after their last sign-in, whichever number.
+    sql(ctx.db, "DELETE FROM otp_devices WHERE signed_in_at <= ?").run(now - DEVICE_MEMORY_MS);
     return null;
   });
   if (failure !== null) {

@@ -20,3 +20,4 @@ CREATE TABLE otp_devices (
   signed_in_at INTEGER NOT NULL,
   PRIMARY KEY (mobile_no, device_hash)
 ) WITHOUT ROWID;
+CREATE INDEX otp_devices_by_sign_in ON otp_devices (signed_in_at);

@@ -329,6 +329,20 @@ describe("POST /global/users/verify/otp", () => {
     expect((await api.verify(MOBILE, code, "198.51.100.7", OWNER_DEVICE)).status).toBe(429);
   });
 
+  it("the owner's sign-in forgives the owner's typos, not a stranger's wrong tries", async () => {
+    await api.sendCode(MOBILE, "203.0.113.1", STRANGER_DEVICE);
+    const strangers = await api.lastCode(MOBILE);
+    for (let i = 0; i < 4; i++) await api.verify(MOBILE, wrongCode(strangers), "203.0.113.1", STRANGER_DEVICE);
+    api.advance(30_000);
+    await api.sendCode(MOBILE, "198.51.100.7", OWNER_DEVICE);
+    const owners = await api.lastCode(MOBILE);
+    expect((await api.verify(MOBILE, wrongCode(owners), "198.51.100.7", OWNER_DEVICE)).json.msg).toBe(
+      "The code is incorrect. 4 tries left.",
+    );
+    expect((await api.verify(MOBILE, owners, "198.51.100.7", OWNER_DEVICE)).status).toBe(200);
+    expect((await api.verify(MOBILE, wrongCode(strangers), "203.0.113.1", STRANGER_DEVICE)).status).toBe(429);
+  });
+
   it("forgets a device 180 days after its last sign-in", async () => {
     await api.sendCode(MOBILE, "198.51.100.7", OWNER_DEVICE);
     expect((await api.verify(MOBILE, await api.lastCode(MOBILE), "198.51.100.7", OWNER_DEVICE)).status).toBe(200);
