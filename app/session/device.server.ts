@@ -13,7 +13,7 @@ import type { Session } from "~/session/session.server";
  * id's hash, remembered when a code asked under it was entered right. It outlives sessions and
  * logouts: it names the browser, not a sign-in.
  */
-export const DEVICE_COOKIE_NAME = env.httpsOnly ? "__Host-kavach_device" : "kavach_device";
+const DEVICE_COOKIE_NAME = env.httpsOnly ? "__Host-kavach_device" : "kavach_device";
 /** As long as the API remembers a device after its last sign-in (sandbox/otp.ts, DEVICE_MEMORY_MS). */
 const DEVICE_COOKIE_MAX_AGE_S = 180 * 24 * 60 * 60;
 
