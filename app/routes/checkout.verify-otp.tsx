@@ -17,6 +17,7 @@ import { seoMeta } from "~/content/seo";
 import { seeOther } from "~/utils/see-other";
 import { commitSession, getSession, startSignedInSession } from "~/session/session.server";
 import { redirectWithToast } from "~/session/toast.server";
+import { deviceForNewCode, rememberDevice } from "~/session/device.server";
 import { otpCode } from "~/validation/fields";
 import { parseSubmission } from "~/validation/submission.server";
 
@@ -69,7 +70,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
         message: `You can ask for a new code in ${wait} seconds.`,
       });
     }
-    const sent = await attempt(request, () => sendCode(mobile, context.clientIp));
+    const deviceId = await deviceForNewCode(request, session);
+    const sent = await attempt(request, () => sendCode(mobile, context.clientIp, deviceId));
     if (!sent.ok)
       return data(submission.reply({ formErrors: [sent.error.message] }), { status: sent.error.isOutage ? 503 : 429 });
     session.set("resendAt", Date.now() + (sent.value.resend_after_s ?? 30) * 1000);
@@ -81,7 +83,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 
   const { code, whatsapp } = submission.value;
-  const verified = await attempt(request, () => verifyCode(mobile, code, context.clientIp));
+  // Checked under the device id the code was asked under: codes belong to whoever asked for them.
+  const deviceId = session.get("deviceId");
+  const verified = await attempt(request, () => verifyCode(mobile, code, context.clientIp, deviceId));
   if (!verified.ok) {
     return data(submission.reply({ formErrors: [verified.error.message], hideFields: ["code"] }), {
       status: verified.error.isOutage ? 503 : 400,
@@ -111,6 +115,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const [cart] = await Promise.all([carried?.ok ? carried : attempt(request, () => getCart(token)), optingIn]);
   const next = cart.ok ? pathOf(firstUnfinishedStep(cart.value)) : PATHS.checkout.gstDetails;
   const headers = new Headers({ "Set-Cookie": await commitSession(fresh) });
+  // This browser now keeps its own allowance for the number (docs/decisions/0016, Update).
+  if (deviceId !== undefined) headers.append("Set-Cookie", await rememberDevice(deviceId));
   if (carried) return redirectWithToast(next, choiceToast(carried.ok ? null : carried.error.message), headers);
   return seeOther(next, headers);
 }

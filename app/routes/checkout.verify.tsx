@@ -12,6 +12,7 @@ import { PATHS } from "~/routing/paths";
 import { seoMeta } from "~/content/seo";
 import { seeOther } from "~/utils/see-other";
 import { commitSession, getSession } from "~/session/session.server";
+import { deviceForNewCode } from "~/session/device.server";
 import { safeReturnHost } from "~/utils/safe-redirect";
 import { purchaseHrefFor } from "~/checkout/purchase-href.server";
 import { mobileNumber } from "~/validation/fields";
@@ -56,11 +57,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!allowance.ok) return data(submission.reply({ formErrors: [allowance.message] }), { status: 429 });
 
   const { mobile, from } = submission.value;
-  const sent = await attempt(request, () => sendCode(mobile, context.clientIp));
+  const session = await getSession(request);
+  const deviceId = await deviceForNewCode(request, session);
+  const sent = await attempt(request, () => sendCode(mobile, context.clientIp, deviceId));
   if (!sent.ok)
     return data(submission.reply({ formErrors: [sent.error.message] }), { status: sent.error.isOutage ? 503 : 400 });
 
-  const session = await getSession(request);
   session.set("mobileNo", mobile);
   session.set("resendAt", Date.now() + (sent.value.resend_after_s ?? 30) * 1000);
   const returnHost = safeReturnHost(from);

@@ -13,6 +13,8 @@ export interface SessionData {
   token: string;
   /** Number the last code went to; kept across the two verify screens. */
   mobileNo: string;
+  /** The device id this sign-in's codes were asked under (app/session/device.server.ts). */
+  deviceId: string;
   /** Epoch ms after which a new code may be asked for (the API's resend wait). */
   resendAt: number;
   whatsapp: boolean;

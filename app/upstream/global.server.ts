@@ -14,18 +14,19 @@ export type CodeSent = z.infer<typeof codeSent>;
 
 /**
  * Whose request the app relays, for the API's per-client limits (docs/api-contract.md): the visitor's
- * address, as server.ts resolved it.
+ * address, as server.ts resolved it, and the browser's device id, which codes are asked and checked
+ * under (docs/decisions/0016, Update).
  */
-function relayedFor(clientIp: string) {
-  return { "x-forwarded-for": clientIp };
+function relayedFor(clientIp: string, deviceId: string | undefined) {
+  return { "x-forwarded-for": clientIp, ...(deviceId === undefined ? {} : { "x-device-id": deviceId }) };
 }
 
-export function sendCode(mobileNo: string, clientIp: string) {
+export function sendCode(mobileNo: string, clientIp: string, deviceId?: string) {
   return apiRequest({
     backend: "global",
     path: "/users",
     query: { country_id: COUNTRY_ID, mobile_no: mobileNo },
-    headers: relayedFor(clientIp),
+    headers: relayedFor(clientIp, deviceId),
     idempotent: false,
     data: codeSent,
   });
@@ -40,12 +41,12 @@ const verified = z.object({
     .optional(),
 });
 
-export function verifyCode(mobileNo: string, code: string, clientIp: string) {
+export function verifyCode(mobileNo: string, code: string, clientIp: string, deviceId?: string) {
   return apiRequest({
     backend: "global",
     method: "POST",
     path: "/users/verify/otp",
-    headers: relayedFor(clientIp),
+    headers: relayedFor(clientIp, deviceId),
     body: { mobile_no: mobileNo, country_id: COUNTRY_ID, code },
     data: verified,
   });

@@ -4,7 +4,7 @@ import { FAQS } from "../content-data";
 import { type ApiContext, iso, maskMobile } from "../context";
 import { HttpError, parseInput, route, sendOk } from "../envelope";
 import { countryIdSchema, mobileNoSchema } from "../mobile";
-import { CODE_LENGTH, CODE_TTL_MS, RESEND_WAIT_MS, sendCode, verifyCode } from "../otp";
+import { type Caller, CODE_LENGTH, CODE_TTL_MS, RESEND_WAIT_MS, sendCode, verifyCode } from "../otp";
 import { callerMobile, issueToken, requireToken, revokeCallerToken } from "../tokens";
 import { ensureUser, setWhatsapp } from "../users";
 import { writeTransaction } from "../db";
@@ -16,11 +16,18 @@ const APP_LINK_TEXT = "Download the Kavach app: https://kavach.example/app";
 const APP_LINKS_PER_HOUR = 3;
 
 /**
- * Who is asking, for the per-client wrong-try lock: the peer, or the address a proxy the server
- * trusts names in X-Forwarded-For (the app says whose request it relays; server.ts decides whom to believe).
+ * Who is asking, for the code allowances and wrong-try locks (docs/decisions/0016): the peer, or the
+ * address a proxy the server trusts names in X-Forwarded-For (the app says whose request it relays;
+ * server.ts decides whom to believe), and the device id the caller names in X-Device-Id, if any.
  */
-function clientOf(req: Request): string {
-  return req.ip ?? "unknown";
+const deviceIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{22,128}$/, "X-Device-Id must be 22 to 128 letters, digits, - or _.")
+  .optional();
+
+function callerOf(req: Request): Caller {
+  const device = parseInput(deviceIdSchema, req.get("x-device-id"));
+  return { address: req.ip ?? "unknown", ...(device === undefined ? {} : { device }) };
 }
 
 export function globalRouter(ctx: ApiContext): Router {
@@ -31,7 +38,7 @@ export function globalRouter(ctx: ApiContext): Router {
     "/users",
     route(async (req, res) => {
       const q = parseInput(z.object({ country_id: countryIdSchema, mobile_no: mobileNoSchema }), req.query);
-      await sendCode(ctx, q.mobile_no, clientOf(req));
+      await sendCode(ctx, q.mobile_no, callerOf(req));
       // whatsapp is always 0 here: this answer must not tell whether the number is known.
       // The stored preference comes back with verify/otp.
       sendOk(res, {
@@ -65,7 +72,7 @@ export function globalRouter(ctx: ApiContext): Router {
         }),
         req.body,
       );
-      verifyCode(ctx, body.mobile_no, body.code, clientOf(req));
+      verifyCode(ctx, body.mobile_no, body.code, callerOf(req));
       const user = ensureUser(ctx, body.mobile_no);
       const { token, expiresAt } = issueToken(ctx, body.mobile_no);
       ctx.log({ event: "otp_verified", mobile: maskMobile(body.mobile_no) });

@@ -1,7 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type TestApi, startApi, wrongCode } from "./helpers";
+import { type Reply, type TestApi, startApi, wrongCode } from "./helpers";
 
 const MOBILE = "9876543210";
+/** Device ids as the app makes them (X-Device-Id): the owner's browser, and a stranger's. */
+const OWNER_DEVICE = "owner-device-0123456789abcdefghijklmnopqrstu";
+const STRANGER_DEVICE = "stranger-device-0123456789abcdefghijklmnop";
 let api: TestApi;
 
 beforeEach(async () => {
@@ -69,9 +72,9 @@ describe("GET /global/users (send a code)", () => {
     expect((await api.sendCode(MOBILE)).status).toBe(200);
   });
 
-  it("sends at most 5 codes per number per hour", async () => {
+  it("sends at most 5 codes per number per hour, from any addresses", async () => {
     for (let i = 0; i < 5; i++) {
-      expect((await api.sendCode(MOBILE)).status).toBe(200);
+      expect((await api.sendCode(MOBILE, `203.0.113.${i}`)).status).toBe(200);
       api.advance(60_000);
     }
     const capped = await api.sendCode(MOBILE);
@@ -129,7 +132,7 @@ describe("POST /global/users/verify/otp", () => {
     expect((await api.verify(MOBILE, code)).status).toBe(200);
   });
 
-  it("only the latest code counts", async () => {
+  it("only the requester's latest code counts", async () => {
     await api.sendCode(MOBILE);
     const first = await api.lastCode(MOBILE);
     api.advance(30_000);
@@ -201,59 +204,160 @@ describe("POST /global/users/verify/otp", () => {
     expect(owner.json.data.token).toEqual(expect.any(String));
   });
 
-  it("past 10 wrong tries an hour from all clients the number is slowed to one try per 5 minutes for strangers, never locked", async () => {
+  it("checks a try only against the code its own requester asked for: another's code is no guess at all", async () => {
     await api.sendCode(MOBILE, "198.51.100.7");
-    const code = await api.lastCode(MOBILE);
-    // Two strangers, four wrong tries each, then a third with two: ten in all, none locked out alone.
-    for (const [client, tries] of [
-      ["203.0.113.1", 4],
-      ["203.0.113.2", 4],
-      ["203.0.113.3", 2],
-    ] as const) {
-      for (let i = 0; i < tries; i++) expect((await api.verify(MOBILE, wrongCode(code), client)).status).toBe(400);
-    }
-    // Now every stranger waits between tries, but only minutes.
-    const slowed = await api.verify(MOBILE, code, "203.0.113.4");
-    expect(slowed.status).toBe(429);
-    expect(slowed.json.msg).toBe("Too many wrong tries for this number. Try again in 5 minutes.");
-    expect(slowed.json.data.retry_after_s).toBe(300);
-    api.advance(4 * 60_000);
-    expect((await api.verify(MOBILE, wrongCode(code), "203.0.113.4")).status).toBe(429);
-    api.advance(60_000);
-    // One try per interval: a stranger's wrong one spends it, and the next stranger waits again.
-    expect((await api.verify(MOBILE, wrongCode(code), "203.0.113.4")).status).toBe(400);
-    expect((await api.verify(MOBILE, wrongCode(code), "203.0.113.5")).status).toBe(429);
-    // The owner, who asked for the code, is not held back by the strangers.
-    expect((await api.verify(MOBILE, code, "198.51.100.7")).status).toBe(200);
+    const owners = await api.lastCode(MOBILE);
+    // A stranger who asked for nothing cannot try the owner's code, right or wrong.
+    const stranger = await api.verify(MOBILE, owners, "203.0.113.1");
+    expect(stranger.status).toBe(400);
+    expect(stranger.json.msg).toBe("Ask for a code first.");
+    expect((await api.verify(MOBILE, owners, "198.51.100.7")).status).toBe(200);
   });
 
-  it("never lets strangers' wrong tries keep the owner out: a new code, entered correctly, signs in", async () => {
-    await api.sendCode(MOBILE, "198.51.100.7");
-    const first = await api.lastCode(MOBILE);
-    // Ten wrong codes from two addresses (each then locked), and one more as each 5-minute turn comes.
-    for (const client of ["203.0.113.1", "203.0.113.2"])
-      for (let i = 0; i < 5; i++) await api.verify(MOBILE, wrongCode(first), client);
-    api.advance(5 * 60_000);
-    expect((await api.verify(MOBILE, wrongCode(first), "203.0.113.10")).status).toBe(400);
-    // The number is slowed for strangers; the owner asks for a new code and enters it at once.
-    api.advance(10_000);
-    expect((await api.sendCode(MOBILE, "198.51.100.7")).status).toBe(200);
-    expect((await api.verify(MOBILE, wrongCode(first), "203.0.113.20")).status).toBe(429);
-    const owner = await api.verify(MOBILE, await api.lastCode(MOBILE), "198.51.100.7");
+  it("a newer code asked for by someone else voids nothing: each requester's latest code holds for its 10 minutes", async () => {
+    await api.sendCode(MOBILE, "198.51.100.7", OWNER_DEVICE);
+    const owners = await api.lastCode(MOBILE);
+    api.advance(60_000);
+    // Strangers ask as soon as the resend wait lets them, from an address and from a device id of its own.
+    expect((await api.sendCode(MOBILE, "203.0.113.1")).status).toBe(200);
+    api.advance(30_000);
+    expect((await api.sendCode(MOBILE, "203.0.113.2", STRANGER_DEVICE)).status).toBe(200);
+    api.advance(8 * 60_000);
+    const owner = await api.verify(MOBILE, owners, "198.51.100.7", OWNER_DEVICE);
     expect(owner.status).toBe(200);
     expect(owner.json.data.token).toEqual(expect.any(String));
   });
 
-  it("slows the owner who did not ask for the latest code as a stranger: the one who asked is the one let through", async () => {
-    await api.sendCode(MOBILE, "203.0.113.1");
-    const strangers = await api.lastCode(MOBILE);
-    for (const client of ["203.0.113.2", "203.0.113.3"])
-      for (let i = 0; i < 5; i++) await api.verify(MOBILE, wrongCode(strangers), client);
-    // Someone who did not ask for this code is slowed; the asker still has its own five tries.
-    expect((await api.verify(MOBILE, wrongCode(strangers), "198.51.100.7")).status).toBe(429);
-    expect((await api.verify(MOBILE, wrongCode(strangers), "203.0.113.1")).json.msg).toBe(
+  it("one code tried from many addresses gets five wrong tries, not five per address", async () => {
+    await api.sendCode(MOBILE, "203.0.113.1", STRANGER_DEVICE);
+    const code = await api.lastCode(MOBILE);
+    const answers: Reply[] = [];
+    for (let i = 0; i < 5; i++)
+      answers.push(await api.verify(MOBILE, wrongCode(code), `203.0.113.${10 + i}`, STRANGER_DEVICE));
+    expect(answers.map((a) => a.status)).toEqual([400, 400, 400, 400, 429]);
+    // Locked: the right code from yet another address is refused too.
+    const right = await api.verify(MOBILE, code, "203.0.113.20", STRANGER_DEVICE);
+    expect(right.status).toBe(429);
+    expect(right.json.msg).toMatch(/^Too many wrong tries\. Ask for a new code in 60 minutes\.$/);
+  });
+
+  it("new device ids from one address get five wrong tries between them, and no more codes once locked", async () => {
+    const device = (i: number) => `stranger-device-number-${i}-${"x".repeat(16)}`;
+    await api.sendCode(MOBILE, "203.0.113.1", device(0));
+    const first = await api.lastCode(MOBILE);
+    const messages: string[] = [];
+    for (let i = 0; i < 3; i++)
+      messages.push((await api.verify(MOBILE, wrongCode(first), "203.0.113.1", device(0))).json.msg);
+    // A fresh id has a fresh code, but the address's count goes on.
+    api.advance(30_000);
+    await api.sendCode(MOBILE, "203.0.113.1", device(1));
+    const second = await api.lastCode(MOBILE);
+    messages.push((await api.verify(MOBILE, wrongCode(second), "203.0.113.1", device(1))).json.msg);
+    expect(messages).toEqual([
+      "The code is incorrect. 4 tries left.",
+      "The code is incorrect. 3 tries left.",
+      "The code is incorrect. 2 tries left.",
+      "The code is incorrect. 1 try left.",
+    ]);
+    expect((await api.verify(MOBILE, wrongCode(second), "203.0.113.1", device(1))).status).toBe(429);
+    const third = await api.sendCode(MOBILE, "203.0.113.1", device(2));
+    expect(third.status).toBe(429);
+    expect(third.json.msg).toBe("Too many wrong tries. Ask for a new code in 60 minutes.");
+  });
+
+  it("one address spends at most 3 of the number's 5 codes an hour; other addresses spend the rest", async () => {
+    for (let i = 0; i < 3; i++) {
+      expect((await api.sendCode(MOBILE, "203.0.113.1")).status).toBe(200);
+      api.advance(30_000);
+    }
+    const fourth = await api.sendCode(MOBILE, "203.0.113.1", STRANGER_DEVICE);
+    expect(fourth.status).toBe(429);
+    expect(fourth.json.msg).toBe("Too many codes requested for this number. Try again in an hour.");
+    expect(fourth.json.data.retry_after_s).toBe(60 * 60 - 90);
+    expect((await api.sendCode(MOBILE, "198.51.100.7")).status).toBe(200);
+    api.advance(30_000);
+    expect((await api.sendCode(MOBILE, "198.51.100.8")).status).toBe(200);
+    api.advance(30_000);
+    // The number's five are spent for every device that never signed in to it.
+    expect((await api.sendCode(MOBILE, "198.51.100.9")).json.msg).toBe(
+      "Too many codes requested for this number. Try again in an hour.",
+    );
+  });
+
+  it("a device that signed in to the number keeps its own allowance after strangers spent the number's", async () => {
+    await api.sendCode(MOBILE, "198.51.100.7", OWNER_DEVICE);
+    expect((await api.verify(MOBILE, await api.lastCode(MOBILE), "198.51.100.7", OWNER_DEVICE)).status).toBe(200);
+    api.advance(60_000);
+    // Strangers spend the rest of the number's five codes (the owner's first was one of them) from two
+    // addresses, and lock both with wrong tries, one of them the owner's own (a shared network).
+    for (const [address, codes] of [
+      ["203.0.113.1", 3],
+      ["198.51.100.7", 1],
+    ] as const) {
+      for (let i = 0; i < codes; i++) {
+        expect((await api.sendCode(MOBILE, address)).status).toBe(200);
+        api.advance(30_000);
+      }
+      for (let i = 0; i < 5; i++) await api.verify(MOBILE, wrongCode(await api.lastCode(MOBILE)), address);
+    }
+    // A device that never signed in to the number is refused, on either address...
+    expect((await api.sendCode(MOBILE, "203.0.113.9", STRANGER_DEVICE)).status).toBe(429);
+    expect((await api.sendCode(MOBILE, "198.51.100.7", STRANGER_DEVICE)).status).toBe(429);
+    // ...the owner's device, which signed in before, is not: its own code, its own tries.
+    expect((await api.sendCode(MOBILE, "198.51.100.7", OWNER_DEVICE)).status).toBe(200);
+    const code = await api.lastCode(MOBILE);
+    expect((await api.verify(MOBILE, wrongCode(code), "198.51.100.7", OWNER_DEVICE)).json.msg).toBe(
       "The code is incorrect. 4 tries left.",
     );
+    expect((await api.verify(MOBILE, code, "198.51.100.7", OWNER_DEVICE)).status).toBe(200);
+  });
+
+  it("a signed-in device's own allowance is five codes and five wrong tries an hour, like the number's", async () => {
+    await api.sendCode(MOBILE, "198.51.100.7", OWNER_DEVICE);
+    expect((await api.verify(MOBILE, await api.lastCode(MOBILE), "198.51.100.7", OWNER_DEVICE)).status).toBe(200);
+    api.advance(30_000);
+    for (let i = 0; i < 5; i++) {
+      expect((await api.sendCode(MOBILE, "198.51.100.7", OWNER_DEVICE)).status).toBe(200);
+      api.advance(30_000);
+    }
+    expect((await api.sendCode(MOBILE, "198.51.100.7", OWNER_DEVICE)).json.msg).toBe(
+      "Too many codes requested for this number. Try again in an hour.",
+    );
+    const code = await api.lastCode(MOBILE);
+    for (let i = 0; i < 4; i++) await api.verify(MOBILE, wrongCode(code), "198.51.100.7", OWNER_DEVICE);
+    expect((await api.verify(MOBILE, wrongCode(code), "198.51.100.7", OWNER_DEVICE)).status).toBe(429);
+    expect((await api.verify(MOBILE, code, "198.51.100.7", OWNER_DEVICE)).status).toBe(429);
+  });
+
+  it("the owner's sign-in forgives the owner's typos, not a stranger's wrong tries", async () => {
+    await api.sendCode(MOBILE, "203.0.113.1", STRANGER_DEVICE);
+    const strangers = await api.lastCode(MOBILE);
+    for (let i = 0; i < 4; i++) await api.verify(MOBILE, wrongCode(strangers), "203.0.113.1", STRANGER_DEVICE);
+    api.advance(30_000);
+    await api.sendCode(MOBILE, "198.51.100.7", OWNER_DEVICE);
+    const owners = await api.lastCode(MOBILE);
+    expect((await api.verify(MOBILE, wrongCode(owners), "198.51.100.7", OWNER_DEVICE)).json.msg).toBe(
+      "The code is incorrect. 4 tries left.",
+    );
+    expect((await api.verify(MOBILE, owners, "198.51.100.7", OWNER_DEVICE)).status).toBe(200);
+    expect((await api.verify(MOBILE, wrongCode(strangers), "203.0.113.1", STRANGER_DEVICE)).status).toBe(429);
+  });
+
+  it("forgets a device 180 days after its last sign-in", async () => {
+    await api.sendCode(MOBILE, "198.51.100.7", OWNER_DEVICE);
+    expect((await api.verify(MOBILE, await api.lastCode(MOBILE), "198.51.100.7", OWNER_DEVICE)).status).toBe(200);
+    api.advance(180 * 24 * 3600_000);
+    for (let i = 0; i < 5; i++) {
+      expect((await api.sendCode(MOBILE, `203.0.113.${i}`)).status).toBe(200);
+      api.advance(30_000);
+    }
+    expect((await api.sendCode(MOBILE, "198.51.100.7", OWNER_DEVICE)).status).toBe(429);
+  });
+
+  it("refuses a device id too short to be a secret", async () => {
+    const short = await api.sendCode(MOBILE, undefined, "abc");
+    expect(short.status).toBe(400);
+    expect(short.json.msg).toBe("X-Device-Id must be 22 to 128 letters, digits, - or _.");
   });
 
   it("forgets earlier wrong tries after a successful verification", async () => {

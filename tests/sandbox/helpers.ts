@@ -66,16 +66,25 @@ export async function startApi(options: Partial<EmbeddedApiOptions> = {}) {
     return match[1]!;
   }
 
-  function sendCode(mobileNo: string, client?: string): Promise<Reply> {
-    const headers = client === undefined ? undefined : { "x-forwarded-for": client };
-    return call("GET", `/api/global/users?country_id=91&mobile_no=${mobileNo}`, { headers });
+  /** The caller's address (X-Forwarded-For, believed from loopback) and device id (X-Device-Id), when given. */
+  function callerHeaders(client?: string, device?: string): Record<string, string> | undefined {
+    if (client === undefined && device === undefined) return undefined;
+    return {
+      ...(client === undefined ? {} : { "x-forwarded-for": client }),
+      ...(device === undefined ? {} : { "x-device-id": device }),
+    };
   }
 
-  function verify(mobileNo: string, code: string, client?: string): Promise<Reply> {
-    const headers = client === undefined ? undefined : { "x-forwarded-for": client };
+  function sendCode(mobileNo: string, client?: string, device?: string): Promise<Reply> {
+    return call("GET", `/api/global/users?country_id=91&mobile_no=${mobileNo}`, {
+      headers: callerHeaders(client, device),
+    });
+  }
+
+  function verify(mobileNo: string, code: string, client?: string, device?: string): Promise<Reply> {
     return call("POST", "/api/global/users/verify/otp", {
       body: { mobile_no: mobileNo, country_id: 91, code },
-      headers,
+      headers: callerHeaders(client, device),
     });
   }
 

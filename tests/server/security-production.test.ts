@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { Visitor, freshMobile } from "../support/client";
+import { Visitor, freshMobile, latestCode } from "../support/client";
 import { type InProcessApp, appInProcess } from "../support/in-process";
 import { DEV_COOKIE, PRODUCTION_COOKIE } from "../support/session-cookie";
 
@@ -44,4 +44,24 @@ it("production cookies (session and toast): __Host- prefixed, Secure, HttpOnly, 
   expect(toast).toMatch(/^__Host-kavach_toast=/);
   expect(toast!.toLowerCase()).toContain("secure");
   expect(toast!.toLowerCase()).toContain("path=/");
+});
+
+it("the device cookie a right code sets is as pinned: __Host- prefixed, Secure, HttpOnly, SameSite=Lax, Path=/, long-lived", async () => {
+  const visitor = new Visitor(app.url);
+  const mobile = freshMobile();
+  expect((await visitor.post("/checkout/verify", { mobile })).status).toBe(303);
+  const signedIn = await visitor.post("/checkout/verify-otp", {
+    intent: "verify",
+    code: await latestCode(`${app.url}/api`, mobile),
+  });
+  expect(signedIn.status).toBe(303);
+  const cookie = signedIn.headers.getSetCookie().find((c) => c.startsWith("__Host-kavach_device="));
+  const attributes = cookie!
+    .split(";")
+    .slice(1)
+    .map((a) => a.trim().toLowerCase());
+  expect(attributes).toEqual(
+    expect.arrayContaining(["path=/", "secure", "httponly", "samesite=lax", "max-age=15552000"]),
+  );
+  expect(attributes.some((a) => a.startsWith("domain="))).toBe(false);
 });
