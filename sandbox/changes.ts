@@ -435,27 +435,40 @@ export type BatchQuote =
 
 /**
  * Quotes many changes in one transaction (an upload, docs/decisions/0042): each is checked and priced on its
- * own, exactly as one quote is, and answered in order with its change or its refusal.
+ * own, exactly as one quote is, and answered in order with its change or its refusal. The quotes share
+ * the batch's id, which "confirm all" names.
  */
-export function quoteChanges(ctx: ApiContext, m: PaidMembership, reqs: readonly ChangeRequest[]): BatchQuote[] {
+export function quoteChanges(
+  ctx: ApiContext,
+  m: PaidMembership,
+  reqs: readonly ChangeRequest[],
+): { batch_id: string; results: BatchQuote[] } {
+  const batchId = randomUUID();
   return ctx.db
     .transaction(() => {
       removeExpiredQuotes(ctx, m.order.order_id);
       const basis = basisOf(ctx, m);
-      return reqs.map((req): BatchQuote => {
+      const results = reqs.map((req): BatchQuote => {
         try {
-          return { change: quoteOne(ctx, m, req, basis) };
+          return { change: quoteOne(ctx, m, req, basis, batchId) };
         } catch (error) {
           if (!(error instanceof HttpError)) throw error;
           const data = (error.data ?? {}) as { field?: string; rejected?: Rejection[] };
           return { error: { status: error.status, message: error.message, ...data } };
         }
       });
+      return { batch_id: batchId, results };
     })
     .immediate();
 }
 
-function quoteOne(ctx: ApiContext, m: PaidMembership, req: ChangeRequest, basis: Basis): ChangeJson {
+function quoteOne(
+  ctx: ApiContext,
+  m: PaidMembership,
+  req: ChangeRequest,
+  basis: Basis,
+  batchId: string | null = null,
+): ChangeJson {
   const now = ctx.now();
   const today = istDate(now);
   checkDates(req, m, today);
@@ -483,10 +496,10 @@ function quoteOne(ctx: ApiContext, m: PaidMembership, req: ChangeRequest, basis:
   sql(
     ctx.db,
     `INSERT INTO membership_changes (change_id, order_id, kind, employee_code, band, range_code, effective_date, reason,
-      priced_on, price, status, quoted_at, confirmed_at, confirmed_by, members, event, from_range)
+      priced_on, price, status, quoted_at, confirmed_at, confirmed_by, members, event, from_range, batch_id)
      VALUES (@change_id, @order_id, @kind, @employee_code, @band, @range_code, @effective_date, @reason,
-      @priced_on, @price, @status, @quoted_at, @confirmed_at, @confirmed_by, @members, @event, @from_range)`,
-  ).run(row);
+      @priced_on, @price, @status, @quoted_at, @confirmed_at, @confirmed_by, @members, @event, @from_range, @batch_id)`,
+  ).run({ ...row, batch_id: batchId });
   return changeJson(row);
 }
 
@@ -577,10 +590,9 @@ export type Recheck = { ok: true; subject: Subject } | Requote;
  * A quoted change checked and priced again as of now; a different price (the amount, the days, the charge
  * it starts from) is quoted afresh, never applied silently. The caller's transaction.
  */
-export function recheck(ctx: ApiContext, m: PaidMembership, row: ChangeRow): Recheck {
+export function recheck(ctx: ApiContext, m: PaidMembership, row: ChangeRow, basis = basisOf(ctx, m)): Recheck {
   const today = istDate(ctx.now());
   const req = requestOf(row);
-  const basis = basisOf(ctx, m);
   checkDates(req, m, today);
   checkHeadcount(basis, req.kind);
   const s = subject(ctx, m, req, today);
@@ -648,38 +660,50 @@ export function confirmChange(ctx: ApiContext, m: PaidMembership, changeId: stri
 
 export type BatchConfirm = { change: ChangeJson } | { error: { change_id: string; status: number; message: string } };
 
+/** Made together by "confirm all": every change but a yearly addition with something to pay, paid on its own page. */
+export function confirmableTogether(change: { kind: string; price: string }): boolean {
+  const price = JSON.parse(change.price) as ChangePrice;
+  return !(change.kind === "add" && price.policy === "yearly" && price.total_paise > 0);
+}
+
 /**
- * Confirms many quoted changes in one call (the upload's "confirm all", docs/decisions/0042), each exactly as
- * `confirmChange` does and in a savepoint of its own: one refused (a price moved, an addition to pay for)
- * leaves the others made. Answered in order.
+ * "Confirm all" for an upload's batch in one call (docs/decisions/0042): each change that needs no payment
+ * confirmed exactly as `confirmChange` does, in a savepoint of its own, so one refused (a price moved) leaves
+ * the others made; one confirmed already is answered as it is (a second submit makes nothing twice). The
+ * employees covered and the monthly charge are carried from change to change rather than read again.
+ * 410 when none of the batch is left (its quotes expired and were removed).
  */
-export function confirmChanges(
-  ctx: ApiContext,
-  m: PaidMembership,
-  changeIds: readonly string[],
-  by: string,
-): BatchConfirm[] {
+export function confirmBatch(ctx: ApiContext, m: PaidMembership, batchId: string, by: string): BatchConfirm[] {
   return ctx.db
-    .transaction(() =>
-      changeIds.map((changeId): BatchConfirm => {
+    .transaction(() => {
+      removeExpiredQuotes(ctx, m.order.order_id);
+      const rows = (
+        sql(ctx.db, "SELECT * FROM membership_changes WHERE order_id = ? AND batch_id = ? ORDER BY rowid").all(
+          m.order.order_id,
+          batchId,
+        ) as ChangeRow[]
+      ).filter(confirmableTogether);
+      if (rows.length === 0) throw new HttpError(410, "These changes have expired: upload the file again.");
+      const basis = basisOf(ctx, m);
+      return rows.map((row): BatchConfirm => {
+        if (row.status === "confirmed") return { change: changeJson(row) };
         try {
           // A moved price is kept quoted afresh, as one confirm keeps it, and refused.
           const done = writeTransaction(ctx.db, (): ChangeJson | Requote => {
-            const row = findChange(ctx, m, changeId);
-            if (row.status === "confirmed") return changeJson(row);
-            if (amountDue(ctx, m, row) > 0)
-              throw new HttpError(409, "An addition is paid for before it is made: pay for it first.");
-            const checked = recheck(ctx, m, row);
+            const checked = recheck(ctx, m, row, basis);
             return checked.ok ? makeChange(ctx, m, row, checked.subject, by) : checked;
           });
-          if ("change_id" in done) return { change: done };
-          throw requoted(done);
+          if (!("change_id" in done)) throw requoted(done);
+          const price = JSON.parse(row.price) as ChangePrice;
+          if (row.event === null) basis.employees += row.kind === "add" ? 1 : -1;
+          basis.confirmedPaise += price.total_paise;
+          return { change: done };
         } catch (error) {
           if (!(error instanceof HttpError)) throw error;
-          return { error: { change_id: changeId, status: error.status, message: error.message } };
+          return { error: { change_id: row.change_id, status: error.status, message: error.message } };
         }
-      }),
-    )
+      });
+    })
     .immediate();
 }
 

@@ -8,3 +8,7 @@ CREATE INDEX membership_changes_by_employee ON membership_changes (order_id, emp
 CREATE INDEX members_by_employee ON members (order_id, employee_code);
 -- Quotes not confirmed expire and are removed (docs/product.md, Changes during the year): found by age.
 CREATE INDEX membership_changes_by_quote_age ON membership_changes (order_id, status, quoted_at);
+-- An upload's changes are quoted in one call and keep its id, so "confirm all" names the upload, not each
+-- change (docs/decisions/0042).
+ALTER TABLE membership_changes ADD COLUMN batch_id TEXT;
+CREATE INDEX membership_changes_by_batch ON membership_changes (order_id, batch_id) WHERE batch_id IS NOT NULL;

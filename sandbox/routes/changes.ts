@@ -13,8 +13,8 @@ import {
   MAX_BATCH,
   amountDue,
   changeOf,
+  confirmBatch,
   confirmChange,
-  confirmChanges,
   findChange,
   quoteChange,
   quoteChanges,
@@ -79,18 +79,21 @@ export function changesRouter(ctx: ApiContext): Router {
     route((req, res) => {
       const { m } = caller(res);
       const body = parseInput(z.object({ changes: changeBatch }), req.body);
-      sendOk(res, { results: quoteChanges(ctx, m, body.changes) });
+      sendOk(res, quoteChanges(ctx, m, body.changes));
     }),
   );
 
-  // "Confirm all": many quoted changes made in one call, each refused or made on its own.
+  // "Confirm all" of an upload: its changes that need no payment made in one call, each refused or made on its own.
   router.post(
     "/membership/changes/confirm",
     auth,
     route(async (req, res) => {
       const { m, by } = caller(res);
-      const body = parseInput(z.object({ change_ids: changeIdBatch }), req.body);
-      const results = confirmChanges(ctx, m, body.change_ids, by);
+      const body = parseInput(
+        z.object({ batch_id: z.string({ required_error: "batch_id is required." }).uuid("Not a batch id.") }),
+        req.body,
+      );
+      const results = confirmBatch(ctx, m, body.batch_id, by);
       // After the commit, together: a failed send never undoes a change or its document.
       await Promise.all(results.map((r) => ("change" in r ? sendChangeEmails(r.change.change_id) : undefined)));
       sendOk(res, {
@@ -272,9 +275,5 @@ const changeRequest = z.discriminatedUnion(
 );
 const changeBatch = z
   .array(changeRequest)
-  .min(1, "Name at least one change.")
-  .max(MAX_BATCH, `At most ${MAX_BATCH} changes at once.`);
-const changeIdBatch = z
-  .array(z.string().max(80))
   .min(1, "Name at least one change.")
   .max(MAX_BATCH, `At most ${MAX_BATCH} changes at once.`);
