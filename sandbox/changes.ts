@@ -584,22 +584,36 @@ export function amountDue(ctx: ApiContext, m: PaidMembership, row: ChangeRow): n
 }
 
 export type Requote = { ok: false; fresh: ChangeJson; pricedOn: string };
-export type Recheck = { ok: true; subject: Subject } | Requote;
+/** `row`: the change as priced again, when only the mandate's new total moved (confirmed together). */
+export type Recheck = { ok: true; subject: Subject; row?: ChangeRow } | Requote;
 
 /**
  * A quoted change checked and priced again as of now; a different price (the amount, the days, the charge
  * it starts from) is quoted afresh, never applied silently. The caller's transaction.
  */
-export function recheck(ctx: ApiContext, m: PaidMembership, row: ChangeRow, basis = basisOf(ctx, m)): Recheck {
+export function recheck(
+  ctx: ApiContext,
+  m: PaidMembership,
+  row: ChangeRow,
+  basis = basisOf(ctx, m),
+  { together = false } = {},
+): Recheck {
   const today = istDate(ctx.now());
   const req = requestOf(row);
   checkDates(req, m, today);
   checkHeadcount(basis, req.kind);
   const s = subject(ctx, m, req, today);
   const price = withMonthly(priceOf(req, s.unit, m, today), basis, m);
-  if (JSON.stringify(price) !== row.price)
-    return { ok: false, fresh: quoteOne(ctx, m, req, basis), pricedOn: row.priced_on };
-  return { ok: true, subject: s };
+  if (JSON.stringify(price) === row.price) return { ok: true, subject: s };
+  // Confirmed together, monthly changes move the mandate's total one after another: what each change
+  // costs is as quoted, so only that total is brought up to date (docs/decisions/0042).
+  const quoted = JSON.parse(row.price) as ChangePrice;
+  if (together && JSON.stringify({ ...price, new_monthly_paise: quoted.new_monthly_paise }) === row.price) {
+    const fresh = JSON.stringify(price);
+    sql(ctx.db, "UPDATE membership_changes SET price = ? WHERE change_id = ?").run(fresh, row.change_id);
+    return { ok: true, subject: s, row: { ...row, price: fresh } };
+  }
+  return { ok: false, fresh: quoteOne(ctx, m, req, basis), pricedOn: row.priced_on };
 }
 
 export const requoted = (r: Requote) =>
@@ -674,9 +688,10 @@ export function confirmableTogether(change: { kind: string; price: string }): bo
  * 410 when none of the batch is left (its quotes expired and were removed).
  */
 export function confirmBatch(ctx: ApiContext, m: PaidMembership, batchId: string, by: string): BatchConfirm[] {
+  // Removed for good, whatever the answer.
+  writeTransaction(ctx.db, () => removeExpiredQuotes(ctx, m.order.order_id));
   return ctx.db
     .transaction(() => {
-      removeExpiredQuotes(ctx, m.order.order_id);
       const rows = (
         sql(ctx.db, "SELECT * FROM membership_changes WHERE order_id = ? AND batch_id = ? ORDER BY rowid").all(
           m.order.order_id,
@@ -690,13 +705,12 @@ export function confirmBatch(ctx: ApiContext, m: PaidMembership, batchId: string
         try {
           // A moved price is kept quoted afresh, as one confirm keeps it, and refused.
           const done = writeTransaction(ctx.db, (): ChangeJson | Requote => {
-            const checked = recheck(ctx, m, row, basis);
-            return checked.ok ? makeChange(ctx, m, row, checked.subject, by) : checked;
+            const checked = recheck(ctx, m, row, basis, { together: true });
+            return checked.ok ? makeChange(ctx, m, checked.row ?? row, checked.subject, by) : checked;
           });
           if (!("change_id" in done)) throw requoted(done);
-          const price = JSON.parse(row.price) as ChangePrice;
           if (row.event === null) basis.employees += row.kind === "add" ? 1 : -1;
-          basis.confirmedPaise += price.total_paise;
+          basis.confirmedPaise += done.price.total_paise;
           return { change: done };
         } catch (error) {
           if (!(error instanceof HttpError)) throw error;

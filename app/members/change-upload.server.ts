@@ -79,10 +79,12 @@ export async function checkChangeUpload(
   const problems: UploadProblem[] = [];
   const requests: { rows: number[]; body: ChangeRequest }[] = [];
   const joiners = new Map<string, { rows: number[]; members: MemberInput[] }>();
+  // One schema for every row: building it per row costs more than checking the row.
+  const leaver = leaverSchema(today);
   for (const { row_number: row, cells, extra = {} } of read.rows) {
     const change = (extra.change ?? "").toLowerCase();
     if (change === "remove") {
-      const parsed = leaverSchema(today).safeParse({
+      const parsed = leaver.safeParse({
         intent: "remove",
         employee_code: cells.employee_code,
         effective_date: normaliseDate(extra.last_day ?? ""),
