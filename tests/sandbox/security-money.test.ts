@@ -59,7 +59,10 @@ async function quote(body: unknown): Promise<{ change_id: string; price: { total
 const open = (changeId: string) => admin.post(`/membership/changes/${changeId}/pay`, { callback_url: CALLBACK });
 
 /** The gateway's report of one simulated outcome for an opened payment. */
-async function report(payment: { checkout_url: string }, outcome: "— Success" | "Simulate Failure") {
+async function report(
+  payment: { checkout_url: string },
+  outcome: "— Success" | "Simulate Failure" | "Simulate Pending",
+) {
   const forms = checkoutForms((await api.html(payment.checkout_url)).text);
   const fields = [...forms.entries()].find(([label]) => label.endsWith(outcome))![1].fields;
   return api.call("POST", `${V1}/membership/changes/payments/verify`, { body: fields });
@@ -158,6 +161,36 @@ describe("an addition's credit is reserved when its payment opens", () => {
     expect(again.amount_paise).toBe(a.price.total_paise - credit);
     expect((await refund()).status).toBe(409);
     expect((await report(again, "— Success")).json.data).toMatchObject({ status: "paid", refund_due: false });
+    await expectBooksBalance();
+  });
+});
+
+describe("a reservation's life", () => {
+  it("holds while the payment is pending at the gateway, and is used when it settles", async () => {
+    const credit = await creditFromLeaver();
+    const a = await quote(joiner("E-8"));
+    const opened = (await open(a.change_id)).json.data.payment;
+    expect((await report(opened, "Simulate Pending")).json.data.status).toBe("pending");
+    api.advance(10_000);
+    // Pending: still counted on, so neither a refund nor another addition takes it.
+    const [refused, other] = await Promise.all([refund(), quote(joiner("E-9"))]);
+    expect(refused.status).toBe(409);
+    expect((await open(other.change_id)).json.data.payment.amount_paise).toBe(other.price.total_paise);
+    await admin.later(DAY);
+    const settled = (await admin.get(`/membership/changes/${a.change_id}`)).json.data;
+    expect(settled.change.status).toBe("confirmed");
+    expect(settled.payment.amount_paise).toBe(a.price.total_paise - credit);
+    await expectBooksBalance();
+  });
+
+  it("ends an hour after a payment opened and was never tried: the credit may be refunded, and a late success goes back", async () => {
+    await creditFromLeaver();
+    const a = await quote(joiner("E-8"));
+    const opened = (await open(a.change_id)).json.data.payment;
+    api.advance(60 * 60 * 1000 + 1);
+    expect((await refund()).status).toBe(200);
+    const late = await report(opened, "— Success");
+    expect(late.json.data).toEqual({ change_id: a.change_id, status: "paid", refund_due: true });
     await expectBooksBalance();
   });
 });
