@@ -409,15 +409,16 @@ export function changeJson(row: ChangeRow) {
 export type ChangeJson = ReturnType<typeof changeJson>;
 
 /**
- * Removes this membership's quotes older than QUOTE_LIFETIME_MS that were never confirmed, unless a
- * payment was opened for one (its money is accounted for on it). The caller's transaction.
+ * Removes the quotes older than QUOTE_LIFETIME_MS that were never confirmed, unless a payment was opened
+ * for one (its money is accounted for on it): this membership's, or with no order every membership's (the
+ * scheduled sweep). The caller's transaction.
  */
-export function removeExpiredQuotes(ctx: ApiContext, orderId: string): void {
-  sql(
+export function removeExpiredQuotes(ctx: ApiContext, orderId: string | null): number {
+  return sql(
     ctx.db,
-    `DELETE FROM membership_changes WHERE order_id = ? AND status = 'quoted' AND quoted_at <= ?
+    `DELETE FROM membership_changes WHERE (? IS NULL OR order_id = ?) AND status = 'quoted' AND quoted_at <= ?
        AND NOT EXISTS (SELECT 1 FROM change_payments p WHERE p.change_id = membership_changes.change_id)`,
-  ).run(orderId, ctx.now() - QUOTE_LIFETIME_MS);
+  ).run(orderId, orderId, ctx.now() - QUOTE_LIFETIME_MS).changes;
 }
 
 /** Checks and prices a change and keeps the quote; nothing about the membership changes yet. */

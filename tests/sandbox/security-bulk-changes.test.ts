@@ -100,6 +100,16 @@ describe("an upload's changes", () => {
     expect((await admin.get(`/membership/changes/${id}`)).status).toBe(404);
   });
 
+  it("expired are removed by the scheduled sweep too, with no call from the admin", async () => {
+    await api.close();
+    api = await startApi({ retentionSweepMs: 25 });
+    admin = await paidTeam(api, "monthly");
+    await admin.later(5 * DAY);
+    const id = (await quotes([joiner("E-8")])).json.data.results[0].change.change_id;
+    await admin.later(7 * DAY);
+    await expect.poll(async () => (await admin.get(`/membership/changes/${id}`)).status).toBe(404);
+  });
+
   it("of 10,000 rows are quoted in one call within the census budget of 1.5 s", async () => {
     const rows = Array.from({ length: 10_000 }, (_, i) => joiner(`J-${i + 1}`));
     const before = process.cpuUsage();
