@@ -119,14 +119,17 @@ export function normaliseMobile(value: string): string {
   return m === null ? digits : m[1]!;
 }
 
+// One formatter for every date: making one per call (toLocaleDateString) costs more than the rules it serves.
+const SHORT_DATE = new Intl.DateTimeFormat("en-GB", {
+  day: "2-digit",
+  month: "short",
+  year: "numeric",
+  timeZone: "UTC",
+});
+
 /** "02 Jun 2025", as the age messages name the cover start date. */
 export function shortDate(date: string): string {
-  return new Date(`${date}T00:00:00Z`).toLocaleDateString("en-GB", {
-    day: "2-digit",
-    month: "short",
-    year: "numeric",
-    timeZone: "UTC",
-  });
+  return SHORT_DATE.format(new Date(`${date}T00:00:00Z`));
 }
 
 export function bandBounds(code: string): { min: number; max: number } | null {

@@ -5,7 +5,7 @@
 // in which its payment succeeds), so a number is taken only for a change that stands.
 import { rupeesInWords } from "./amount-words";
 import { UNDERWRITING } from "./catalog";
-import type { ChangeJson, ChangePrice } from "./changes";
+import { type ChangeJson, type ChangePrice, CREDIT_HOLD_MS } from "./changes";
 import type { ApiContext } from "./context";
 import { addDays, addMonths, financialYear, istDate, longDate } from "./dates";
 import { HttpError } from "./envelope";
@@ -160,6 +160,25 @@ export function creditBalance(ctx: ApiContext, orderId: string): number {
   ) as number;
 }
 
+/**
+ * The credit the open payments for additions count on (decision 0042): each payment's reservation holds
+ * while it may still be paid at the price it was opened for: opened within CREDIT_HOLD_MS and
+ * not yet tried, or pending at the gateway. A failed, paid or superseded one holds nothing.
+ */
+export function creditReserved(ctx: ApiContext, orderId: string, exceptChangeId: string | null = null): number {
+  return sqlValues(
+    ctx.db,
+    `SELECT COALESCE(SUM(p.credit_paise), 0) FROM change_payments p JOIN membership_changes c ON c.change_id = p.change_id
+      WHERE c.order_id = ? AND p.credit_paise > 0 AND c.change_id IS NOT ?
+        AND (p.status = 'pending' OR (p.status = 'created' AND p.created_at > ?))`,
+  ).get(orderId, exceptChangeId, ctx.now() - CREDIT_HOLD_MS) as number;
+}
+
+/** The credit a new use may take: the balance less what open payments (other than this change's) count on. */
+export function creditAvailable(ctx: ApiContext, orderId: string, exceptChangeId: string | null = null): number {
+  return Math.max(0, creditBalance(ctx, orderId) - creditReserved(ctx, orderId, exceptChangeId));
+}
+
 function recordCredit(
   ctx: ApiContext,
   orderId: string,
@@ -232,6 +251,7 @@ function issueAdditionInvoice(
   order: OrderRow,
   c: OrderContents,
   paymentId: string | null,
+  creditPaise: number,
 ): string {
   const price = JSON.parse(row.price) as ChangePrice;
   const issuedAt = ctx.now();
@@ -240,8 +260,9 @@ function issueAdditionInvoice(
   const coverEnd = coverEndOf(order);
   const rule = ruleOf(row, price, coverEnd);
   const { lines, person } = changeLines(c, row.band, row.range_code, price, `Added: ${rule}`);
-  // Yearly: the credit removals left is used first, up to the invoice's total (decision 0026).
-  const applied = price.policy === "yearly" ? Math.min(creditBalance(ctx, order.order_id), price.total_paise) : 0;
+  // Yearly: the credit removals left is used first, up to the invoice's total (decision 0026), as the
+  // payment counted on it when it opened (decision 0042).
+  const applied = price.policy === "yearly" ? Math.min(creditPaise, price.total_paise) : 0;
   const change: ChangeOnInvoice = {
     change_id: row.change_id,
     employee_code: row.employee_code,
@@ -306,7 +327,7 @@ export function documentsOf(ctx: ApiContext, changeId: string): ChangeDocuments 
  */
 export function issueChangeDocuments(
   ctx: ApiContext,
-  change: Pick<ChangeJson, "change_id"> & { payment_id?: string | null },
+  change: Pick<ChangeJson, "change_id"> & { payment_id?: string | null; credit_paise?: number },
 ): ChangeDocuments {
   const before = documentsOf(ctx, change.change_id);
   if (before.invoice !== null || before.credit_note !== null) return before;
@@ -332,13 +353,22 @@ export function issueChangeDocuments(
       row.employee_code,
     );
   }
-  return { invoice: issueAdditionInvoice(ctx, row, order, c, change.payment_id ?? null), credit_note: null };
+  return {
+    invoice: issueAdditionInvoice(ctx, row, order, c, change.payment_id ?? null, change.credit_paise ?? 0),
+    credit_note: null,
+  };
 }
 
 /** Asks for the membership's credit to be refunded: the whole balance is recorded as a refund due, once. */
 export function requestCreditRefund(ctx: ApiContext, orderId: string, by: string): { refund_due_paise: number } {
   const balance = creditBalance(ctx, orderId);
   if (balance <= 0) throw new HttpError(409, "There is no credit to refund.");
+  // A refund waits for the open payments that count on the credit (decision 0042).
+  if (creditReserved(ctx, orderId) > 0)
+    throw new HttpError(
+      409,
+      "A payment for an addition that uses this credit is still open: ask for the refund once it is paid or has failed.",
+    );
   recordCredit(ctx, orderId, "refund_due", null, -balance, by);
   ctx.log({ event: "credit_refund_requested", order_id: orderId, amount_paise: balance });
   return { refund_due_paise: balance };

@@ -3,7 +3,19 @@
 // signature, a pending payment settled later). A failed or abandoned payment leaves the change quoted
 // and the member not added.
 import { readCart } from "./cart";
-import { type ChangeJson, amountDue, changeJson, findChange, makeChange, recheck, requoted } from "./changes";
+import { creditAvailable } from "./change-documents";
+import {
+  type ChangeJson,
+  type ChangePrice,
+  CREDIT_HOLD_MS,
+  amountDue,
+  changeJson,
+  creditFor,
+  findChange,
+  makeChange,
+  recheck,
+  requoted,
+} from "./changes";
 import type { ApiContext } from "./context";
 import { writeTransaction } from "./db";
 import { HttpError } from "./envelope";
@@ -26,6 +38,8 @@ export interface ChangePaymentRow {
   paid_at: number | null;
   refund_due: number;
   created_at: number;
+  /** The membership's credit this payment counts on, reserved while it is open (decision 0042). */
+  credit_paise: number;
 }
 
 export function changePaymentJson(ctx: ApiContext, p: ChangePaymentRow) {
@@ -46,8 +60,9 @@ function adminName(ctx: ApiContext, m: PaidMembership): string {
 
 /**
  * The payment succeeded: the addition is made, checked again as of now. If it can no longer be made (the
- * code taken meanwhile, a price changed), the money is kept as a refund due and the change stays quoted.
- * The caller's transaction.
+ * code taken meanwhile, a price changed, or the payment and the credit it counted on no longer cover its
+ * total: decision 0042), the money is kept as a refund due and the change stays quoted. The caller's
+ * transaction.
  */
 function settle(ctx: ApiContext, p: ChangePaymentRow, paymentId: string, at: number): void {
   sql(ctx.db, "UPDATE change_payments SET status = 'paid', payment_id = ?, paid_at = ? WHERE order_id = ?").run(
@@ -55,6 +70,8 @@ function settle(ctx: ApiContext, p: ChangePaymentRow, paymentId: string, at: num
     at,
     p.order_id,
   );
+  // Paid: it no longer holds credit; what it uses is recorded with the addition it makes.
+  sql(ctx.db, "UPDATE change_payments SET credit_paise = 0 WHERE order_id = ?").run(p.order_id);
   const orderId = sqlValues(ctx.db, "SELECT order_id FROM membership_changes WHERE change_id = ?").get(p.change_id);
   const cartId = sqlValues(ctx.db, "SELECT cart_id FROM orders WHERE order_id = ?").get(orderId) as number;
   const m = paidMembership(ctx, cartId);
@@ -69,7 +86,13 @@ function settle(ctx: ApiContext, p: ChangePaymentRow, paymentId: string, at: num
     writeTransaction(ctx.db, () => {
       const checked = recheck(ctx, m, row);
       if (!checked.ok) throw requoted(checked);
-      makeChange(ctx, m, row, checked.subject, adminName(ctx, m), paymentId);
+      // The credit this payment still needs, from what no other open payment counts on (its own
+      // reservation included, if it still holds): never less than the total changes hands.
+      const total = (JSON.parse(row.price) as ChangePrice).total_paise;
+      const credit = total - p.amount_paise;
+      if (credit > creditAvailable(ctx, m.order.order_id, p.change_id))
+        throw new HttpError(409, "The payment and the credit left no longer cover this addition.");
+      makeChange(ctx, m, row, checked.subject, adminName(ctx, m), { paymentId, creditPaise: Math.max(0, credit) });
     });
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
@@ -140,13 +163,22 @@ export function payChange(ctx: ApiContext, m: PaidMembership, changeId: string, 
       if (row.status === "confirmed" || latest?.status === "paid" || latest?.status === "pending") {
         return { payment: latest, change: changeJson(findChange(ctx, m, changeId)) };
       }
+      // The credit it counts on is worked out afresh, never counting its own older reservations.
       const due = amountDue(ctx, m, row);
       if (due === 0) throw new HttpError(409, "This change has nothing to pay: confirm it.");
       const checked = recheck(ctx, m, row);
       if (!checked.ok) return checked;
-      // The same order is paid again after a failure, unless the amount moved (the credit used, say).
-      if (latest !== undefined && latest.callback_url === callbackUrl && latest.amount_paise === due)
-        return { payment: latest, change: changeJson(row) };
+      const credit = creditFor(ctx, m, row);
+      // Only the newest payment of a change holds credit: an older one, if paid, needs it all again.
+      sql(ctx.db, "UPDATE change_payments SET credit_paise = 0 WHERE change_id = ?").run(changeId);
+      // The same order is paid again after a failure, unless the amount moved (the credit used, say) or
+      // the order no longer holds credit (failed, or opened longer ago than a quote lives).
+      const holds = (q: ChangePaymentRow) =>
+        credit === 0 || (q.status === "created" && q.created_at > ctx.now() - CREDIT_HOLD_MS);
+      if (latest !== undefined && latest.callback_url === callbackUrl && latest.amount_paise === due && holds(latest)) {
+        sql(ctx.db, "UPDATE change_payments SET credit_paise = ? WHERE order_id = ?").run(credit, latest.order_id);
+        return { payment: { ...latest, credit_paise: credit }, change: changeJson(row) };
+      }
       const payment: ChangePaymentRow = {
         order_id: gatewayId("order"),
         change_id: changeId,
@@ -158,11 +190,12 @@ export function payChange(ctx: ApiContext, m: PaidMembership, changeId: string, 
         paid_at: null,
         refund_due: 0,
         created_at: ctx.now(),
+        credit_paise: credit,
       };
       sql(
         ctx.db,
-        `INSERT INTO change_payments (order_id, change_id, amount_paise, callback_url, status, created_at)
-         VALUES (@order_id, @change_id, @amount_paise, @callback_url, @status, @created_at)`,
+        `INSERT INTO change_payments (order_id, change_id, amount_paise, callback_url, status, created_at, credit_paise)
+         VALUES (@order_id, @change_id, @amount_paise, @callback_url, @status, @created_at, @credit_paise)`,
       ).run(payment);
       return { payment, change: changeJson(row) };
     })

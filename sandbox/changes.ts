@@ -2,7 +2,7 @@
 // or a leaver removed, each with an effective date, priced pro rata by the days left in the policy year
 // on the member's band and family cover, with GST as at purchase; quoted first, then confirmed once.
 import { randomUUID } from "node:crypto";
-import { creditBalance, issueChangeDocuments } from "./change-documents";
+import { creditAvailable, issueChangeDocuments } from "./change-documents";
 import type { ApiContext } from "./context";
 import { recordEndorsement } from "./endorsements";
 import { iso } from "./context";
@@ -14,21 +14,32 @@ import {
   type ReadyRow,
   type Rejection,
   type RowInput,
+  type SavedMember,
   SPOUSE_MIN_AGE,
   ageOn,
   bandLabel,
   checkJoiner,
   readRow,
 } from "./census";
-import { type PaidMembership, insertMembers, savedMembers } from "./members";
+import { type PaidMembership, insertMembers } from "./members";
 import { roundDiv, type TaxLine, taxLines } from "./pricing";
-import { sql } from "./statements";
+import { sql, sqlValues } from "./statements";
+import { writeTransaction } from "./db";
 
 /** How far back an effective date may go (a joiner's first day, a leaver's last day). */
 export const BACKDATE_DAYS = 30;
 export const MIN_EMPLOYEES = 2;
 export const MAX_EMPLOYEES = 10_000;
 const DAYS_IN_YEAR = 365;
+/** How long a quote not confirmed is kept (docs/product.md, Changes during the year); then it is removed. */
+export const QUOTE_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+/**
+ * How long a payment opened for an addition, and not yet tried, holds the credit it counts on
+ * (docs/product.md, Changes during the year): a refund waits at most this long for a page left open.
+ */
+export const CREDIT_HOLD_MS = 60 * 60 * 1000;
+/** The most changes one call quotes or confirms: a whole census's worth (docs/decisions/0042). */
+export const MAX_BATCH = MAX_EMPLOYEES;
 
 /** A person as the census names them: the cells of a census row. */
 export type PersonInput = Omit<RowInput, "row_number">;
@@ -209,9 +220,26 @@ export interface Subject {
 
 const rowsNeedFixing = (rejected: Rejection[]) => new HttpError(422, "Some rows need fixing", { rejected });
 
+/** One employee's family as saved, read by their code alone (a batch of thousands never reads the whole list). */
+function familyOf(ctx: ApiContext, orderId: string, code: string): SavedMember[] {
+  return sql(
+    ctx.db,
+    "SELECT employee_code, full_name, date_of_birth, relationship, band, range_code AS range FROM members WHERE order_id = ? AND employee_code = ?",
+  ).all(orderId, code) as SavedMember[];
+}
+
+/** An employee's first day of cover: the day they joined if added during the year, else the cover's start. */
+function firstDayOfCover(ctx: ApiContext, m: PaidMembership, code: string): string {
+  const joined = sqlValues(
+    ctx.db,
+    "SELECT MAX(effective_date) FROM membership_changes WHERE order_id = ? AND employee_code = ? AND kind = 'add' AND status = 'confirmed' AND event IS NULL",
+  ).get(m.order.order_id, code) as string | null;
+  return joined !== null && joined > m.coverStart ? joined : m.coverStart;
+}
+
 /** A saved employee of this membership still covered, or 404 (another company's is not found either). */
 function coveredEmployee(ctx: ApiContext, m: PaidMembership, code: string) {
-  const family = savedMembers(ctx, m.order.order_id).filter((s) => s.employee_code === code);
+  const family = familyOf(ctx, m.order.order_id, code);
   const employee = family.find((s) => s.relationship === "self");
   if (employee === undefined) throw new HttpError(404, "There is no such employee in your team.");
   const removed = sql(
@@ -237,7 +265,9 @@ function subject(ctx: ApiContext, m: PaidMembership, req: ChangeRequest, today: 
       row_number: i + 1,
       date_of_joining: i === 0 ? req.effective_date : r.date_of_joining,
     }));
-    const checked = checkJoiner(rows, savedMembers(ctx, m.order.order_id), {
+    // Only the joiner's own code can clash with someone saved.
+    const code = typeof rows[0]?.employee_code === "string" ? rows[0].employee_code.trim() : "";
+    const checked = checkJoiner(rows, familyOf(ctx, m.order.order_id, code), {
       band: req.band,
       range: req.range,
       joinedOn: req.effective_date,
@@ -257,6 +287,10 @@ function subject(ctx: ApiContext, m: PaidMembership, req: ChangeRequest, today: 
   const { employee, family } = coveredEmployee(ctx, m, req.employee_code);
   const unit = unitOf(employee.band, employee.range)!;
   if (req.kind === "remove") {
+    // Never a credit for days before the leaver was covered (docs/product.md, Changes during the year).
+    const first = firstDayOfCover(ctx, m, employee.employee_code);
+    if (req.effective_date < first)
+      throw dateError(`The last day cannot be before their first day of cover (${longDate(first)}).`);
     return {
       employeeCode: employee.employee_code,
       band: employee.band,
@@ -328,9 +362,26 @@ function familyEvent(
   };
 }
 
-function checkHeadcount(ctx: ApiContext, m: PaidMembership, kind: ChangeRequest["kind"]): void {
+/**
+ * What every quote of one call is checked and priced against, read once: the employees covered now and
+ * what the confirmed changes add to the monthly charge. Quotes change neither.
+ */
+export interface Basis {
+  employees: number;
+  confirmedPaise: number;
+}
+export function basisOf(ctx: ApiContext, m: PaidMembership): Basis {
+  const confirmed = (
+    sql(ctx.db, "SELECT price FROM membership_changes WHERE order_id = ? AND status = 'confirmed'").all(
+      m.order.order_id,
+    ) as { price: string }[]
+  ).reduce((sum, r) => sum + (JSON.parse(r.price) as ChangePrice).total_paise, 0);
+  return { employees: employeesNow(ctx, m), confirmedPaise: confirmed };
+}
+
+function checkHeadcount(basis: Basis, kind: ChangeRequest["kind"]): void {
   if (kind === "family") return;
-  const after = employeesNow(ctx, m) + (kind === "add" ? 1 : -1);
+  const after = basis.employees + (kind === "add" ? 1 : -1);
   if (after < MIN_EMPLOYEES) throw new HttpError(409, `At least ${MIN_EMPLOYEES} employees must stay covered.`);
   if (after > MAX_EMPLOYEES)
     throw new HttpError(409, `At most ${MAX_EMPLOYEES.toLocaleString("en-IN")} employees can be covered.`);
@@ -357,13 +408,73 @@ export function changeJson(row: ChangeRow) {
 }
 export type ChangeJson = ReturnType<typeof changeJson>;
 
+/**
+ * Removes the quotes older than QUOTE_LIFETIME_MS that were never confirmed, unless a payment was opened
+ * for one (its money is accounted for on it): this membership's, or with no order every membership's (the
+ * scheduled sweep). The caller's transaction.
+ */
+export function removeExpiredQuotes(ctx: ApiContext, orderId: string | null): number {
+  return sql(
+    ctx.db,
+    `DELETE FROM membership_changes WHERE (? IS NULL OR order_id = ?) AND status = 'quoted' AND quoted_at <= ?
+       AND NOT EXISTS (SELECT 1 FROM change_payments p WHERE p.change_id = membership_changes.change_id)`,
+  ).run(orderId, orderId, ctx.now() - QUOTE_LIFETIME_MS).changes;
+}
+
 /** Checks and prices a change and keeps the quote; nothing about the membership changes yet. */
 export function quoteChange(ctx: ApiContext, m: PaidMembership, req: ChangeRequest): ChangeJson {
+  return ctx.db
+    .transaction(() => {
+      removeExpiredQuotes(ctx, m.order.order_id);
+      return quoteOne(ctx, m, req, basisOf(ctx, m));
+    })
+    .immediate();
+}
+
+export type BatchQuote =
+  { change: ChangeJson } | { error: { status: number; message: string; field?: string; rejected?: Rejection[] } };
+
+/**
+ * Quotes many changes in one transaction (an upload, docs/decisions/0042): each is checked and priced on its
+ * own, exactly as one quote is, and answered in order with its change or its refusal. The quotes share
+ * the batch's id, which "confirm all" names.
+ */
+export function quoteChanges(
+  ctx: ApiContext,
+  m: PaidMembership,
+  reqs: readonly ChangeRequest[],
+): { batch_id: string; results: BatchQuote[] } {
+  const batchId = randomUUID();
+  return ctx.db
+    .transaction(() => {
+      removeExpiredQuotes(ctx, m.order.order_id);
+      const basis = basisOf(ctx, m);
+      const results = reqs.map((req): BatchQuote => {
+        try {
+          return { change: quoteOne(ctx, m, req, basis, batchId) };
+        } catch (error) {
+          if (!(error instanceof HttpError)) throw error;
+          const data = (error.data ?? {}) as { field?: string; rejected?: Rejection[] };
+          return { error: { status: error.status, message: error.message, ...data } };
+        }
+      });
+      return { batch_id: batchId, results };
+    })
+    .immediate();
+}
+
+function quoteOne(
+  ctx: ApiContext,
+  m: PaidMembership,
+  req: ChangeRequest,
+  basis: Basis,
+  batchId: string | null = null,
+): ChangeJson {
   const now = ctx.now();
   const today = istDate(now);
   checkDates(req, m, today);
   const s = subject(ctx, m, req, today);
-  checkHeadcount(ctx, m, req.kind);
+  checkHeadcount(basis, req.kind);
   const row: ChangeRow = {
     change_id: `KVC-${randomUUID()}`,
     order_id: m.order.order_id,
@@ -374,7 +485,7 @@ export function quoteChange(ctx: ApiContext, m: PaidMembership, req: ChangeReque
     effective_date: req.effective_date,
     reason: req.kind === "remove" ? req.reason : null,
     priced_on: today,
-    price: JSON.stringify(withMonthly(priceOf(req, s.unit, m, today), ctx, m)),
+    price: JSON.stringify(withMonthly(priceOf(req, s.unit, m, today), basis, m)),
     status: "quoted",
     quoted_at: now,
     confirmed_at: null,
@@ -386,10 +497,10 @@ export function quoteChange(ctx: ApiContext, m: PaidMembership, req: ChangeReque
   sql(
     ctx.db,
     `INSERT INTO membership_changes (change_id, order_id, kind, employee_code, band, range_code, effective_date, reason,
-      priced_on, price, status, quoted_at, confirmed_at, confirmed_by, members, event, from_range)
+      priced_on, price, status, quoted_at, confirmed_at, confirmed_by, members, event, from_range, batch_id)
      VALUES (@change_id, @order_id, @kind, @employee_code, @band, @range_code, @effective_date, @reason,
-      @priced_on, @price, @status, @quoted_at, @confirmed_at, @confirmed_by, @members, @event, @from_range)`,
-  ).run(row);
+      @priced_on, @price, @status, @quoted_at, @confirmed_at, @confirmed_by, @members, @event, @from_range, @batch_id)`,
+  ).run({ ...row, batch_id: batchId });
   return changeJson(row);
 }
 
@@ -427,16 +538,20 @@ function requestOf(row: ChangeRow): ChangeRequest {
 }
 
 /** Monthly: the mandate's amount once this change and every confirmed one apply. */
-function withMonthly(price: ChangePrice, ctx: ApiContext, m: PaidMembership): ChangePrice {
+function withMonthly(price: ChangePrice, basis: Basis, m: PaidMembership): ChangePrice {
   if (price.policy !== "monthly") return price;
-  const confirmed = (
-    sql(ctx.db, "SELECT price FROM membership_changes WHERE order_id = ? AND status = 'confirmed'").all(
-      m.order.order_id,
-    ) as {
-      price: string;
-    }[]
-  ).reduce((sum, r) => sum + (JSON.parse(r.price) as ChangePrice).total_paise, 0);
-  return { ...price, new_monthly_paise: m.order.amount_paise + confirmed + price.total_paise };
+  return { ...price, new_monthly_paise: m.order.amount_paise + basis.confirmedPaise + price.total_paise };
+}
+
+const expired = () => new HttpError(410, "This quote has expired: work out the change again.");
+
+/** A quote past its lifetime with no payment opened is gone, whether or not it has been removed yet. */
+function isExpired(ctx: ApiContext, row: ChangeRow): boolean {
+  return (
+    row.status === "quoted" &&
+    row.quoted_at <= ctx.now() - QUOTE_LIFETIME_MS &&
+    sqlValues(ctx.db, "SELECT 1 FROM change_payments WHERE change_id = ?").get(row.change_id) === undefined
+  );
 }
 
 export function findChange(ctx: ApiContext, m: PaidMembership, changeId: string): ChangeRow {
@@ -445,36 +560,61 @@ export function findChange(ctx: ApiContext, m: PaidMembership, changeId: string)
     m.order.order_id,
   ) as ChangeRow | undefined;
   if (row === undefined) throw new HttpError(404, "There is no such change.");
+  if (isExpired(ctx, row)) throw expired();
   return row;
 }
 
 /**
- * What a yearly addition asks the payment sandbox for before it is made: its total less the membership's
- * credit, which is used first (decision 0026); 0 for every other change, made by a confirm.
+ * The membership's credit a yearly addition uses: all of its total the credit covers (decision 0026), of
+ * the credit no other open payment has reserved (decision 0042); 0 for every other change.
+ */
+export function creditFor(ctx: ApiContext, m: PaidMembership, row: ChangeRow): number {
+  const price = JSON.parse(row.price) as ChangePrice;
+  if (row.kind !== "add" || price.policy !== "yearly" || price.total_paise <= 0) return 0;
+  return Math.min(creditAvailable(ctx, m.order.order_id, row.change_id), price.total_paise);
+}
+
+/**
+ * What a yearly addition asks the payment sandbox for before it is made: its total less the credit it
+ * uses; 0 for every other change, made by a confirm.
  */
 export function amountDue(ctx: ApiContext, m: PaidMembership, row: ChangeRow): number {
   const price = JSON.parse(row.price) as ChangePrice;
   if (row.kind !== "add" || price.policy !== "yearly" || price.total_paise <= 0) return 0;
-  return price.total_paise - Math.min(creditBalance(ctx, m.order.order_id), price.total_paise);
+  return price.total_paise - creditFor(ctx, m, row);
 }
 
 export type Requote = { ok: false; fresh: ChangeJson; pricedOn: string };
-export type Recheck = { ok: true; subject: Subject } | Requote;
+/** `row`: the change as priced again, when only the mandate's new total moved (confirmed together). */
+export type Recheck = { ok: true; subject: Subject; row?: ChangeRow } | Requote;
 
 /**
  * A quoted change checked and priced again as of now; a different price (the amount, the days, the charge
  * it starts from) is quoted afresh, never applied silently. The caller's transaction.
  */
-export function recheck(ctx: ApiContext, m: PaidMembership, row: ChangeRow): Recheck {
+export function recheck(
+  ctx: ApiContext,
+  m: PaidMembership,
+  row: ChangeRow,
+  basis = basisOf(ctx, m),
+  { together = false } = {},
+): Recheck {
   const today = istDate(ctx.now());
   const req = requestOf(row);
   checkDates(req, m, today);
-  checkHeadcount(ctx, m, req.kind);
+  checkHeadcount(basis, req.kind);
   const s = subject(ctx, m, req, today);
-  const price = withMonthly(priceOf(req, s.unit, m, today), ctx, m);
-  if (JSON.stringify(price) !== row.price)
-    return { ok: false, fresh: quoteChange(ctx, m, req), pricedOn: row.priced_on };
-  return { ok: true, subject: s };
+  const price = withMonthly(priceOf(req, s.unit, m, today), basis, m);
+  if (JSON.stringify(price) === row.price) return { ok: true, subject: s };
+  // Confirmed together, monthly changes move the mandate's total one after another: what each change
+  // costs is as quoted, so only that total is brought up to date (docs/decisions/0042).
+  const quoted = JSON.parse(row.price) as ChangePrice;
+  if (together && JSON.stringify({ ...price, new_monthly_paise: quoted.new_monthly_paise }) === row.price) {
+    const fresh = JSON.stringify(price);
+    sql(ctx.db, "UPDATE membership_changes SET price = ? WHERE change_id = ?").run(fresh, row.change_id);
+    return { ok: true, subject: s, row: { ...row, price: fresh } };
+  }
+  return { ok: false, fresh: quoteOne(ctx, m, req, basis), pricedOn: row.priced_on };
 }
 
 export const requoted = (r: Requote) =>
@@ -494,16 +634,20 @@ export function makeChange(
   row: ChangeRow,
   s: Subject,
   by: string,
-  paymentId: string | null = null,
+  paid: { paymentId: string; creditPaise: number } | null = null,
 ): ChangeJson {
   const now = ctx.now();
+  // The credit it uses: what its payment counted on, or, made by a confirm, what is free now.
+  const creditPaise = paid?.creditPaise ?? creditFor(ctx, m, row);
   applyToCensus(ctx, m, s);
   sql(
     ctx.db,
     "UPDATE membership_changes SET status = 'confirmed', confirmed_at = ?, confirmed_by = ? WHERE change_id = ?",
   ).run(now, by, row.change_id);
+  // Made: no payment of it holds credit any more (a later one is refunded whole).
+  sql(ctx.db, "UPDATE change_payments SET credit_paise = 0 WHERE change_id = ?").run(row.change_id);
   const confirmed = changeJson({ ...row, status: "confirmed", confirmed_at: now, confirmed_by: by });
-  issueChangeDocuments(ctx, { ...confirmed, payment_id: paymentId });
+  issueChangeDocuments(ctx, { ...confirmed, payment_id: paid?.paymentId ?? null, credit_paise: creditPaise });
   recordEndorsement(ctx, row.change_id);
   return confirmed;
 }
@@ -527,6 +671,55 @@ export function confirmChange(ctx: ApiContext, m: PaidMembership, changeId: stri
     .immediate();
   if ("change_id" in done) return done;
   throw requoted(done);
+}
+
+export type BatchConfirm = { change: ChangeJson } | { error: { change_id: string; status: number; message: string } };
+
+/** Made together by "confirm all": every change but a yearly addition with something to pay, paid on its own page. */
+export function confirmableTogether(change: { kind: string; price: string }): boolean {
+  const price = JSON.parse(change.price) as ChangePrice;
+  return !(change.kind === "add" && price.policy === "yearly" && price.total_paise > 0);
+}
+
+/**
+ * "Confirm all" for an upload's batch in one call (docs/decisions/0042): each change that needs no payment
+ * confirmed exactly as `confirmChange` does, in a savepoint of its own, so one refused (a price moved) leaves
+ * the others made; one confirmed already is answered as it is (a second submit makes nothing twice). The
+ * employees covered and the monthly charge are carried from change to change rather than read again.
+ * 410 when none of the batch is left (its quotes expired and were removed).
+ */
+export function confirmBatch(ctx: ApiContext, m: PaidMembership, batchId: string, by: string): BatchConfirm[] {
+  // Removed for good, whatever the answer.
+  writeTransaction(ctx.db, () => removeExpiredQuotes(ctx, m.order.order_id));
+  return ctx.db
+    .transaction(() => {
+      const rows = (
+        sql(ctx.db, "SELECT * FROM membership_changes WHERE order_id = ? AND batch_id = ? ORDER BY rowid").all(
+          m.order.order_id,
+          batchId,
+        ) as ChangeRow[]
+      ).filter(confirmableTogether);
+      if (rows.length === 0) throw new HttpError(410, "These changes have expired: upload the file again.");
+      const basis = basisOf(ctx, m);
+      return rows.map((row): BatchConfirm => {
+        if (row.status === "confirmed") return { change: changeJson(row) };
+        try {
+          // A moved price is kept quoted afresh, as one confirm keeps it, and refused.
+          const done = writeTransaction(ctx.db, (): ChangeJson | Requote => {
+            const checked = recheck(ctx, m, row, basis, { together: true });
+            return checked.ok ? makeChange(ctx, m, checked.row ?? row, checked.subject, by) : checked;
+          });
+          if (!("change_id" in done)) throw requoted(done);
+          if (row.event === null) basis.employees += row.kind === "add" ? 1 : -1;
+          basis.confirmedPaise += done.price.total_paise;
+          return { change: done };
+        } catch (error) {
+          if (!(error instanceof HttpError)) throw error;
+          return { error: { change_id: row.change_id, status: error.status, message: error.message } };
+        }
+      });
+    })
+    .immediate();
 }
 
 /** A confirmed joiner or family event is named in the census; a family event may widen the employee's cover. */

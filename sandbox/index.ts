@@ -84,6 +84,8 @@ export function createEmbeddedApi(o: EmbeddedApiOptions): EmbeddedApi {
   });
   // A census check carries up to 10,000 rows (a 2 MB file as JSON); everything else stays small.
   router.use("/employer/v1/membership/census/check", express.json({ limit: CENSUS_BODY_LIMIT }));
+  // So does an upload of changes, quoted in one call (docs/decisions/0042).
+  router.use("/employer/v1/membership/changes/quotes", express.json({ limit: CENSUS_BODY_LIMIT }));
   router.use(express.json({ limit: "64kb" }));
   router.use("/global", globalRouter(ctx));
   router.use("/employer/v1", employerRouter(ctx));

@@ -4,6 +4,7 @@
 // with the changes, any census check left, and the outbox's emails to those employees. Tax
 // documents stay (they name the company and employee codes, and GST law keeps them 72 months).
 import type { ApiContext } from "./context";
+import { removeExpiredQuotes } from "./changes";
 import { addDays, addMonths, istDate } from "./dates";
 import { writeTransaction } from "./db";
 import { coverEndDate } from "./membership";
@@ -85,11 +86,15 @@ function erase(ctx: ApiContext, orderId: string, ended: string, today: string): 
   });
 }
 
-/** Runs the purge now and every RETENTION_SWEEP_MS; answers a function that stops it. */
+/**
+ * Runs the purge now and every RETENTION_SWEEP_MS, with the removal of expired quotes (a joiner's quote
+ * holds their details; docs/decisions/0042); answers a function that stops it.
+ */
 export function scheduleRetention(ctx: ApiContext, everyMs = RETENTION_SWEEP_MS): () => void {
   const sweep = () => {
     try {
       purgeExpiredMembers(ctx);
+      writeTransaction(ctx.db, () => removeExpiredQuotes(ctx, null));
     } catch (error) {
       // A busy or failing database is tried again at the next sweep; the API keeps serving.
       ctx.log({

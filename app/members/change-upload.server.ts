@@ -1,6 +1,5 @@
 import type { ChangeRequest } from "~/upstream/changes.server";
-import { quoteChange, refusalOf } from "~/upstream/changes.server";
-import { ApiError } from "~/upstream/http.server";
+import { quoteChanges } from "~/upstream/changes.server";
 import { leaverSchema } from "./change-forms";
 import { readCensusFile } from "./read-file.server";
 import type { MemberInput } from "./rules";
@@ -9,8 +8,9 @@ import { COLUMN_LABELS, type MemberColumn, checkMemberRow, normaliseDate } from 
 /**
  * Several changes by one upload (docs/product.md, Changes during the year): the census's file with a
  * `change` column (`add` or `remove`; a removal's `last_day` and `reason`). Each row is checked by the
- * census's rules, then each change is quoted by the API, which saves nothing: every change is then
- * confirmed (or paid for) on its own page, or the removals and monthly ones all at once.
+ * census's rules, then all the changes are quoted by the API in one call (docs/decisions/0042), which
+ * saves nothing but the quotes, kept for a week: every change is then confirmed (or paid for) on its own
+ * page, or the removals and monthly ones all at once by the upload's batch id.
  */
 
 export const CHANGE_COLUMNS = ["change", "last_day", "reason"] as const;
@@ -37,7 +37,15 @@ export interface UploadProblem {
 }
 export type ChangeUploadResult =
   | { ok: false; fileName: string; message: string }
-  | { ok: true; fileName: string; rows: number; changes: UploadedChange[]; problems: UploadProblem[] };
+  | {
+      ok: true;
+      fileName: string;
+      rows: number;
+      /** The upload's quotes together, for "confirm all"; null when nothing was quoted. */
+      batchId: string | null;
+      changes: UploadedChange[];
+      problems: UploadProblem[];
+    };
 
 const ageOn = (dob: string, on: string) =>
   Number(on.slice(0, 4)) - Number(dob.slice(0, 4)) - (on.slice(5) < dob.slice(5) ? 1 : 0);
@@ -71,10 +79,12 @@ export async function checkChangeUpload(
   const problems: UploadProblem[] = [];
   const requests: { rows: number[]; body: ChangeRequest }[] = [];
   const joiners = new Map<string, { rows: number[]; members: MemberInput[] }>();
+  // One schema for every row: building it per row costs more than checking the row.
+  const leaver = leaverSchema(today);
   for (const { row_number: row, cells, extra = {} } of read.rows) {
     const change = (extra.change ?? "").toLowerCase();
     if (change === "remove") {
-      const parsed = leaverSchema(today).safeParse({
+      const parsed = leaver.safeParse({
         intent: "remove",
         employee_code: cells.employee_code,
         effective_date: normaliseDate(extra.last_day ?? ""),
@@ -139,9 +149,18 @@ export async function checkChangeUpload(
     });
   }
   const changes: UploadedChange[] = [];
-  for (const { rows, body } of requests) {
-    try {
-      const { change } = await quoteChange(token, body);
+  // One call for the whole upload; each answer, in order, is its change or its refusal.
+  const quoted =
+    requests.length === 0
+      ? null
+      : await quoteChanges(
+          token,
+          requests.map((r) => r.body),
+        );
+  quoted?.results.forEach((result, i) => {
+    const { rows, body } = requests[i]!;
+    if ("change" in result) {
+      const { change } = result;
       const who = change.members[0]?.full_name ?? change.employee_code;
       changes.push({
         row: rows[0]!,
@@ -150,27 +169,27 @@ export async function checkChangeUpload(
         totalPaise: change.price.total_paise,
         payable: change.kind === "add" && change.price.policy === "yearly" && change.price.total_paise > 0,
       });
-    } catch (error) {
-      if (!(error instanceof ApiError) || error.isOutage || error.status >= 500) throw error;
-      const { field, rejected } = refusalOf(error);
-      if (rejected?.length)
-        for (const r of rejected)
-          problems.push({ row: rows[r.row_number - 1] ?? rows[0]!, column: r.column, message: r.message });
-      else
-        problems.push({
-          row: rows[0]!,
-          column:
-            field === "effective_date" ? (body.kind === "remove" ? "last_day" : "date_of_joining") : "employee_code",
-          message: error.message,
-        });
+      return;
     }
-  }
+    const { field, rejected, message } = result.error;
+    if (rejected?.length)
+      for (const r of rejected)
+        problems.push({ row: rows[r.row_number - 1] ?? rows[0]!, column: r.column, message: r.message });
+    else
+      problems.push({
+        row: rows[0]!,
+        column:
+          field === "effective_date" ? (body.kind === "remove" ? "last_day" : "date_of_joining") : "employee_code",
+        message,
+      });
+  });
   problems.sort((a, b) => a.row - b.row);
   changes.sort((a, b) => a.row - b.row);
   return {
     ok: true,
     fileName,
     rows: read.rows.length,
+    batchId: quoted?.batch_id ?? null,
     changes,
     problems: problems.map((p) => ({ ...p, column: COLUMN_LABELS[p.column as MemberColumn] ?? p.column })),
   };

@@ -28,7 +28,7 @@ import { checkChangeUpload } from "~/members/change-upload.server";
 import { redirectWithToast } from "~/session/toast.server";
 import { formatPaise } from "~/utils/money";
 import type { ChangeRequest } from "~/upstream/changes.server";
-import { confirmChange, parseChangeId, quoteChange, refusalOf } from "~/upstream/changes.server";
+import { confirmBatch, parseBatchId, quoteChange, refusalOf } from "~/upstream/changes.server";
 import { ApiError } from "~/upstream/http.server";
 import { getCensus } from "~/upstream/members.server";
 import { todayInIndia } from "~/utils/dates";
@@ -136,24 +136,22 @@ export async function action({ request }: ActionFunctionArgs) {
     return json({ form: "upload" as const, upload });
   }
   if (intent === "confirm-all") {
-    const ids = form
-      .getAll("change_id")
-      .filter((v): v is string => typeof v === "string")
-      .map(parseChangeId);
-    if (ids.length === 0 || ids.length > 200 || ids.some((id) => id === null))
-      throw json({ message: "There is no such change." }, { status: 400 });
-    // One at a time, each once: a change confirmed already (a double submit) is answered as it is.
-    const refused: string[] = [];
-    for (const id of ids as string[]) {
-      const confirmed = await attempt(request, () => confirmChange(token, id));
-      if (!confirmed.ok) refused.push(confirmed.error.message);
+    const batch = parseBatchId(form.get("batch"));
+    if (batch === null) throw json({ message: "There is no such upload." }, { status: 400 });
+    // One call for the upload's changes, each made once: a second submit answers them as they are.
+    const confirmed = await attempt(request, () => confirmBatch(token, batch));
+    if (!confirmed.ok) {
+      if (confirmed.error.isOutage) throw json({ message: confirmed.error.message }, { status: 503 });
+      return redirectWithToast(PATHS.changes, { kind: "warning", message: confirmed.error.message });
     }
+    const { results } = confirmed.value;
+    const refused = results.flatMap((r) => ("error" in r ? [r.error.message] : []));
     return redirectWithToast(PATHS.membership, {
       kind: refused.length > 0 ? "warning" : "success",
       message:
         refused.length > 0
-          ? `${ids.length - refused.length} of ${ids.length} changes made. ${refused[0]}`
-          : `${ids.length} ${ids.length === 1 ? "change" : "changes"} made.`,
+          ? `${results.length - refused.length} of ${results.length} changes made. ${refused[0]}`
+          : `${results.length} ${results.length === 1 ? "change" : "changes"} made.`,
     });
   }
   if (intent === "add") {
@@ -316,11 +314,9 @@ function UploadResults({ result }: { result: ChangeUploadResult }) {
           </table>
         </div>
       ) : null}
-      {together.length > 0 ? (
+      {together.length > 0 && result.batchId !== null ? (
         <Form method="post">
-          {together.map((c) => (
-            <input key={c.changeId} type="hidden" name="change_id" value={c.changeId} />
-          ))}
+          <input type="hidden" name="batch" value={result.batchId} />
           <SubmitButton name="intent" value="confirm-all" pendingLabel="Confirming…">
             {`Confirm ${together.length} ${together.length === 1 ? "change" : "changes"}`}
           </SubmitButton>

@@ -48,6 +48,8 @@ async function changeOf(request: Request, rawId: string | undefined) {
       return await getChange(t, id);
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) throw notFound();
+      // A quote not confirmed within its lifetime has expired (docs/product.md, Changes during the year).
+      if (error instanceof ApiError && error.status === 410) throw json({ message: error.message }, { status: 410 });
       throw error;
     }
   });

@@ -87,6 +87,67 @@ export function quoteChange(token: string, body: ChangeRequest) {
   });
 }
 
+const refusal = z.object({
+  field: z.string().optional(),
+  rejected: z.array(z.object({ row_number: z.number().int(), column: z.string(), message: z.string() })).optional(),
+});
+
+const quoted = z.object({
+  batch_id: z.string(),
+  results: z.array(
+    z.union([
+      z.object({ change }),
+      z.object({ error: refusal.extend({ status: z.number().int(), message: z.string() }) }),
+    ]),
+  ),
+});
+export type BatchQuote = z.infer<typeof quoted>["results"][number];
+
+/**
+ * Quotes an upload's changes in one call (docs/decisions/0042): each answered, in order, with its change
+ * or its refusal (the field or rows it names, as one quote's 422 does). The batch's id names them for
+ * "confirm all".
+ */
+export function quoteChanges(token: string, changes: ChangeRequest[]) {
+  return apiRequest({
+    backend: "employer",
+    method: "POST",
+    path: "/membership/changes/quotes",
+    body: { changes },
+    token,
+    data: quoted,
+  });
+}
+
+/**
+ * "Confirm all" of an upload in one call: every change of the batch that needs no payment, each made or
+ * refused on its own; one made already is answered as it is. ApiError 410 once the batch's quotes expired.
+ */
+export function confirmBatch(token: string, batchId: string) {
+  return apiRequest({
+    backend: "employer",
+    method: "POST",
+    path: "/membership/changes/confirm",
+    body: { batch_id: batchId },
+    token,
+    data: z.object({
+      results: z.array(
+        z.union([
+          z.object({ change: change.passthrough() }),
+          z.object({ error: z.object({ change_id: z.string(), status: z.number().int(), message: z.string() }) }),
+        ]),
+      ),
+    }),
+  });
+}
+
+/** A batch id as a form may carry it, or null. */
+export function parseBatchId(value: unknown): string | null {
+  return typeof value === "string" && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)
+    ? value
+    : null;
+}
+
 /** One change of the caller's membership and its latest payment (ApiError 404 for an unknown one or another company's). */
 export function getChange(token: string, changeId: string) {
   return apiRequest({
@@ -143,11 +204,6 @@ export function requotedOf(error: ApiError): Change | null {
   const parsed = answer.safeParse(error.data);
   return parsed.success ? parsed.data.change : null;
 }
-
-const refusal = z.object({
-  field: z.string().optional(),
-  rejected: z.array(z.object({ row_number: z.number().int(), column: z.string(), message: z.string() })).optional(),
-});
 
 /** Which field or rows a 422 refusal names. */
 export function refusalOf(error: ApiError): z.infer<typeof refusal> {

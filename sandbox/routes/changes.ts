@@ -9,7 +9,16 @@ import { awaitEndorsementEmails, queueEndorsementEmails } from "../endorsement-e
 import { statementJson, withDocuments } from "../change-statement";
 import { COLUMNS, type Column, MAX_CELL } from "../census";
 import { changePaymentJson, latestPayment, payChange, verifyChangePayment } from "../change-payments";
-import { amountDue, changeOf, confirmChange, findChange, quoteChange } from "../changes";
+import {
+  MAX_BATCH,
+  amountDue,
+  changeOf,
+  confirmBatch,
+  confirmChange,
+  findChange,
+  quoteChange,
+  quoteChanges,
+} from "../changes";
 import type { ApiContext } from "../context";
 import { writeTransaction } from "../db";
 import { HttpError, parseInput, route, sendOk } from "../envelope";
@@ -60,6 +69,36 @@ export function changesRouter(ctx: ApiContext): Router {
     route((req, res) => {
       const { m } = caller(res);
       sendOk(res, { change: quoteChange(ctx, m, parseInput(changeRequest, req.body)) });
+    }),
+  );
+
+  // An upload's changes, quoted in one call (docs/decisions/0042): each answered with its change or refusal.
+  router.post(
+    "/membership/changes/quotes",
+    auth,
+    route((req, res) => {
+      const { m } = caller(res);
+      const body = parseInput(z.object({ changes: changeBatch }), req.body);
+      sendOk(res, quoteChanges(ctx, m, body.changes));
+    }),
+  );
+
+  // "Confirm all" of an upload: its changes that need no payment made in one call, each refused or made on its own.
+  router.post(
+    "/membership/changes/confirm",
+    auth,
+    route(async (req, res) => {
+      const { m, by } = caller(res);
+      const body = parseInput(
+        z.object({ batch_id: z.string({ required_error: "batch_id is required." }).uuid("Not a batch id.") }),
+        req.body,
+      );
+      const results = confirmBatch(ctx, m, body.batch_id, by);
+      // After the commit, together: a failed send never undoes a change or its document.
+      await Promise.all(results.map((r) => ("change" in r ? sendChangeEmails(r.change.change_id) : undefined)));
+      sendOk(res, {
+        results: results.map((r) => ("change" in r ? { change: withDocuments(ctx, r.change) } : r)),
+      });
     }),
   );
 
@@ -234,3 +273,7 @@ const changeRequest = z.discriminatedUnion(
   ],
   { errorMap: () => ({ message: "kind must be add, family or remove." }) },
 );
+const changeBatch = z
+  .array(changeRequest)
+  .min(1, "Name at least one change.")
+  .max(MAX_BATCH, `At most ${MAX_BATCH} changes at once.`);
