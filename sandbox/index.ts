@@ -44,6 +44,7 @@ export interface EmbeddedApi {
   devRouter: Router;
   /** For the server's readiness probe: "ok" while the database answers a read, else why not. */
   ready(): string;
+  /** Closes the database, once the emails being sent have finished. */
   close(): void;
 }
 
@@ -115,7 +116,9 @@ export function createEmbeddedApi(o: EmbeddedApiOptions): EmbeddedApi {
     ready,
     close: () => {
       stopRetention();
-      db.close();
+      // The emails already being sent finish first: their PDFs are drawn in other threads
+      // (docs/decisions/0041), and each marks what it sent in the database.
+      void Promise.allSettled(ctx.emailsInFlight.values()).then(() => db.close());
     },
   };
 }

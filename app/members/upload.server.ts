@@ -2,7 +2,7 @@ import type { Rejection } from "~/upstream/members.server";
 import { checkCensus } from "~/upstream/members.server";
 import type { MemberColumn, MemberInput } from "./rules";
 import { COLUMN_LABELS, checkMemberRow } from "./rules";
-import { readCensusFile } from "./read-file.server";
+import { readCensusFileOffThread } from "./file-pool.server";
 
 /**
  * An uploaded census file checked (docs/product.md, Member census): read and bounded, each row
@@ -36,7 +36,11 @@ const columnLabel = (column: string) => COLUMN_LABELS[column as MemberColumn] ??
 
 export async function checkUpload(token: string, file: File, today: string): Promise<UploadResult> {
   const fileName = file.name.slice(0, 120);
-  const read = await readCensusFile({ name: file.name, size: file.size, bytes: Buffer.from(await file.arrayBuffer()) });
+  const read = await readCensusFileOffThread({
+    name: file.name,
+    size: file.size,
+    bytes: Buffer.from(await file.arrayBuffer()),
+  });
   if (!read.ok) return { ok: false, fileName, message: read.message };
   const passing: Array<MemberInput & { row_number: number }> = [];
   const rejected: Rejection[] = [];

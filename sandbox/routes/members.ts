@@ -21,7 +21,8 @@ import {
 } from "../members";
 import { type PolicyData, policyJson, policyOf } from "../policy";
 import { awaitPolicyEmails, queuePolicyEmails } from "../policy-email";
-import { cardsFor, certificatePdf, eCardsPdf } from "../policy-pdf";
+import { drawCertificatePdf, drawECardsPdf } from "../pdf-pool";
+import { cardsFor } from "../policy-pdf";
 import { certificateOf, policyNow } from "../certificate";
 import { callerMobile, requireToken } from "../tokens";
 
@@ -154,7 +155,7 @@ export function membersRouter(ctx: ApiContext): Router {
       // As it stands today: with every endorsement and the members covered now.
       const certificate = certificateOf(ctx, paidMembership(ctx, caller(res)).order.order_id);
       if (certificate === undefined) throw new HttpError(404, "The policy is not issued yet.");
-      sendPdf(res, await certificatePdf(certificate), "certificate-of-insurance.pdf");
+      sendPdf(res, await drawCertificatePdf(certificate), "certificate-of-insurance.pdf");
     }),
   );
 
@@ -167,7 +168,7 @@ export function membersRouter(ctx: ApiContext): Router {
       if (member === undefined) throw new HttpError(404, "There is no such member.");
       const policy = issuedPolicy(m);
       const cards = cardsFor([member], familyOf(ctx, m.order.order_id, member.employee_code));
-      sendPdf(res, await eCardsPdf(policy, cards, istDate(ctx.now())), `e-card-${member.member_id}.pdf`);
+      sendPdf(res, await drawECardsPdf(policy, cards, istDate(ctx.now())), `e-card-${member.member_id}.pdf`);
     }),
   );
 
@@ -180,7 +181,7 @@ export function membersRouter(ctx: ApiContext): Router {
       // The cards of everyone covered: a leaver's card is offered on its own, saying the cover ended.
       const everyone = membersOf(ctx, m.order.order_id);
       const covered = everyone.filter((member) => member.cover_ended_on === null);
-      sendPdf(res, await eCardsPdf(policy, cardsFor(covered, everyone), istDate(ctx.now())), "e-cards.pdf");
+      sendPdf(res, await drawECardsPdf(policy, cardsFor(covered, everyone), istDate(ctx.now())), "e-cards.pdf");
     }),
   );
 
