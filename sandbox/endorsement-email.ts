@@ -9,7 +9,7 @@ import { type Endorsement, endorsementOfChange } from "./endorsements";
 import { escapeHtml } from "./html";
 import { familyOf } from "./members";
 import type { PolicyData } from "./policy";
-import { drawCertificatePdf } from "./pdf-pool";
+import { drawCertificatePdf } from "./thread-pool";
 import { withDataNotice } from "./privacy-notice";
 import { SELLER } from "./seller";
 import { sql } from "./statements";

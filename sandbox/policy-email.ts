@@ -7,7 +7,7 @@ import { istDate, longDate } from "./dates";
 import { escapeHtml } from "./html";
 import { type MemberRow, membersOf } from "./members";
 import { type CertificateData, certificateOf } from "./certificate";
-import { drawCertificatePdf, drawECardsPdf } from "./pdf-pool";
+import { drawCertificatePdf, drawECardsPdf } from "./thread-pool";
 import { cardsFor } from "./policy-pdf";
 import { type PolicyData, policyOf } from "./policy";
 import { withDataNotice } from "./privacy-notice";

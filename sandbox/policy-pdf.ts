@@ -1,7 +1,7 @@
 // The certificate of insurance and the e-cards as PDFs, drawn with pdfkit like the tax invoice
 // (sandbox/invoice-pdf.ts). What they carry follows IRDAI's health master circular as docs/product.md (The
 // policy's papers) sets out; the insurer's terms are written once, in sandbox/policy-wording.ts. Drawn in
-// worker threads (sandbox/pdf-pool.ts): thousands of cards are seconds of CPU (docs/decisions/0041).
+// worker threads (sandbox/thread-pool.ts): thousands of cards are seconds of CPU (docs/decisions/0041).
 import PDFDocument from "pdfkit";
 import { GRIEVANCE, TPA } from "./catalog";
 import { type CertificateData, inr } from "./certificate";

@@ -21,7 +21,7 @@ import {
 } from "../members";
 import { type PolicyData, policyJson, policyOf } from "../policy";
 import { awaitPolicyEmails, queuePolicyEmails } from "../policy-email";
-import { drawCertificatePdf, drawECardsPdf } from "../pdf-pool";
+import { drawCertificatePdf, drawECardsPdf } from "../thread-pool";
 import { cardsFor } from "../policy-pdf";
 import { certificateOf, policyNow } from "../certificate";
 import { callerMobile, requireToken } from "../tokens";
@@ -110,9 +110,9 @@ export function membersRouter(ctx: ApiContext): Router {
   router.post(
     "/membership/census/check",
     auth,
-    route((req, res) => {
+    route(async (req, res) => {
       const body = parseInput(checkBody, req.body);
-      sendOk(res, checkRows(ctx, caller(res), body.rows));
+      sendOk(res, await checkRows(ctx, caller(res), body.rows));
     }),
   );
 
@@ -125,7 +125,7 @@ export function membersRouter(ctx: ApiContext): Router {
         req.body,
       );
       const cartId = caller(res);
-      await afterSave(res, cartId, confirmCheck(ctx, cartId, body.check_id));
+      await afterSave(res, cartId, await confirmCheck(ctx, cartId, body.check_id));
     }),
   );
 
