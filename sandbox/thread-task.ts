@@ -4,7 +4,10 @@
 import { type Purchase, type RowInput, type SavedMember, checkCensus } from "./census";
 import type { CertificateData } from "./certificate";
 import type { PolicyData } from "./policy";
+import { yieldToPages } from "./off-thread";
 import { type Card, certificatePdf, eCardsPdf } from "./policy-pdf";
+
+yieldToPages();
 
 export type ThreadTask =
   | { kind: "certificate"; certificate: CertificateData }

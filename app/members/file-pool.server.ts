@@ -1,6 +1,6 @@
 import { Piscina } from "piscina";
 import type { Member } from "~/upstream/members.server";
-import type { FileTask } from "./file-worker.server";
+import type { CensusFile, FileTask } from "./file-worker.server";
 import type { ReadResult } from "./read-file.server";
 
 /**
@@ -13,7 +13,7 @@ import type { ReadResult } from "./read-file.server";
 const THREADS_MAX = 2;
 const IDLE_MS = 30_000;
 
-let pool: Piscina<FileTask, ReadResult | string> | undefined;
+let pool: Piscina<FileTask, ReadResult | CensusFile | string> | undefined;
 
 function run(task: FileTask) {
   const source = import.meta.url.endsWith(".ts");
@@ -33,6 +33,14 @@ export function readCensusFileOffThread(
   extra: readonly string[] = [],
 ): Promise<ReadResult> {
   return run({ kind: "read", file, extra }) as Promise<ReadResult>;
+}
+
+/** A census file read and its rows checked by the app's rules (app/members/rules.ts), off this thread. */
+export function checkCensusFileOffThread(
+  file: { name: string; size: number; bytes: Buffer },
+  today: string,
+): Promise<CensusFile> {
+  return run({ kind: "census", file, today }) as Promise<CensusFile>;
 }
 
 /** membersCsv (app/members/members-csv.server.ts), off this thread. */

@@ -65,8 +65,10 @@ function sendPdf(res: Response, pdf: Buffer, filename: string): void {
       "Content-Disposition": `attachment; filename="${filename}"`,
       // Members' details: never kept by a shared cache (docs/product.md, Personal data).
       "Cache-Control": "private, no-store",
+      "Content-Length": String(pdf.length),
     })
-    .send(pdf);
+    // Not send(): it would hash megabytes of PDF for an ETag, on the thread that serves pages.
+    .end(pdf);
 }
 
 export function membersRouter(ctx: ApiContext): Router {
