@@ -14,7 +14,6 @@ import {
   paidLargeCompany,
   uploadCensus,
 } from "../tests/support/large-company";
-import { PRODUCTION_COOKIE } from "../tests/support/session-cookie";
 import { startBuiltServer } from "./built-server";
 
 const SESSION_SECRET = "bench-event-loop-secret-0123456789abcdef";
@@ -46,29 +45,32 @@ export async function measureEventLoopDelay(): Promise<{ rows: LoopDelay[]; load
         meanMs: seconds("nodejs_eventloop_lag_mean_seconds") * 1000,
       };
     };
-    const visitor = await paidLargeCompany(server.origin, { secret: SESSION_SECRET, cookieName: PRODUCTION_COOKIE });
+    // Its own origin is http: the session cookie has the plain name (app/session/session.server.ts).
+    const visitor = await paidLargeCompany(server.origin, { secret: SESSION_SECRET });
     const csv = largeCensusCsv();
     const rows: LoopDelay[] = [];
-    const measure = async (operation: string, work: () => Promise<number>) => {
+    /** One operation, which must answer `expected`: a redirect to sign-in would measure nothing. */
+    const measure = async (operation: string, expected: number, work: () => Promise<number>) => {
       await scrape();
       const started = performance.now();
       const status = await work();
       const ms = performance.now() - started;
+      if (status !== expected) throw new Error(`${operation} answered ${status}, expected ${expected}`);
       rows.push({ operation, status, ms, ...(await scrape()) });
     };
     let checkId = "";
-    await measure("census file of 10,000 rows read and checked", async () => {
+    await measure("census file of 10,000 rows read and checked", 200, async () => {
       const checked = await uploadCensus(visitor, csv);
       checkId = checked.checkId ?? "";
-      return checked.answer.status;
+      return checkId === "" ? 0 : checked.answer.status;
     });
-    await measure("census of 10,000 confirmed (policy issued, 5,000 emails)", async () => {
+    await measure("census of 10,000 confirmed (policy issued, 5,000 emails)", 303, async () => {
       return (await confirmCensus(visitor, checkId)).status;
     });
-    await measure("GET /membership/e-cards.pdf (10,000 cards)", async () => {
+    await measure("GET /membership/e-cards.pdf (10,000 cards)", 200, async () => {
       return (await download(visitor, "/membership/e-cards.pdf")).status;
     });
-    await measure("GET /membership/members.csv (10,000 rows)", async () => {
+    await measure("GET /membership/members.csv (10,000 rows)", 200, async () => {
       return (await download(visitor, "/membership/members.csv")).status;
     });
     return { rows, load: [before, load()] };

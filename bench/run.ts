@@ -57,11 +57,14 @@ const upstreamOnly = process.argv.includes("--upstream-only");
 /** Purchases in the production shape that warm the server and fill the catalogue, then those measured. */
 const UPSTREAM_WARM_UP_WALKS = 3;
 const UPSTREAM_WALKS = 5;
+const eventLoopOnly = process.argv.includes("--event-loop-only");
 recordRunAs(
-  upstreamOnly ? "bench-upstream" : "bench",
+  upstreamOnly ? "bench-upstream" : eventLoopOnly ? "bench-event-loop" : "bench",
   upstreamOnly
     ? "npm run bench -- --upstream-only"
-    : `BENCH_SECONDS=${SECONDS} npm run bench${profile ? " -- --profile" : ""}`,
+    : eventLoopOnly
+      ? "npm run bench -- --event-loop-only"
+      : `BENCH_SECONDS=${SECONDS} npm run bench${profile ? " -- --profile" : ""}`,
 );
 
 interface Measured extends WrkResult {
@@ -453,7 +456,7 @@ if (upstreamOnly) {
   await printUpstreamWalks();
   process.exit(0);
 }
-if (process.argv.includes("--event-loop-only")) {
+if (eventLoopOnly) {
   printEventLoopDelay(await measureEventLoopDelay());
   process.exit(0);
 }
