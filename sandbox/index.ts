@@ -10,6 +10,7 @@ import { changesRouter } from "./routes/changes";
 import { globalRouter } from "./routes/global";
 import { termsRouter } from "./routes/terms";
 import { scheduleRetention } from "./retention";
+import { startThreadPool } from "./thread-pool";
 import { sandboxRouter } from "./sandbox";
 import { seedCatalog } from "./seed";
 import { type EmailProvider, outboxEmailProvider, smtpEmailProvider } from "./email";
@@ -109,6 +110,8 @@ export function createEmbeddedApi(o: EmbeddedApiOptions): EmbeddedApi {
   };
   // Members' details are erased when their time is up (docs/product.md, Personal data).
   const stopRetention = scheduleRetention(ctx, o.retentionSweepMs);
+  // PDFs and census checks are worked out in other threads (docs/decisions/0041): one is ready from the start.
+  startThreadPool();
 
   return {
     router,

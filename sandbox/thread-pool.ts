@@ -17,14 +17,23 @@ const IDLE_MS = 30_000;
 type Checked = ReturnType<typeof checkCensus>;
 let pool: Piscina<ThreadTask, Uint8Array | Checked> | undefined;
 
-function run(task: ThreadTask) {
+/**
+ * Starts the pool with one thread loading its modules now, as the embedded API starts: the first email
+ * of a policy is then drawn in the moments a confirm waits for it, not after a thread has started. An
+ * idle thread does not keep the process running.
+ */
+export function startThreadPool() {
   pool ??= new Piscina({
     ...workerModule("thread-task", import.meta.url),
-    minThreads: 0,
+    minThreads: 1,
     maxThreads: THREADS_MAX,
     idleTimeout: IDLE_MS,
   });
-  return pool.run(task);
+  return pool;
+}
+
+function run(task: ThreadTask) {
+  return startThreadPool().run(task);
 }
 
 /** The thread's Buffer arrives as a Uint8Array: seen as a Buffer again, without a copy. */
