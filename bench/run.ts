@@ -4,6 +4,7 @@
  *   npm run bench                 BENCH_SECONDS=20 npm run bench
  *   npm run bench -- --profile    the same, with the server under node --cpu-prof, then its top self time
  *   npm run bench -- --upstream-only    only the production shape: the purchase through a 50 ms upstream
+ *   npm run bench -- --event-loop-only  only the event loop's delay while a 10,000-member company's files are made
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -27,6 +28,7 @@ import type { RunningServer } from "./built-server";
 import type { Window } from "./cpu-profile";
 import { nowUs, printProfileSummary, summariseCpuProfile } from "./cpu-profile";
 import { measureCensusFiles, printCensusFiles } from "./census-files";
+import { measureEventLoopDelay, printEventLoopDelay } from "./event-loop";
 import { startDelayedUpstream } from "./delayed-upstream";
 import { buildPeerApp } from "./peer-remix";
 import { recordRunAs } from "./record";
@@ -55,11 +57,14 @@ const upstreamOnly = process.argv.includes("--upstream-only");
 /** Purchases in the production shape that warm the server and fill the catalogue, then those measured. */
 const UPSTREAM_WARM_UP_WALKS = 3;
 const UPSTREAM_WALKS = 5;
+const eventLoopOnly = process.argv.includes("--event-loop-only");
 recordRunAs(
-  upstreamOnly ? "bench-upstream" : "bench",
+  upstreamOnly ? "bench-upstream" : eventLoopOnly ? "bench-event-loop" : "bench",
   upstreamOnly
     ? "npm run bench -- --upstream-only"
-    : `BENCH_SECONDS=${SECONDS} npm run bench${profile ? " -- --profile" : ""}`,
+    : eventLoopOnly
+      ? "npm run bench -- --event-loop-only"
+      : `BENCH_SECONDS=${SECONDS} npm run bench${profile ? " -- --profile" : ""}`,
 );
 
 interface Measured extends WrkResult {
@@ -451,6 +456,10 @@ if (upstreamOnly) {
   await printUpstreamWalks();
   process.exit(0);
 }
+if (eventLoopOnly) {
+  printEventLoopDelay(await measureEventLoopDelay());
+  process.exit(0);
+}
 const profileDir = profile ? fs.mkdtempSync(path.join(os.tmpdir(), "kavach-prof-")) : null;
 // wrk and the server share the cores; anything else running skews every row, so say so.
 const load = () => os.loadavg()[0].toFixed(2);
@@ -475,6 +484,7 @@ console.log(`\nLoad average after: ${load()} (the bench itself adds about 2)`);
 console.log(`Server RSS: ${mb(product.rss[0])} before the load, ${mb(product.rss[1])} after`);
 await printUpstreamWalks();
 printCensusFiles(await measureCensusFiles(), CENSUS_CHECK_MAX_MS, CENSUS_CHECK_MAX_MB);
+printEventLoopDelay(await measureEventLoopDelay());
 console.log(
   "CPU ms/req: the server's CPU time (all threads) over the requests it answered; steadier than req/s on a busy machine.",
 );

@@ -9,7 +9,7 @@ import { type Endorsement, endorsementOfChange } from "./endorsements";
 import { escapeHtml } from "./html";
 import { familyOf } from "./members";
 import type { PolicyData } from "./policy";
-import { certificatePdf } from "./policy-pdf";
+import { drawCertificatePdf } from "./thread-pool";
 import { withDataNotice } from "./privacy-notice";
 import { SELLER } from "./seller";
 import { sql } from "./statements";
@@ -85,7 +85,7 @@ async function sendCertificate(ctx: ApiContext, e: Endorsement, certificate: Cer
       {
         filename: "certificate-of-insurance.pdf",
         contentType: "application/pdf",
-        content: await certificatePdf(certificate),
+        content: await drawCertificatePdf(certificate),
       },
     ],
   });

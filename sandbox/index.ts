@@ -10,6 +10,7 @@ import { changesRouter } from "./routes/changes";
 import { globalRouter } from "./routes/global";
 import { termsRouter } from "./routes/terms";
 import { scheduleRetention } from "./retention";
+import { startThreadPool } from "./thread-pool";
 import { sandboxRouter } from "./sandbox";
 import { seedCatalog } from "./seed";
 import { type EmailProvider, outboxEmailProvider, smtpEmailProvider } from "./email";
@@ -44,6 +45,7 @@ export interface EmbeddedApi {
   devRouter: Router;
   /** For the server's readiness probe: "ok" while the database answers a read, else why not. */
   ready(): string;
+  /** Closes the database, once the emails being sent have finished. */
   close(): void;
 }
 
@@ -110,6 +112,8 @@ export function createEmbeddedApi(o: EmbeddedApiOptions): EmbeddedApi {
   };
   // Members' details are erased when their time is up (docs/product.md, Personal data).
   const stopRetention = scheduleRetention(ctx, o.retentionSweepMs);
+  // PDFs and census checks are worked out in other threads (docs/decisions/0041): one is ready from the start.
+  startThreadPool();
 
   return {
     router,
@@ -117,7 +121,9 @@ export function createEmbeddedApi(o: EmbeddedApiOptions): EmbeddedApi {
     ready,
     close: () => {
       stopRetention();
-      db.close();
+      // The emails already being sent finish first: their PDFs are drawn in other threads
+      // (docs/decisions/0041), and each marks what it sent in the database.
+      void Promise.allSettled(ctx.emailsInFlight.values()).then(() => db.close());
     },
   };
 }

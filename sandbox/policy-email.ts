@@ -7,7 +7,8 @@ import { istDate, longDate } from "./dates";
 import { escapeHtml } from "./html";
 import { type MemberRow, membersOf } from "./members";
 import { type CertificateData, certificateOf } from "./certificate";
-import { cardsFor, certificatePdf, eCardsPdf } from "./policy-pdf";
+import { drawCertificatePdf, drawECardsPdf } from "./thread-pool";
+import { cardsFor } from "./policy-pdf";
 import { type PolicyData, policyOf } from "./policy";
 import { withDataNotice } from "./privacy-notice";
 import { SELLER } from "./seller";
@@ -87,7 +88,7 @@ async function sendAll(
         {
           filename: "certificate-of-insurance.pdf",
           contentType: "application/pdf",
-          content: await certificatePdf(certificate),
+          content: await drawCertificatePdf(certificate),
         },
       ],
     });
@@ -123,7 +124,7 @@ export async function sendFamilyCards(ctx: ApiContext, p: PolicyData, family: re
       {
         filename: "e-cards.pdf",
         contentType: "application/pdf",
-        content: await eCardsPdf(p, cardsFor(family, family), istDate(ctx.now())),
+        content: await drawECardsPdf(p, cardsFor(family, family), istDate(ctx.now())),
       },
     ],
   });

@@ -1,6 +1,7 @@
 // The certificate of insurance and the e-cards as PDFs, drawn with pdfkit like the tax invoice
 // (sandbox/invoice-pdf.ts). What they carry follows IRDAI's health master circular as docs/product.md (The
-// policy's papers) sets out; the insurer's terms are written once, in sandbox/policy-wording.ts.
+// policy's papers) sets out; the insurer's terms are written once, in sandbox/policy-wording.ts. Drawn in
+// worker threads (sandbox/thread-pool.ts): thousands of cards are seconds of CPU (docs/decisions/0041).
 import PDFDocument from "pdfkit";
 import { GRIEVANCE, TPA } from "./catalog";
 import { type CertificateData, inr } from "./certificate";
@@ -70,12 +71,6 @@ async function render(title: string, draw: (doc: PDFKit.PDFDocument) => void | P
   return done;
 }
 
-/**
- * Rows drawn between two turns of the event loop: a schedule of 10,000 members takes seconds to draw, and
- * the embedded API shares its process with the site's pages, which must keep answering meanwhile.
- */
-const ROWS_A_TURN = 200;
-
 const RELATIONSHIP_WORDS: Record<string, string> = {
   self: "Employee (self)",
   spouse: "Spouse",
@@ -107,7 +102,7 @@ function heading(doc: PDFKit.PDFDocument, text: string, left: number) {
  * A table's header band and its rows, carried over to a new page with the header again. A column of names
  * (`scripts`) is set in each script's font; the others are Helvetica's.
  */
-async function table(
+function table(
   doc: PDFKit.PDFDocument,
   columns: { label: string; width: number; align?: "right"; scripts?: boolean }[],
   rows: string[][],
@@ -128,8 +123,7 @@ async function table(
   };
   need(40);
   header();
-  for (const [n, row] of rows.entries()) {
-    if (n > 0 && n % ROWS_A_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
+  for (const row of rows) {
     doc.font("Helvetica").fontSize(fontSize);
     const height = Math.max(...row.map((cell, i) => doc.heightOfString(cell, { width: columns[i]!.width - 8 }))) + 6;
     if (doc.y + height > area(doc).bottom()) {
@@ -153,7 +147,7 @@ async function table(
 
 export function certificatePdf(c: CertificateData): Promise<Buffer> {
   const p = c.policy;
-  return render(`Certificate of insurance ${p.policy_number}`, async (doc) => {
+  return render(`Certificate of insurance ${p.policy_number}`, (doc) => {
     const { left, width, need } = area(doc);
     doc.fillColor(INK).font("Helvetica-Bold").fontSize(20).text("Certificate of Insurance", left, 48);
     if (p.sample) {
@@ -229,7 +223,7 @@ export function certificatePdf(c: CertificateData): Promise<Buffer> {
       row("Issued again", `${longDate(c.reissued.on)}, with endorsement ${c.reissued.endorsement}`);
 
     heading(doc, `Members covered on ${longDate(c.today)}`, left);
-    await table(
+    table(
       doc,
       [
         { label: "Age band", width: 120 },
@@ -248,7 +242,7 @@ export function certificatePdf(c: CertificateData): Promise<Buffer> {
     if (c.endorsements.length === 0) {
       doc.font("Helvetica").fontSize(9).fillColor(INK).text("None: the members are as the policy was issued.", left);
     } else {
-      await table(
+      table(
         doc,
         [
           { label: "Endorsement", width: 110 },
@@ -262,7 +256,7 @@ export function certificatePdf(c: CertificateData): Promise<Buffer> {
     }
 
     heading(doc, "Complaints", left);
-    await table(
+    table(
       doc,
       [
         { label: "Where, in order", width: 170 },
@@ -278,7 +272,7 @@ export function certificatePdf(c: CertificateData): Promise<Buffer> {
     }
 
     customerInformationSheet(doc, c);
-    await memberSchedule(doc, c);
+    memberSchedule(doc, c);
   });
 }
 
@@ -347,7 +341,7 @@ function customerInformationSheet(doc: PDFKit.PDFDocument, c: CertificateData) {
 }
 
 /** Every member as the policy stands today, with when their cover began and ends. */
-async function memberSchedule(doc: PDFKit.PDFDocument, c: CertificateData) {
+function memberSchedule(doc: PDFKit.PDFDocument, c: CertificateData) {
   doc.addPage();
   const { left } = area(doc);
   doc
@@ -361,7 +355,7 @@ async function memberSchedule(doc: PDFKit.PDFDocument, c: CertificateData) {
     .fillColor(MUTED)
     .text(`Policy ${c.policy.policy_number}. A leaver's family is listed with their last day of cover.`, left);
   doc.moveDown(0.5);
-  await table(
+  table(
     doc,
     [
       { label: "Employee", width: 52 },

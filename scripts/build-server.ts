@@ -12,9 +12,17 @@ import { build } from "esbuild";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
+// The worker threads' modules beside the bundles that start them (docs/decisions/0041): the embedded API's
+// thread pool beside build/server.js, the app's file pool beside build/index.js (the Remix build).
 await build({
-  entryPoints: [path.join(root, "server.ts")],
-  outfile: path.join(root, "build/server.js"),
+  entryPoints: {
+    server: path.join(root, "server.ts"),
+    "thread-task": path.join(root, "sandbox/thread-task.ts"),
+    "file-worker.server": path.join(root, "app/members/file-worker.server.ts"),
+  },
+  outdir: path.join(root, "build"),
+  // The app's own modules (the file worker's) are bundled, not taken for packages.
+  alias: { "~": path.join(root, "app") },
   bundle: true,
   platform: "node",
   format: "esm",
@@ -26,4 +34,4 @@ await build({
 // A migration renamed or removed since the last build must not linger beside the new ones.
 fs.rmSync(path.join(root, "build/migrations"), { recursive: true, force: true });
 fs.cpSync(path.join(root, "sandbox/migrations"), path.join(root, "build/migrations"), { recursive: true });
-console.log("server: build/server.js");
+console.log("server: build/server.js, build/thread-task.js, build/file-worker.server.js");

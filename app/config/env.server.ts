@@ -15,6 +15,11 @@ const schema = z.object({
   /** Gateway of the real upstream; unset means the embedded API serves under /api. */
   API_BASE_URL: z.string().url().optional(),
   API_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  /**
+   * A file the upstream draws (10,000 e-cards are tens of seconds of another thread's CPU, decision 0041):
+   * waited for longer than a call a page renders with.
+   */
+  API_FILE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(120_000),
   DATA_DIR: z.string().min(1).default("./data"),
   DATABASE_PATH: z.string().min(1).optional(),
   /** Comma-separated; the first signs, the rest still verify (rotation). */

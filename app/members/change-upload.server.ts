@@ -1,7 +1,7 @@
 import type { ChangeRequest } from "~/upstream/changes.server";
 import { quoteChanges } from "~/upstream/changes.server";
 import { leaverSchema } from "./change-forms";
-import { readCensusFile } from "./read-file.server";
+import { readCensusFileOffThread } from "./file-pool.server";
 import type { MemberInput } from "./rules";
 import { COLUMN_LABELS, type MemberColumn, checkMemberRow, normaliseDate } from "./rules";
 
@@ -71,7 +71,7 @@ export async function checkChangeUpload(
   bought: readonly string[],
 ): Promise<ChangeUploadResult> {
   const fileName = file.name.slice(0, 120);
-  const read = await readCensusFile(
+  const read = await readCensusFileOffThread(
     { name: file.name, size: file.size, bytes: Buffer.from(await file.arrayBuffer()) },
     CHANGE_COLUMNS,
   );

@@ -96,15 +96,3 @@ export async function allMembers(token: string): Promise<Member[]> {
     if (census.members.length === 0 || members.length >= census.total) return members;
   }
 }
-
-/**
- * The list as CSV. A cell that starts with =, +, -, @, a tab or a return is written with a leading
- * apostrophe, so that a spreadsheet shows it as text and never runs it (docs/product.md, Personal data).
- */
-export function membersCsv(members: readonly Member[]): string {
-  const columns = [...MEMBER_COLUMNS, "member_id", "band", "range", "e_card_status", "cover_ended_on"] as const;
-  return stringify(
-    members.map((m) => columns.map((c) => m[c] ?? "")),
-    { header: true, columns: [...columns], escape_formulas: true, bom: true },
-  );
-}

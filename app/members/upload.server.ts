@@ -1,8 +1,7 @@
-import type { Rejection } from "~/upstream/members.server";
 import { checkCensus } from "~/upstream/members.server";
-import type { MemberColumn, MemberInput } from "./rules";
-import { COLUMN_LABELS, checkMemberRow } from "./rules";
-import { readCensusFile } from "./read-file.server";
+import type { MemberColumn } from "./rules";
+import { COLUMN_LABELS } from "./rules";
+import { checkCensusFileOffThread } from "./file-pool.server";
 
 /**
  * An uploaded census file checked (docs/product.md, Member census): read and bounded, each row
@@ -36,15 +35,13 @@ const columnLabel = (column: string) => COLUMN_LABELS[column as MemberColumn] ??
 
 export async function checkUpload(token: string, file: File, today: string): Promise<UploadResult> {
   const fileName = file.name.slice(0, 120);
-  const read = await readCensusFile({ name: file.name, size: file.size, bytes: Buffer.from(await file.arrayBuffer()) });
+  // Read and each row checked by the app's rules in a worker thread (docs/decisions/0041).
+  const read = await checkCensusFileOffThread(
+    { name: file.name, size: file.size, bytes: Buffer.from(await file.arrayBuffer()) },
+    today,
+  );
   if (!read.ok) return { ok: false, fileName, message: read.message };
-  const passing: Array<MemberInput & { row_number: number }> = [];
-  const rejected: Rejection[] = [];
-  for (const row of read.rows) {
-    const checked = checkMemberRow(row.cells, today);
-    if (checked.ok) passing.push({ row_number: row.row_number, ...checked.member });
-    else for (const p of checked.problems) rejected.push({ row_number: row.row_number, ...p });
-  }
+  const { passing, rejected } = read;
   let checkId: string | null = null;
   let readyCount = 0;
   if (passing.length > 0) {
@@ -58,7 +55,7 @@ export async function checkUpload(token: string, file: File, today: string): Pro
     ok: true,
     fileName,
     checkId,
-    rows: read.rows.length,
+    rows: read.rows,
     readyCount,
     rejectedRows: new Set(rejected.map((r) => r.row_number)).size,
     rejections: rejected.slice(0, REJECTIONS_SHOWN).map((r) => ({

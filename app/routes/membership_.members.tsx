@@ -41,10 +41,10 @@ export const meta: MetaFunction = ({ matches }) =>
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 /** The census of the signed-in admin's company; without a paid membership there is none to name. */
-async function census(request: Request, token: string, page: number) {
+async function census(request: Request, token: string, page: number, pageSize = PAGE_SIZE) {
   return withToken(request, token, async (t) => {
     try {
-      return await getCensus(t, page, PAGE_SIZE);
+      return await getCensus(t, page, pageSize);
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) throw redirect(PATHS.membership);
       throw error;
@@ -106,6 +106,8 @@ export async function action({ request }: ActionFunctionArgs) {
         intent: "upload",
         result: { ok: false, fileName: "", message: "Choose a CSV or Excel file to upload" },
       });
+    // Without a paid membership there is no census to name: asked before the file is read (docs/decisions/0041).
+    await census(request, token, 1, 1);
     const result = await withToken(request, token, (t) => checkUpload(t, file, today));
     return json<UploadReply>({ intent: "upload", result });
   }

@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { requireToken, withToken } from "~/checkout/guard.server";
-import { allMembers, download, membersCsv } from "~/members/files.server";
+import { membersCsvOffThread } from "~/members/file-pool.server";
+import { allMembers, download } from "~/members/files.server";
 import { PATHS } from "~/routing/paths";
 import { ApiError } from "~/upstream/http.server";
 
@@ -16,5 +17,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
       throw error;
     }
   });
-  return download(membersCsv(members), "text/csv; charset=utf-8", "kavach-members.csv");
+  return download(await membersCsvOffThread(members), "text/csv; charset=utf-8", "kavach-members.csv");
 }

@@ -148,11 +148,11 @@ function buildCall(
 type Init = Omit<Exchange, "timeoutMs">;
 
 /** One exchange, timed and counted by its outcome (the status class, or why there was no answer). */
-async function timedExchange(call: Call, init: Init) {
+async function timedExchange(call: Call, init: Init, timeoutMs = env.API_TIMEOUT_MS) {
   const started = process.hrtime.bigint();
   const seconds = () => Number(process.hrtime.bigint() - started) / 1e9;
   try {
-    const answer = await exchange(call.url, { ...init, timeoutMs: env.API_TIMEOUT_MS });
+    const answer = await exchange(call.url, { ...init, timeoutMs });
     metrics.upstreamCall(call.endpoint, call.method, `${Math.floor(answer.status / 100)}xx`, seconds());
     return answer;
   } catch (error) {
@@ -235,7 +235,7 @@ export async function apiFileRequest(options: {
       authorization: `Bearer ${options.token}`,
     },
   };
-  const answer = await timedExchange(call, init);
+  const answer = await timedExchange(call, init, env.API_FILE_TIMEOUT_MS);
   if (answer.status === 401) throw new ApiUnauthorizedError();
   if (answer.status === 200 && answer.contentType.startsWith(options.accept))
     return { bytes: answer.bytes, contentType: answer.contentType };

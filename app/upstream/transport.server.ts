@@ -59,7 +59,10 @@ export function exchange(url: URL, options: Exchange): Promise<Answer> {
             clearTimeout(timer);
             resolve({
               status: response.statusCode ?? 0,
-              text: bytes.toString("utf8"),
+              // Decoded when read: a file's megabytes are never text.
+              get text() {
+                return bytes.toString("utf8");
+              },
               bytes,
               contentType: response.headers["content-type"] ?? "",
             });

@@ -21,7 +21,8 @@ import {
 } from "../members";
 import { type PolicyData, policyJson, policyOf } from "../policy";
 import { awaitPolicyEmails, queuePolicyEmails } from "../policy-email";
-import { cardsFor, certificatePdf, eCardsPdf } from "../policy-pdf";
+import { drawCertificatePdf, drawECardsPdf } from "../thread-pool";
+import { cardsFor } from "../policy-pdf";
 import { certificateOf, policyNow } from "../certificate";
 import { callerMobile, requireToken } from "../tokens";
 
@@ -64,8 +65,10 @@ function sendPdf(res: Response, pdf: Buffer, filename: string): void {
       "Content-Disposition": `attachment; filename="${filename}"`,
       // Members' details: never kept by a shared cache (docs/product.md, Personal data).
       "Cache-Control": "private, no-store",
+      "Content-Length": String(pdf.length),
     })
-    .send(pdf);
+    // Not send(): it would hash megabytes of PDF for an ETag, on the thread that serves pages.
+    .end(pdf);
 }
 
 export function membersRouter(ctx: ApiContext): Router {
@@ -109,9 +112,9 @@ export function membersRouter(ctx: ApiContext): Router {
   router.post(
     "/membership/census/check",
     auth,
-    route((req, res) => {
+    route(async (req, res) => {
       const body = parseInput(checkBody, req.body);
-      sendOk(res, checkRows(ctx, caller(res), body.rows));
+      sendOk(res, await checkRows(ctx, caller(res), body.rows));
     }),
   );
 
@@ -124,7 +127,7 @@ export function membersRouter(ctx: ApiContext): Router {
         req.body,
       );
       const cartId = caller(res);
-      await afterSave(res, cartId, confirmCheck(ctx, cartId, body.check_id));
+      await afterSave(res, cartId, await confirmCheck(ctx, cartId, body.check_id));
     }),
   );
 
@@ -154,7 +157,7 @@ export function membersRouter(ctx: ApiContext): Router {
       // As it stands today: with every endorsement and the members covered now.
       const certificate = certificateOf(ctx, paidMembership(ctx, caller(res)).order.order_id);
       if (certificate === undefined) throw new HttpError(404, "The policy is not issued yet.");
-      sendPdf(res, await certificatePdf(certificate), "certificate-of-insurance.pdf");
+      sendPdf(res, await drawCertificatePdf(certificate), "certificate-of-insurance.pdf");
     }),
   );
 
@@ -167,7 +170,7 @@ export function membersRouter(ctx: ApiContext): Router {
       if (member === undefined) throw new HttpError(404, "There is no such member.");
       const policy = issuedPolicy(m);
       const cards = cardsFor([member], familyOf(ctx, m.order.order_id, member.employee_code));
-      sendPdf(res, await eCardsPdf(policy, cards, istDate(ctx.now())), `e-card-${member.member_id}.pdf`);
+      sendPdf(res, await drawECardsPdf(policy, cards, istDate(ctx.now())), `e-card-${member.member_id}.pdf`);
     }),
   );
 
@@ -180,7 +183,7 @@ export function membersRouter(ctx: ApiContext): Router {
       // The cards of everyone covered: a leaver's card is offered on its own, saying the cover ended.
       const everyone = membersOf(ctx, m.order.order_id);
       const covered = everyone.filter((member) => member.cover_ended_on === null);
-      sendPdf(res, await eCardsPdf(policy, cardsFor(covered, everyone), istDate(ctx.now())), "e-cards.pdf");
+      sendPdf(res, await drawECardsPdf(policy, cardsFor(covered, everyone), istDate(ctx.now())), "e-cards.pdf");
     }),
   );
 
