@@ -9,7 +9,8 @@ import { type RunningServer, startServer } from "../support/server";
  * downloading all its e-cards and its member list, while a probe asks `/healthz` and a public page every
  * 100 ms. No probe waits more than 250 ms, and every answer is whole. The built server in a process of
  * its own, so that what is measured is its event loop; the probe in a thread of its own, so that the
- * test's own reading of 13 MB of PDF does not delay it.
+ * test's own reading of 13 MB of PDF does not delay it. `npm run test:unit` runs this file after the
+ * others, alone: another test file's CPU on a 2-core machine is not the server's event loop.
  */
 const PROBE_EVERY_MS = 100;
 const PROBE_MAX_MS = 250;
