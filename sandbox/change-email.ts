@@ -4,6 +4,7 @@
 import { type CreditNoteData, documentsOf } from "./change-documents";
 import type { ApiContext } from "./context";
 import { longDate } from "./dates";
+import { awaitSending, trackSending } from "./emails-in-flight";
 import { escapeHtml, formatRupees } from "./html";
 import { formatInr, invoicePdf } from "./invoice-pdf";
 import type { InvoiceData } from "./invoices";
@@ -50,8 +51,7 @@ export function queueChangeDocumentEmail(ctx: ApiContext, changeId: string): voi
         });
       },
     );
-  ctx.emailsInFlight.set(key(changeId), sending);
-  void sending.finally(() => ctx.emailsInFlight.delete(key(changeId)));
+  trackSending(ctx, key(changeId), sending);
 }
 
 /** A joiner covered under an issued policy gets their family's e-cards, as every employee did at issue. */
@@ -100,9 +100,5 @@ async function send(ctx: ApiContext, to: string, d: InvoiceData | CreditNoteData
 
 /** Waits up to `ms` for a change's document email, so an answer finds it in the outbox. */
 export async function awaitChangeDocumentEmail(ctx: ApiContext, changeId: string, ms: number): Promise<void> {
-  const sending = ctx.emailsInFlight.get(key(changeId));
-  if (sending === undefined) return;
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([sending, new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
-  clearTimeout(timer);
+  await awaitSending(ctx, key(changeId), ms);
 }

@@ -5,6 +5,7 @@
 import { type CertificateData, certificateOf } from "./certificate";
 import type { ApiContext } from "./context";
 import { longDate } from "./dates";
+import { awaitSending, trackSending } from "./emails-in-flight";
 import { type Endorsement, endorsementOfChange } from "./endorsements";
 import { escapeHtml } from "./html";
 import { familyOf } from "./members";
@@ -50,8 +51,7 @@ export function queueEndorsementEmails(ctx: ApiContext, changeId: string): void 
       });
     },
   );
-  ctx.emailsInFlight.set(key(changeId), sending);
-  void sending.finally(() => ctx.emailsInFlight.delete(key(changeId)));
+  trackSending(ctx, key(changeId), sending);
 }
 
 /** Sends each email on its own: the leaver hears of their cover's end even if the admin's email failed. */
@@ -119,9 +119,5 @@ async function sendCoverEnd(ctx: ApiContext, e: Endorsement, p: PolicyData): Pro
 
 /** Waits up to `ms` for an endorsement's emails, so a confirm answer finds them in the outbox. */
 export async function awaitEndorsementEmails(ctx: ApiContext, changeId: string, ms: number): Promise<void> {
-  const sending = ctx.emailsInFlight.get(key(changeId));
-  if (sending === undefined) return;
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([sending, new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
-  clearTimeout(timer);
+  await awaitSending(ctx, key(changeId), ms);
 }

@@ -9,6 +9,7 @@ import { type OrderContents, orderContents } from "./order-contents";
 import type { OrderRow } from "./orders";
 import type { TaxLine } from "./pricing";
 import { UNDERWRITING } from "./catalog";
+import { awaitSending, trackSending } from "./emails-in-flight";
 import { SELLER } from "./seller";
 import { sql, sqlValues } from "./statements";
 
@@ -303,15 +304,10 @@ export function queueInvoiceEmail(ctx: ApiContext, orderId: string): void {
       });
     },
   );
-  ctx.emailsInFlight.set(orderId, sending);
-  void sending.finally(() => ctx.emailsInFlight.delete(orderId));
+  trackSending(ctx, orderId, sending);
 }
 
 /** Waits up to `ms` for an order's invoice email, so an answer can say whether it went. */
 export async function awaitInvoiceEmail(ctx: ApiContext, orderId: string, ms: number): Promise<void> {
-  const sending = ctx.emailsInFlight.get(orderId);
-  if (sending === undefined) return;
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([sending, new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
-  clearTimeout(timer);
+  await awaitSending(ctx, orderId, ms);
 }

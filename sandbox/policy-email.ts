@@ -7,6 +7,7 @@ import { istDate, longDate } from "./dates";
 import { escapeHtml } from "./html";
 import { type MemberRow, membersOf } from "./members";
 import { type CertificateData, certificateOf } from "./certificate";
+import { awaitSending, trackSending } from "./emails-in-flight";
 import { drawCertificatePdf, drawECardsPdf } from "./thread-pool";
 import { cardsFor } from "./policy-pdf";
 import { type PolicyData, policyOf } from "./policy";
@@ -50,8 +51,7 @@ export function queuePolicyEmails(ctx: ApiContext, orderId: string, adminEmail: 
       });
     },
   );
-  ctx.emailsInFlight.set(key(orderId), sending);
-  void sending.finally(() => ctx.emailsInFlight.delete(key(orderId)));
+  trackSending(ctx, key(orderId), sending);
 }
 
 /** Sends every email, each on its own: one failure does not stop the others. Answers how many failed. */
@@ -132,9 +132,5 @@ export async function sendFamilyCards(ctx: ApiContext, p: PolicyData, family: re
 
 /** Waits up to `ms` for a policy's emails, so a confirm answer finds them in the outbox. */
 export async function awaitPolicyEmails(ctx: ApiContext, orderId: string, ms: number): Promise<void> {
-  const sending = ctx.emailsInFlight.get(key(orderId));
-  if (sending === undefined) return;
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([sending, new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
-  clearTimeout(timer);
+  await awaitSending(ctx, key(orderId), ms);
 }
