@@ -39,6 +39,8 @@ export interface EmbeddedApiOptions {
   retentionSweepMs?: number;
   /** Where order callbacks may point: the site's public origin. Unset: any http(s) address (development). */
   allowedCallbackOrigin?: string;
+  /** Whoever sends it reads the whole outbox (sandbox/outbox-access.ts); unset, each caller only their own. */
+  outboxKey?: string;
 }
 
 export interface EmbeddedApi {
@@ -76,6 +78,7 @@ export function createEmbeddedApi(o: EmbeddedApiOptions): EmbeddedApi {
     pendingSettleMs: o.pendingSettleMs ?? DEFAULT_PENDING_SETTLE_MS,
     testClock: o.testClock ?? false,
     allowedCallbackOrigin: o.allowedCallbackOrigin,
+    outboxKey: o.outboxKey,
   };
 
   const router = Router();

@@ -40,6 +40,8 @@ export interface EmbeddedApiOptions {
   testClock?: boolean;
   smtpUrl?: string;
   allowedCallbackOrigin?: string;
+  /** Whoever sends it reads the whole sandbox outbox; unset, each caller only their own. */
+  outboxKey?: string;
   /** Where the embedded API's event lines go: the process's logger. */
   log?: (event: Record<string, unknown>) => void;
 }
@@ -295,6 +297,7 @@ export async function createApp({ build, root, createEmbeddedApi, log }: AppOpti
       testClock: env.SANDBOX_TEST_CLOCK === "1" && env.NODE_ENV !== "production",
       smtpUrl: env.SMTP_URL,
       allowedCallbackOrigin: env.PUBLIC_ORIGIN,
+      outboxKey: env.sandboxOutboxKey,
       log: logLine,
     });
     databaseReady = api.ready;
