@@ -1,5 +1,6 @@
 // GET /dev/outbox: the SMS and email outboxes as a page, so codes and confirmations can be read
-// without a phone or a mailbox in the sandbox; email attachments download from here.
+// without a phone or a mailbox in the sandbox; email attachments download from here. Each reader sees
+// only what they may (sandbox/outbox-access.ts): everything with the outbox key, else their own.
 import { type Response, Router } from "express";
 import type { ApiContext } from "./context";
 import { type OutboxEmail, emailAttachment, listEmails } from "./email";
