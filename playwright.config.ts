@@ -1,5 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./tests/support/chromium";
+import { OUTBOX_KEY } from "./tests/support/outbox";
 
 /**
  * End-to-end tests drive Debian's Chromium (browsers cannot be downloaded here) against the built
@@ -47,6 +48,7 @@ export default defineConfig({
         // One process unless a test asks for workers (docs/decisions/0009).
         WEB_CONCURRENCY: "1",
         SESSION_SECRET: E2E_SESSION_SECRET,
+        SANDBOX_OUTBOX_KEY: OUTBOX_KEY,
         SANDBOX_PENDING_SETTLE_MS: "4000",
         // The resend test moves its own number's codes back in time instead of waiting 30 s.
         SANDBOX_TEST_CLOCK: "1",

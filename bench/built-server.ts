@@ -4,6 +4,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { OUTBOX_KEY } from "../tests/support/outbox";
 
 /** The repository root: the server and its build are resolved from here, wherever npm runs. */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -70,6 +71,8 @@ export async function startProcess(options: StartOptions = {}): Promise<RunningS
       ...process.env,
       NODE_ENV: "production",
       SESSION_SECRET: "bench-session-secret-0123456789abcdef",
+      // The bench reads codes from the sandbox outbox as its key's holder (decision 0040).
+      SANDBOX_OUTBOX_KEY: OUTBOX_KEY,
       SANDBOX: "1",
       // Production as deployed behind https: Secure cookies, which the bench's cookie jar sends over loopback.
       PUBLIC_ORIGIN: "https://kavach.example",

@@ -11,6 +11,7 @@ import type { AddressInfo } from "node:net";
 import os, { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createEmbeddedApi } from "../sandbox/index";
+import { OUTBOX_HEADERS, OUTBOX_KEY } from "../tests/support/outbox";
 
 const ROWS = 10_000;
 const RUNS = 5;
@@ -22,6 +23,7 @@ const api = createEmbeddedApi({
   mountPath: "/api",
   publicOrigin: "https://kavach.example",
   gatewayKeySecret: "bench_secret",
+  outboxKey: OUTBOX_KEY,
   log: () => {},
 });
 const app = express();
@@ -34,6 +36,7 @@ async function call(method: string, path: string, token?: string, body?: unknown
   const res = await fetch(base + path, {
     method,
     headers: {
+      ...OUTBOX_HEADERS,
       ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
       ...(body === undefined ? {} : { "content-type": "application/json" }),
     },

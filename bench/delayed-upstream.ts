@@ -6,6 +6,7 @@ import path from "node:path";
 import express from "express";
 import { createEmbeddedApi } from "../sandbox/index";
 import type { Span } from "./request-chain";
+import { OUTBOX_KEY } from "../tests/support/outbox";
 
 /**
  * The production shape of the upstream: the sandbox API in a server of its own, every call answered
@@ -28,6 +29,7 @@ export async function startDelayedUpstream(delayMs: number): Promise<DelayedUpst
     mountPath: "/api",
     publicOrigin: "https://kavach.example",
     gatewayKeySecret: "delayed-upstream-gateway-secret",
+    outboxKey: OUTBOX_KEY,
     log: () => undefined,
   });
   const app = express();

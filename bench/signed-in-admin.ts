@@ -1,5 +1,6 @@
 import { freshMobile } from "../tests/support/mobiles";
 import { CookieJar } from "./cookie-jar";
+import { OUTBOX_HEADERS } from "../tests/support/outbox";
 
 /**
  * A signed-in admin with a filled cart, made over plain HTTP the way a browser without script
@@ -76,7 +77,7 @@ export class Admin {
 }
 
 async function readCode(origin: string, mobile: string): Promise<string> {
-  const response = await fetch(`${origin}/api/sandbox/sms?mobile_no=${mobile}`);
+  const response = await fetch(`${origin}/api/sandbox/sms?mobile_no=${mobile}`, { headers: OUTBOX_HEADERS });
   const body = (await response.json()) as { data: Array<{ text: string }> };
   const code = body.data[0]?.text.match(/\b(\d{4,6})\b/)?.[1];
   if (!code) throw new Error(`no code in the outbox for ${mobile}`);

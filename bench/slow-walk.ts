@@ -26,6 +26,7 @@ import { recordRunAs } from "./record";
 import { watchNetwork } from "./network-watch";
 import { sequentialCount } from "./request-chain";
 import { freshMobile, GSTIN } from "./signed-in-admin";
+import { OUTBOX_HEADERS } from "../tests/support/outbox";
 
 const KBIT = 1000 / 8;
 const NETWORK = { offline: false, latency: 400, downloadThroughput: 400 * KBIT, uploadThroughput: 400 * KBIT };
@@ -142,7 +143,9 @@ async function walk(title: string, javaScriptEnabled: boolean, cpu: number): Pro
   await page.getByLabel("Mobile number").fill(mobile);
   await step("send code → verify-otp", /\/checkout\/verify-otp$/, click("Send code"), true);
   // The code is read beside the browser, off the throttled connection: a person reads an SMS.
-  const sms = (await (await page.request.get(`/api/sandbox/sms?mobile_no=${mobile}`)).json()) as {
+  const sms = (await (
+    await page.request.get(`/api/sandbox/sms?mobile_no=${mobile}`, { headers: OUTBOX_HEADERS })
+  ).json()) as {
     data: Array<{ text: string }>;
   };
   await page.getByLabel("One-time code").fill(sms.data[0].text.match(/\b(\d{4,6})\b/)![1]);

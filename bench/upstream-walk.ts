@@ -2,6 +2,7 @@ import type { DelayedUpstream } from "./delayed-upstream";
 import { sequentialCount } from "./request-chain";
 import { FOLLOWED_REDIRECT, type FollowedAnswer } from "../app/rendering/followed-redirect";
 import { Admin, ADD_PEOPLE_BODY, COMPANY_DETAILS_BODY, freshMobile, GSTIN } from "./signed-in-admin";
+import { OUTBOX_HEADERS } from "../tests/support/outbox";
 
 /** One request of the walk: what it was, its time to first byte, and the upstream calls it made. */
 export interface UpstreamStep {
@@ -98,7 +99,9 @@ export async function walkThroughUpstream(
   await request("/checkout/verify");
   await request("/checkout/verify", `mobile=${mobile}`);
   await page("/checkout/verify-otp");
-  const sms = (await (await fetch(`${upstream.baseUrl}/sandbox/sms?mobile_no=${mobile}`)).json()) as {
+  const sms = (await (
+    await fetch(`${upstream.baseUrl}/sandbox/sms?mobile_no=${mobile}`, { headers: OUTBOX_HEADERS })
+  ).json()) as {
     data: Array<{ text: string }>;
   };
   const code = sms.data[0]?.text.match(/\b(\d{4,6})\b/)?.[1];

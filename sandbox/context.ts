@@ -20,6 +20,8 @@ export interface ApiContext {
   pendingSettleMs: number;
   /** Whether tests may move a number's codes back in time (sandbox/sandbox.ts, /clock/codes). */
   testClock: boolean;
+  /** Whoever sends it reads the whole outbox (sandbox/outbox-access.ts); unset, only a caller's own messages. */
+  outboxKey?: string;
   /** The one origin order callbacks may point at (docs/api-contract.md); unset in development. */
   allowedCallbackOrigin?: string;
 }

@@ -1,4 +1,5 @@
 // The embedded upstream API (docs/api-contract.md), served in-process when API_BASE_URL is unset.
+import path from "node:path";
 import express, { type NextFunction, type Request, type Response, Router } from "express";
 import { type ApiContext, type LogSink, iso } from "./context";
 import { openDatabase } from "./db";
@@ -9,6 +10,7 @@ import { membersRouter } from "./routes/members";
 import { changesRouter } from "./routes/changes";
 import { globalRouter } from "./routes/global";
 import { termsRouter } from "./routes/terms";
+import { keepSigningCertificateIn } from "./invoice-signature";
 import { scheduleRetention } from "./retention";
 import { startThreadPool } from "./thread-pool";
 import { sandboxRouter } from "./sandbox";
@@ -38,6 +40,8 @@ export interface EmbeddedApiOptions {
   retentionSweepMs?: number;
   /** Where order callbacks may point: the site's public origin. Unset: any http(s) address (development). */
   allowedCallbackOrigin?: string;
+  /** Whoever sends it reads the whole outbox (sandbox/outbox-access.ts); unset, each caller only their own. */
+  outboxKey?: string;
 }
 
 export interface EmbeddedApi {
@@ -61,6 +65,8 @@ export function createEmbeddedApi(o: EmbeddedApiOptions): EmbeddedApi {
   const log: LogSink = (event) => sink({ level: "info", time: iso(now()), ...event });
   const db = openDatabase(o.databasePath, now);
   seedCatalog(db);
+  // One signing certificate per deployment, beside its database (decision 0040).
+  keepSigningCertificateIn(o.databasePath === ":memory:" ? undefined : path.dirname(path.resolve(o.databasePath)));
   const ctx: ApiContext = {
     db,
     now,
@@ -74,11 +80,15 @@ export function createEmbeddedApi(o: EmbeddedApiOptions): EmbeddedApi {
     pendingSettleMs: o.pendingSettleMs ?? DEFAULT_PENDING_SETTLE_MS,
     testClock: o.testClock ?? false,
     allowedCallbackOrigin: o.allowedCallbackOrigin,
+    outboxKey: o.outboxKey,
   };
 
   const router = Router();
   // JSON, and for the sandbox a few plain pages: nothing to sniff, frame, or run (docs/product.md, Security rules).
+  // Every answer is the caller's own (a cart, a membership, an invoice, a person's code or token):
+  // never kept by a shared cache, nor by the browser (decision 0040).
   router.use((_req, res, next) => {
+    res.setHeader("Cache-Control", "private, no-store");
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Content-Security-Policy", API_CSP);
     res.setHeader("Referrer-Policy", "no-referrer");

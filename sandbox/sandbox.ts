@@ -3,7 +3,8 @@
 import { Router, type Response } from "express";
 import { z } from "zod";
 import type { ApiContext } from "./context";
-import { parseInput, route, sendOk } from "./envelope";
+import { HttpError, parseInput, route, sendOk } from "./envelope";
+import { outboxReader } from "./outbox-access";
 import { escapeHtml, formatRupees, page } from "./html";
 import { mobileNoSchema } from "./mobile";
 import { readCart } from "./cart";
@@ -18,6 +19,7 @@ import { PRODUCT } from "./catalog";
 import { policyWordingPage } from "./policy-wording";
 
 const MERCHANT_NAME = "Kavach (sandbox)";
+const OUTBOX_UNAUTHORIZED = "Send the outbox key, or your own API token to read your own messages.";
 
 function hidden(name: string, value: string): string {
   return `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`;
@@ -140,11 +142,16 @@ const orderIdSchema = z.string().regex(/^order_[0-9A-Za-z]{14}$/);
 export function sandboxRouter(ctx: ApiContext): Router {
   const router = Router();
 
+  // The outbox: to the key's holder all of it, to a signed-in caller only their own (decision 0040).
   router.get(
     "/sms",
     route((req, res) => {
       const q = parseInput(z.object({ mobile_no: mobileNoSchema.optional() }), req.query);
-      sendOk(res, listOutbox(ctx.db, q.mobile_no));
+      const reader = outboxReader(ctx, req);
+      if (reader === null) throw new HttpError(401, OUTBOX_UNAUTHORIZED);
+      if (reader.all) return sendOk(res, listOutbox(ctx.db, q.mobile_no));
+      const mine = q.mobile_no === undefined || q.mobile_no === reader.mobileNo;
+      sendOk(res, mine ? listOutbox(ctx.db, reader.mobileNo) : []);
     }),
   );
 
@@ -152,7 +159,14 @@ export function sandboxRouter(ctx: ApiContext): Router {
     "/emails",
     route((req, res) => {
       const q = parseInput(z.object({ to: z.string().max(254).optional() }), req.query);
-      sendOk(res, listEmails(ctx.db, q.to));
+      const reader = outboxReader(ctx, req);
+      if (reader === null) throw new HttpError(401, OUTBOX_UNAUTHORIZED);
+      if (reader.all) return sendOk(res, listEmails(ctx.db, q.to));
+      const addresses = reader.emails.filter((address) => q.to === undefined || q.to === address);
+      sendOk(
+        res,
+        addresses.flatMap((address) => listEmails(ctx.db, address)),
+      );
     }),
   );
 

@@ -1,6 +1,8 @@
 /**
  * Screenshots of every checkout step at 360 px and 1280 px, for a person to look at:
  *   npm run build && PORT=3300 npm start &  BASE_URL=http://127.0.0.1:3300 npm run screenshots
+ * It reads the code from the sandbox outbox with the server's outbox key: SANDBOX_OUTBOX_KEY, else the
+ * development server's own (data/sandbox-outbox-key).
  * Files land in screenshots/ (not committed). The same walk also writes the /app page's
  * pictures (APP_SHOTS: a phone-sized view of three of the product's own pages, as WebP) to
  * public/images/app/, which are committed: the page shows the product as it is, never mock art.
@@ -13,6 +15,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/support/chromium";
 import { APP_SHOT_MANIFEST, currentManifest } from "./app-shot-sources";
 
 const base = process.env.BASE_URL ?? "http://127.0.0.1:3000";
+const outboxKey = process.env.SANDBOX_OUTBOX_KEY ?? fs.readFileSync("data/sandbox-outbox-key", "utf8").trim();
 const out = "screenshots";
 const widths = [360, 1280];
 fs.mkdirSync(out, { recursive: true });
@@ -68,7 +71,11 @@ await shoot("01-verify");
 await page.getByLabel("Mobile number").fill(mobile);
 await page.getByRole("button", { name: "Send code" }).click();
 await shoot("02-verify-otp");
-const sms = (await (await page.request.get(`/api/sandbox/sms?mobile_no=${mobile}`)).json()) as {
+const sms = (await (
+  await page.request.get(`/api/sandbox/sms?mobile_no=${mobile}`, {
+    headers: { "x-sandbox-outbox-key": outboxKey },
+  })
+).json()) as {
   data: Array<{ text: string }>;
 };
 await page.getByLabel("One-time code").fill(sms.data[0].text.match(/\d{4}/)![0]);

@@ -11,7 +11,7 @@ import type * as AppServerEntry from "../app/entry.server";
 import { type Allowance, allowanceStore, allowancesHealth, createAllowances } from "./allowances";
 import { metricsFromPrimary, workersRestarting } from "./cluster";
 import { formBodies } from "./form-body";
-import { INPUT_BOUNDS, boundedQueries } from "./input-bounds";
+import { boundedQueries } from "./input-bounds";
 import { createPageCache } from "./page-cache";
 import { remixHandler } from "./remix-handler";
 import { renderGate } from "./render-gate";
@@ -40,6 +40,8 @@ export interface EmbeddedApiOptions {
   testClock?: boolean;
   smtpUrl?: string;
   allowedCallbackOrigin?: string;
+  /** Whoever sends it reads the whole sandbox outbox; unset, each caller only their own. */
+  outboxKey?: string;
   /** Where the embedded API's event lines go: the process's logger. */
   log?: (event: Record<string, unknown>) => void;
 }
@@ -89,6 +91,7 @@ export async function createApp({ build, root, createEmbeddedApi, log }: AppOpti
     holdsPersonalCookie,
     UPLOAD_POSTS,
     FOLLOWED_REDIRECT,
+    inputProblem,
     inRequestScope,
     logger,
     logEvent: logLine,
@@ -250,7 +253,7 @@ export async function createApp({ build, root, createEmbeddedApi, log }: AppOpti
   // A Host that is not this site is refused in production: pages never echo a header's say-so.
   if (env.PUBLIC_ORIGIN && env.NODE_ENV === "production") app.use(knownHosts(new URL(env.PUBLIC_ORIGIN).hostname));
   const uploads = new Map(UPLOAD_POSTS);
-  app.use(wellFormedUrls, boundedQueries(INPUT_BOUNDS), bodyLimit(new Set(uploads.keys())));
+  app.use(wellFormedUrls, boundedQueries(inputProblem), bodyLimit(new Set(uploads.keys())));
   // Files and the embedded API's answers stream through the compression middleware; pages are
   // compressed whole by the Remix handler (server/remix-handler.ts).
   const compressStream = compression();
@@ -294,6 +297,7 @@ export async function createApp({ build, root, createEmbeddedApi, log }: AppOpti
       testClock: env.SANDBOX_TEST_CLOCK === "1" && env.NODE_ENV !== "production",
       smtpUrl: env.SMTP_URL,
       allowedCallbackOrigin: env.PUBLIC_ORIGIN,
+      outboxKey: env.sandboxOutboxKey,
       log: logLine,
     });
     databaseReady = api.ready;
@@ -361,7 +365,7 @@ export async function createApp({ build, root, createEmbeddedApi, log }: AppOpti
     formBodies({
       limitBytes: BODY_LIMIT_BYTES,
       timeoutMs: env.BODY_TIMEOUT_MS,
-      ...INPUT_BOUNDS,
+      inputProblem,
       signedInPaths: new Set(SIGNED_IN_POSTS),
       sessionCookieName: SESSION_COOKIE_NAME,
       signInPath: SERVER_PAGE_PATHS.signIn,
@@ -385,6 +389,7 @@ export async function createApp({ build, root, createEmbeddedApi, log }: AppOpti
       notFoundPath: SERVER_PAGE_PATHS.notFound,
       followedRedirect: FOLLOWED_REDIRECT,
       inRequestScope,
+      inputProblem,
     },
   );
   // Entered again here: a post's body arrives in events that run outside the listener's scope.

@@ -1,6 +1,6 @@
 import { parse as parseCookies } from "cookie";
 import type { RequestHandler } from "express";
-import { type InputBounds, inputProblem } from "./input-bounds";
+import type { FieldsProblem } from "./input-bounds";
 import { routePath } from "./route-path";
 
 /**
@@ -15,7 +15,9 @@ import { routePath } from "./route-path";
  *   `multipart/form-data` on the few paths that take a file. Anything else (JSON, multipart
  *   elsewhere, gzip) is a 415 with a short message, never a parser's 500.
  */
-export interface FormBodyOptions extends InputBounds {
+export interface FormBodyOptions {
+  /** The bounds every input is held to (server/input-bounds.ts). */
+  inputProblem: FieldsProblem;
   limitBytes: number;
   timeoutMs: number;
   /**
@@ -82,7 +84,7 @@ export function formBodies(options: FormBodyOptions): RequestHandler {
       }
       const body = Buffer.concat(chunks);
       // A file's bytes are not fields: the upload's action reads and bounds the file itself.
-      const fieldProblem = upload ? null : inputProblem(new URLSearchParams(body.toString("utf8")), options);
+      const fieldProblem = upload ? null : options.inputProblem(new URLSearchParams(body.toString("utf8")).keys());
       if (fieldProblem) return refuse(res, 400, fieldProblem);
       res.locals.formBody = body;
       next();

@@ -4,6 +4,7 @@ import { createReadableStreamFromReadable, createRequestHandler } from "@remix-r
 import type { Request as ExpressRequest, Response as ExpressResponse, RequestHandler } from "express";
 import type { FollowedRedirectProtocol } from "../app/rendering/followed-redirect";
 import { followRedirect } from "./follow-redirect";
+import { type FieldsProblem, boundedRequests } from "./input-bounds";
 
 /**
  * Remix behind Express, as @remix-run/express does it, except for how an answer goes out. Every
@@ -46,15 +47,27 @@ export interface RemixHandlerOptions {
   followedRedirect?: FollowedRedirectProtocol;
   /** Runs one request's work, its followed page's included, with reads shared within it (the app's). */
   inRequestScope?: <T>(work: () => Promise<T>) => Promise<T>;
+  /**
+   * The bounds on input (server/input-bounds.ts), applied to every request Remix is handed here,
+   * however it was made: the visitor's (checked at the door already), the redirect followed for a
+   * hydrated post, the not-found page loaded in a resource's place.
+   */
+  inputProblem?: FieldsProblem;
 }
 
 export function remixHandler(
   build: ServerBuild,
   mode: string,
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext,
-  { offerToCache, notFoundPath, followedRedirect, inRequestScope = (work) => work() }: RemixHandlerOptions = {},
+  {
+    offerToCache,
+    notFoundPath,
+    followedRedirect,
+    inRequestScope = (work) => work(),
+    inputProblem = () => null,
+  }: RemixHandlerOptions = {},
 ): RequestHandler {
-  const handle = createRequestHandler(build, mode);
+  const handle = boundedRequests(inputProblem, createRequestHandler(build, mode));
   /** Remix's answer, and the next page's with it when the post asks to be followed. */
   async function answer(request: Request, context: AppLoadContext): Promise<Response> {
     const response = await handle(request, context);

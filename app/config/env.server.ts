@@ -26,6 +26,12 @@ const schema = z.object({
   SESSION_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
   /** Key secret shared with the embedded payment sandbox. */
   SANDBOX_KEY_SECRET: z.string().min(16).optional(),
+  /**
+   * Whoever sends it reads the whole sandbox outbox (/dev/outbox, /api/sandbox/sms and /emails);
+   * without it a caller reads only their own messages (decision 0040). Made under DATA_DIR in
+   * development when unset; in production, unset means nobody reads them all.
+   */
+  SANDBOX_OUTBOX_KEY: z.string().min(16, "must be at least 16 characters").optional(),
   SANDBOX_PENDING_SETTLE_MS: z.coerce.number().int().min(0).default(20_000),
   /**
    * "1" lets tests move a number's one-time codes back in time (POST /api/sandbox/clock/codes), so a
@@ -134,6 +140,8 @@ export type Env = z.infer<typeof schema> & {
   sessionSecrets: string[];
   databasePath: string;
   sandboxKeySecret: string;
+  /** The sandbox outbox's key: SANDBOX_OUTBOX_KEY, or in development one kept under DATA_DIR. */
+  sandboxOutboxKey: string | undefined;
   /** Cookies are Secure (and the session cookie __Host-) only where the site is served over https. */
   httpsOnly: boolean;
 };
@@ -183,10 +191,14 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       .map((s) => s.trim())
       .filter(Boolean),
     sandboxKeySecret: env.SANDBOX_KEY_SECRET ?? devSecret(env.DATA_DIR, "sandbox-key-secret"),
+    sandboxOutboxKey: env.SANDBOX_OUTBOX_KEY ?? (production ? undefined : devSecret(env.DATA_DIR, OUTBOX_KEY_FILE)),
     databasePath: env.DATABASE_PATH ?? path.join(env.DATA_DIR, "kavach.sqlite"),
     httpsOnly: production && env.PUBLIC_ORIGIN?.startsWith("https:") === true,
   };
 }
+
+/** Where a development server keeps the sandbox outbox's key, under DATA_DIR. */
+const OUTBOX_KEY_FILE = "sandbox-outbox-key";
 
 /** A development secret made once and kept under the data folder, so restarts keep sessions. */
 function devSecret(dataDir: string, name: string): string {

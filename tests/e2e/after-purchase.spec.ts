@@ -3,6 +3,7 @@ import { execFileSync } from "node:child_process";
 import type { Page } from "@playwright/test";
 import { type AdminFixtures, expect, test } from "./fixtures";
 import { addPeople, FERNLEAF, HARBOURLINE, pay, review, TANAGER } from "./helpers";
+import { OUTBOX_KEY } from "../support/outbox";
 
 const SELLER_GSTIN = "29AAKCK7421N1ZW";
 const EMAIL_SHOWN = "a…@fernleaf.example";
@@ -130,7 +131,7 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(page).toHaveURL(/\/membership$/);
 
       // The email outbox holds the confirmation with the PDF attached.
-      await page.goto("/dev/outbox");
+      await page.goto(`/dev/outbox?key=${OUTBOX_KEY}`);
       const email = page.locator("article.email", { hasText: number });
       await expect(
         email.getByRole("heading", { name: `Your Kavach membership is active: tax invoice ${number}` }),

@@ -3,6 +3,7 @@ import { expect } from "@playwright/test";
 import { FERNLEAF } from "../support/cart";
 import { codeFromOutbox } from "../support/codes";
 import { freshMobile } from "../support/mobiles";
+import { OUTBOX_HEADERS } from "../support/outbox";
 
 export { freshMobile } from "../support/mobiles";
 export { FERNLEAF, HARBOURLINE, TANAGER } from "../support/cart";
@@ -14,7 +15,7 @@ export { FERNLEAF, HARBOURLINE, TANAGER } from "../support/cart";
 
 /** The newest code the sandbox SMS outbox of the server `request` talks to holds for a number. */
 export async function readCode(request: APIRequestContext, mobile: string): Promise<string> {
-  const response = await request.get(`/api/sandbox/sms?mobile_no=${mobile}`);
+  const response = await request.get(`/api/sandbox/sms?mobile_no=${mobile}`, { headers: OUTBOX_HEADERS });
   return codeFromOutbox(await response.json(), mobile);
 }
 

@@ -4,6 +4,7 @@ import ExcelJS from "exceljs";
 import { payOverApi } from "../support/membership";
 import { type AdminFixtures, expect, ORIGIN, test } from "./fixtures";
 import { FERNLEAF, pay } from "./helpers";
+import { OUTBOX_HEADERS } from "../support/outbox";
 
 /**
  * docs/product.md, Member census: after payment the admin names the team (a file with rejected rows
@@ -209,7 +210,9 @@ for (const [javaScriptEnabled, width] of [
 
       // Each employee with an email got their family's e-cards.
       const outbox = await (
-        await page.request.get(`/api/sandbox/emails?to=${encodeURIComponent(email("E-4"))}`)
+        await page.request.get(`/api/sandbox/emails?to=${encodeURIComponent(email("E-4"))}`, {
+          headers: OUTBOX_HEADERS,
+        })
       ).json();
       expect(outbox.data.map((e: { subject: string }) => e.subject)).toContain(
         `Your health insurance e-cards: policy ${policyNumber}`,

@@ -6,6 +6,7 @@ import { kolkataHour } from "~/components/greeting";
 import { PUBLIC_PAGES } from "~/content/public-pages";
 import { expect, test } from "./fixtures";
 import { freshMobile } from "./helpers";
+import { OUTBOX_HEADERS } from "../support/outbox";
 
 /**
  * The public site in a browser: every page complete with JavaScript off, accessible, and finished at
@@ -133,7 +134,9 @@ test.describe("with JavaScript off", () => {
     await expect(page.getByRole("status")).toContainText(
       `Sent! The download link is on its way to +91 ${mobile.slice(0, 5)} ${mobile.slice(5)}`,
     );
-    const outbox = (await (await request.get(`/api/sandbox/sms?mobile_no=${mobile}`)).json()) as { data: unknown[] };
+    const outbox = (await (
+      await request.get(`/api/sandbox/sms?mobile_no=${mobile}`, { headers: OUTBOX_HEADERS })
+    ).json()) as { data: unknown[] };
     expect(outbox.data.length).toBe(1);
   });
 

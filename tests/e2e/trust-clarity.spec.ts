@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { MESSAGES } from "../../app/config/constants";
 import { type AdminFixtures, expect, test } from "./fixtures";
 import { FERNLEAF, freshMobile } from "./helpers";
+import { OUTBOX_HEADERS } from "../support/outbox";
 
 /** Errors that are true now, prices in view, Check your answers, a way forward at the limits. */
 
@@ -197,7 +198,9 @@ for (const scripted of [false, true]) {
         await page.getByLabel("Company (optional)").fill(company);
         await page.getByRole("button", { name: "Request a call back" }).click();
         await expect(page.getByText("Our sales team has your request")).toBeVisible();
-        const outbox = await page.request.get("/api/sandbox/emails?to=sales@kavach.example");
+        const outbox = await page.request.get("/api/sandbox/emails?to=sales@kavach.example", {
+          headers: OUTBOX_HEADERS,
+        });
         const mails = ((await outbox.json()) as { data: Array<{ subject: string; text: string }> }).data;
         const mail = mails.find((m) => m.text.includes(company));
         expect(mail?.subject).toBe("Call-back request: 20000 employees");

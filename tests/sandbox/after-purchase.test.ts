@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { indianWords, rupeesInWords } from "../../sandbox/amount-words";
 import { type TestApi, checkoutForms, startApi } from "./helpers";
+import { OUTBOX_HEADERS } from "../support/outbox";
 
 const V1 = "/api/employer/v1";
 const CALLBACK = "https://app.example/checkout/payment/callback";
@@ -375,7 +376,9 @@ describe("the confirmation email", () => {
     ]);
     const page = await api.html("/dev/outbox");
     expect(page.text).toContain(b.paid.invoice.number);
-    const file = await fetch(`${api.base}/dev/outbox/emails/${emails[0].id}/attachments/0`);
+    const file = await fetch(`${api.base}/dev/outbox/emails/${emails[0].id}/attachments/0`, {
+      headers: OUTBOX_HEADERS,
+    });
     expect(file.headers.get("content-disposition")).toBe(`attachment; filename="${b.paid.invoice.id}.pdf"`);
     expect(
       Buffer.from(await file.arrayBuffer())

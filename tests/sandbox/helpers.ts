@@ -2,6 +2,7 @@ import express from "express";
 import { once } from "node:events";
 import type { AddressInfo } from "node:net";
 import { type EmbeddedApiOptions, createEmbeddedApi } from "../../sandbox/index";
+import { OUTBOX_HEADERS, OUTBOX_KEY } from "../support/outbox";
 
 export const SECRET = "test_gateway_secret";
 export const T0 = Date.UTC(2025, 5, 2, 4, 30, 0);
@@ -28,6 +29,7 @@ export async function startApi(options: Partial<EmbeddedApiOptions> = {}) {
     gatewayKeySecret: SECRET,
     now: () => time,
     log: (event) => logs.push(event),
+    outboxKey: OUTBOX_KEY,
     ...options,
   });
   const app = express();
@@ -40,7 +42,8 @@ export async function startApi(options: Partial<EmbeddedApiOptions> = {}) {
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   async function call(method: string, path: string, o: CallOptions = {}): Promise<Reply> {
-    const headers: Record<string, string> = { ...o.headers };
+    // As the developer reads the outbox: with its key (decision 0040).
+    const headers: Record<string, string> = { ...OUTBOX_HEADERS, ...o.headers };
     if (o.token !== undefined) headers.authorization = `Bearer ${o.token}`;
     if (o.body !== undefined) headers["content-type"] = "application/json";
     const res = await fetch(base + path, {
@@ -53,7 +56,7 @@ export async function startApi(options: Partial<EmbeddedApiOptions> = {}) {
   }
 
   async function html(path: string): Promise<{ status: number; text: string; headers: Headers }> {
-    const res = await fetch(base + path);
+    const res = await fetch(base + path, { headers: OUTBOX_HEADERS });
     return { status: res.status, text: await res.text(), headers: res.headers };
   }
 

@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { checkoutForms } from "./helpers";
+import { OUTBOX_HEADERS, OUTBOX_KEY } from "../support/outbox";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const V1 = "/employer/v1";
@@ -15,7 +16,7 @@ async function worker(file: string): Promise<{ base: string; child: ChildProcess
   const script = `
     import express from "express";
     import { createEmbeddedApi } from "./sandbox/index.ts";
-    const api = createEmbeddedApi({ databasePath: ${JSON.stringify(file)}, mountPath: "/api", gatewayKeySecret: "s", log: () => {} });
+    const api = createEmbeddedApi({ databasePath: ${JSON.stringify(file)}, mountPath: "/api", gatewayKeySecret: "s", outboxKey: ${JSON.stringify(OUTBOX_KEY)}, log: () => {} });
     const app = express();
     app.use("/api", api.router);
     const server = app.listen(0, "127.0.0.1", () => console.log("PORT " + server.address().port));
@@ -42,6 +43,7 @@ async function call(base: string, method: string, p: string, token?: string, bod
   const res = await fetch(base + p, {
     method,
     headers: {
+      ...OUTBOX_HEADERS,
       ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
       ...(body === undefined ? {} : { "content-type": "application/json" }),
     },

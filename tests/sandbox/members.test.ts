@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type TestApi, checkoutForms, startApi } from "./helpers";
+import { OUTBOX_HEADERS } from "../support/outbox";
 
 const V1 = "/api/employer/v1";
 const CALLBACK = "https://app.example/checkout/payment/callback";
@@ -265,7 +266,9 @@ describe("confirming and issuing", () => {
     const esha = (await api.call("GET", "/api/sandbox/emails?to=e3@fernleaf.example")).json.data;
     expect(esha).toHaveLength(1);
     expect(esha[0].text).toContain("2 cards");
-    const attachment = await fetch(`${api.base}/dev/outbox/emails/${esha[0].id}/attachments/0`);
+    const attachment = await fetch(`${api.base}/dev/outbox/emails/${esha[0].id}/attachments/0`, {
+      headers: OUTBOX_HEADERS,
+    });
     const family = pdfText(Buffer.from(await attachment.arrayBuffer()));
     expect(family).toContain("Esha Nair");
     expect(family).toContain("Gopal Nair");

@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type TestApi, startApi } from "./helpers";
 import { DAY, leaver, paidTeam } from "./paid-membership";
+import { OUTBOX_HEADERS } from "../support/outbox";
 
 const dir = mkdtempSync(join(tmpdir(), "kavach-papers-"));
 let api: TestApi;
@@ -48,7 +49,7 @@ async function emailsTo(address: string) {
 }
 
 async function attachmentText(emailId: string): Promise<string> {
-  const res = await fetch(`${api.base}/dev/outbox/emails/${emailId}/attachments/0`);
+  const res = await fetch(`${api.base}/dev/outbox/emails/${emailId}/attachments/0`, { headers: OUTBOX_HEADERS });
   return pdfText(Buffer.from(await res.arrayBuffer()));
 }
 

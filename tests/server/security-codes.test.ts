@@ -3,6 +3,7 @@ import Database from "better-sqlite3";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { Visitor, freshMobile, latestCode } from "../support/client";
 import { type InProcessApp, appInProcess } from "../support/in-process";
+import { OUTBOX_HEADERS } from "../support/outbox";
 import { passCodeTime } from "../support/test-clock";
 
 /**
@@ -50,7 +51,9 @@ function alertText(html: string): string {
 }
 
 async function outbox(mobile: string): Promise<string[]> {
-  const body = (await (await fetch(`${server.url}/api/sandbox/sms?mobile_no=${mobile}`)).json()) as {
+  const body = (await (
+    await fetch(`${server.url}/api/sandbox/sms?mobile_no=${mobile}`, { headers: OUTBOX_HEADERS })
+  ).json()) as {
     data: Array<{ text: string }>;
   };
   return body.data.map((m) => m.text);

@@ -6,6 +6,7 @@ import { type InProcessApp, appInProcess } from "../support/in-process";
 import { openHostedCheckout, postCallback } from "../support/payments";
 import { TEST_SECRET } from "../support/server";
 import { DEV_COOKIE, sessionCodec } from "../support/session-cookie";
+import { OUTBOX_HEADERS } from "../support/outbox";
 
 /**
  * docs/product.md, Security rules: cross-site writes, the body limit, open redirects, and headers
@@ -60,7 +61,9 @@ describe("cross-site requests", () => {
       });
       expect(answer.status, origin).toBe(403);
     }
-    const outbox = (await (await fetch(`${server.url}/api/sandbox/sms?mobile_no=${mobile}`)).json()) as {
+    const outbox = (await (
+      await fetch(`${server.url}/api/sandbox/sms?mobile_no=${mobile}`, { headers: OUTBOX_HEADERS })
+    ).json()) as {
       data: unknown[];
     };
     expect(outbox.data).toEqual([]);

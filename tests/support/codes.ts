@@ -1,3 +1,5 @@
+import { OUTBOX_HEADERS } from "./outbox";
+
 /**
  * The newest one-time code the embedded API's SMS outbox holds for a number (docs/api-contract.md,
  * Embedded sandbox), read from the outbox's answer.
@@ -11,6 +13,6 @@ export function codeFromOutbox(outbox: unknown, mobile: string): string {
 
 /** The same, asked of the API at `apiBaseUrl` (e.g. `http://127.0.0.1:3200/api`). */
 export async function latestCode(apiBaseUrl: string, mobile: string): Promise<string> {
-  const response = await fetch(`${apiBaseUrl}/sandbox/sms?mobile_no=${mobile}`);
+  const response = await fetch(`${apiBaseUrl}/sandbox/sms?mobile_no=${mobile}`, { headers: OUTBOX_HEADERS });
   return codeFromOutbox(await response.json(), mobile);
 }

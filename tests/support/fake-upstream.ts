@@ -4,6 +4,7 @@ import path from "node:path";
 import express from "express";
 import { createEmbeddedApi } from "../../sandbox/index";
 import { tempDir } from "./server";
+import { OUTBOX_KEY } from "./outbox";
 
 /**
  * An upstream whose behaviour a test switches: the embedded API passed through while "up", or
@@ -30,6 +31,7 @@ export async function startFakeUpstream(options: { slowMs: number }): Promise<Fa
     mountPath: "/api",
     publicOrigin: "https://kavach.example",
     gatewayKeySecret: "fake-upstream-gateway-secret",
+    outboxKey: OUTBOX_KEY,
     log: () => undefined,
   });
   const app = express();

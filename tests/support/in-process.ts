@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
 import { createEmbeddedApi } from "../../sandbox/index";
 import { type KavachApp, createApp } from "../../server/app";
+import { OUTBOX_KEY } from "./outbox";
 import { PRODUCTION_ENV, TEST_SECRET, tempDir } from "./server";
 
 /**
@@ -40,6 +41,7 @@ export async function appInProcess(env: Record<string, string> = {}): Promise<In
     NODE_ENV: "development",
     DATA_DIR: dataDir,
     SESSION_SECRET: TEST_SECRET,
+    SANDBOX_OUTBOX_KEY: OUTBOX_KEY,
     LOG_REQUESTS: "0",
     // Tests sign in many times from one address; the tests of the caps set their own.
     IP_CODE_REQUESTS_PER_HOUR: "10000",

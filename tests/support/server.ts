@@ -4,6 +4,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { OUTBOX_KEY } from "./outbox";
 
 /**
  * The built server (build/server.js) in a child process of its own, for tests whose subject is the
@@ -84,6 +85,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       PORT: String(port),
       DATA_DIR: dataDir,
       SESSION_SECRET: TEST_SECRET,
+      SANDBOX_OUTBOX_KEY: OUTBOX_KEY,
       LOG_REQUESTS: "0",
       // One process unless a test asks for workers (docs/decisions/0009).
       WEB_CONCURRENCY: "1",

@@ -9,6 +9,7 @@ import type * as EmployerApi from "~/upstream/employer.server";
 import type * as GlobalApi from "~/upstream/global.server";
 import type * as MembersApi from "~/upstream/members.server";
 import type * as HttpErrors from "~/upstream/http.server";
+import { OUTBOX_HEADERS, OUTBOX_KEY } from "../support/outbox";
 
 /** The typed census, policy and e-card client (app/upstream/members.server.ts) against real sandbox answers. */
 let server: Server;
@@ -21,6 +22,7 @@ beforeAll(async () => {
     mountPath: "/api",
     publicOrigin: "https://kavach.example",
     gatewayKeySecret: "members-client-secret-0123456789",
+    outboxKey: OUTBOX_KEY,
     log: () => undefined,
   });
   const app = express();
@@ -47,7 +49,9 @@ afterAll(() => {
 async function paidAdmin(mobile: string): Promise<string> {
   const base = process.env.API_BASE_URL!;
   await client.sendCode(mobile, "203.0.113.9");
-  const sms = (await (await fetch(`${base}/sandbox/sms?mobile_no=${mobile}`)).json()) as { data: { text: string }[] };
+  const sms = (await (await fetch(`${base}/sandbox/sms?mobile_no=${mobile}`, { headers: OUTBOX_HEADERS })).json()) as {
+    data: { text: string }[];
+  };
   const token = (await client.verifyCode(mobile, sms.data[0]!.text.match(/\d{4}/)![0], "203.0.113.9")).token;
   await client.updateCart(token, { type: "company", item: { gstin: "29AAKCF2931M1Z6" } });
   await client.updateCart(token, {

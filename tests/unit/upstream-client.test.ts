@@ -10,6 +10,7 @@ import type * as EmployerApi from "~/upstream/employer.server";
 import type * as GlobalApi from "~/upstream/global.server";
 import type * as HttpErrors from "~/upstream/http.server";
 import type * as Constants from "~/config/constants";
+import { OUTBOX_HEADERS, OUTBOX_KEY } from "../support/outbox";
 
 /**
  * The app's typed client (app/upstream/*.server.ts) against the embedded API over HTTP, with a switch
@@ -29,6 +30,7 @@ beforeAll(async () => {
     mountPath: "/api",
     publicOrigin: "https://kavach.example",
     gatewayKeySecret: "client-test-secret-0123456789",
+    outboxKey: OUTBOX_KEY,
     log: () => undefined,
   });
   const app = express();
@@ -66,7 +68,9 @@ beforeEach(() => {
 });
 
 async function codeFor(mobile: string) {
-  const response = await fetch(`${process.env.API_BASE_URL}/sandbox/sms?mobile_no=${mobile}`);
+  const response = await fetch(`${process.env.API_BASE_URL}/sandbox/sms?mobile_no=${mobile}`, {
+    headers: OUTBOX_HEADERS,
+  });
   const body = (await response.json()) as { data: Array<{ text: string }> };
   return body.data[0].text.match(/\d{4}/)![0];
 }
