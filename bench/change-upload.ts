@@ -14,6 +14,7 @@ import type { AddressInfo } from "node:net";
 import os, { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createEmbeddedApi } from "../sandbox/index";
+import { OUTBOX_HEADERS, OUTBOX_KEY } from "../tests/support/outbox";
 
 const ROWS = 10_000;
 const RUNS = 3;
@@ -25,6 +26,7 @@ const api = createEmbeddedApi({
   mountPath: "/api",
   publicOrigin: "https://kavach.example",
   gatewayKeySecret: "bench_secret",
+  outboxKey: OUTBOX_KEY,
   log: () => {},
 });
 const app = express();
@@ -41,6 +43,8 @@ async function call(method: string, path: string, token?: string, body?: unknown
   const res = await fetch(base + path, {
     method,
     headers: {
+      // The bench reads its admins' codes from the outbox, as the developer does (decision 0040).
+      ...OUTBOX_HEADERS,
       ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
       ...(body === undefined ? {} : { "content-type": "application/json" }),
     },
