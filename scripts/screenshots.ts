@@ -2,7 +2,7 @@
  * Screenshots of every checkout step at 360 px and 1280 px, for a person to look at:
  *   npm run build && PORT=3300 npm start &  BASE_URL=http://127.0.0.1:3300 npm run screenshots
  * It reads the code from the sandbox outbox with the server's outbox key: SANDBOX_OUTBOX_KEY, else the
- * development server's own (data/sandbox-outbox-key).
+ * development server's own (sandbox-outbox-key in its DATA_DIR, by default data/).
  * Files land in screenshots/ (not committed). The same walk also writes the /app page's
  * pictures (APP_SHOTS: a phone-sized view of three of the product's own pages, as WebP) to
  * public/images/app/, which are committed: the page shows the product as it is, never mock art.
@@ -15,7 +15,9 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/support/chromium";
 import { APP_SHOT_MANIFEST, currentManifest } from "./app-shot-sources";
 
 const base = process.env.BASE_URL ?? "http://127.0.0.1:3000";
-const outboxKey = process.env.SANDBOX_OUTBOX_KEY ?? fs.readFileSync("data/sandbox-outbox-key", "utf8").trim();
+const outboxKey =
+  process.env.SANDBOX_OUTBOX_KEY ??
+  fs.readFileSync(`${process.env.DATA_DIR ?? "data"}/sandbox-outbox-key`, "utf8").trim();
 const out = "screenshots";
 const widths = [360, 1280];
 fs.mkdirSync(out, { recursive: true });
