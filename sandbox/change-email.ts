@@ -1,6 +1,7 @@
 // The email of a change's document (docs/product.md, Changes during the year): the addition's tax invoice
 // or the removal's credit note, attached as a PDF, to the admin. Sent after the confirming transaction has
 // committed and claimed once, like the purchase's invoice email (sandbox/invoices.ts).
+import { policyNow } from "./certificate";
 import { type CreditNoteData, documentsOf } from "./change-documents";
 import type { ApiContext } from "./context";
 import { longDate } from "./dates";
@@ -59,12 +60,12 @@ async function joinerCards(ctx: ApiContext, changeId: string): Promise<void> {
   const change = sql(ctx.db, "SELECT order_id, employee_code FROM membership_changes WHERE change_id = ?").get(
     changeId,
   ) as { order_id: string; employee_code: string };
-  const policy = policyOf(ctx, change.order_id);
-  if (policy === undefined) return;
+  if (policyOf(ctx, change.order_id) === undefined) return;
   const family = membersOf(ctx, change.order_id).filter(
     (m) => m.employee_code === change.employee_code && m.e_card_status === "issued",
   );
-  if (family.length > 0) await sendFamilyCards(ctx, policy.data, family);
+  // The policy as it stands: after a cancelled mandate, the joiner's cards end when the cover does.
+  if (family.length > 0) await sendFamilyCards(ctx, policyNow(ctx, change.order_id).policy, family);
 }
 
 async function send(ctx: ApiContext, to: string, d: InvoiceData | CreditNoteData): Promise<void> {

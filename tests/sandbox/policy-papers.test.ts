@@ -194,6 +194,12 @@ describe("a cancelled mandate", () => {
     const cards = pdfText((await admin.file("/membership/e-cards/pdf")).bytes);
     expect(cards).toContain("Valid 2 June 2025 to 1 July 2025");
     expect(cards).not.toContain("1 June 2026");
+    // A joiner added after the cancellation is sent cards that end with the cover, not the policy year.
+    const change = await admin.change(joiner("2025-06-12"));
+    expect((await admin.post(`/membership/changes/${change.change_id}/confirm`, {})).status).toBe(200);
+    const [mail] = (await emailsTo("e-9@fernleaf.example")).filter((e) => e.subject.includes("e-cards"));
+    expect(mail!.text).toContain("from 2 June 2025 to 1 July 2025");
+    expect(await attachmentText(mail!.id)).toContain("Valid 2 June 2025 to 1 July 2025");
   });
 });
 
