@@ -6,7 +6,7 @@ import { promisify } from "node:util";
 import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type TestApi, startApi } from "./helpers";
-import { DAY, DELHI, KARNATAKA, SEZ, V1, leaver, paidTeam } from "./paid-membership";
+import { DAY, DELHI, KARNATAKA, SEZ, V1, joiner, leaver, paidTeam } from "./paid-membership";
 
 const dir = mkdtempSync(join(tmpdir(), "kavach-change-docs-"));
 let api: TestApi;
@@ -23,24 +23,6 @@ function pdfText(bytes: Buffer): string {
   writeFileSync(file, bytes);
   return execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" }).replace(/\s+/g, " ");
 }
-
-const joiner = (effective_date: string, employee_code = "E-9") => ({
-  kind: "add",
-  band: "18-35",
-  range: "1A",
-  effective_date,
-  members: [
-    {
-      employee_code,
-      full_name: `Joiner ${employee_code}`,
-      gender: "male",
-      date_of_birth: "1996-03-01",
-      relationship: "self",
-      mobile: "9812345678",
-      email: `${employee_code.toLowerCase()}@fernleaf.example`,
-    },
-  ],
-});
 
 describe("a removal's credit note", () => {
   // Paid 2 June 2025 (cover to 1 June 2026), today 25 June 2025; ₹150 a month, 10% yearly discount. Last day

@@ -116,6 +116,25 @@ export async function paidTeam(
   };
 }
 
+/** A joiner aged 18–35 on employee-only cover, joining on `effective_date`. */
+export const joiner = (effective_date: string, employee_code = "E-9") => ({
+  kind: "add",
+  band: "18-35",
+  range: "1A",
+  effective_date,
+  members: [
+    {
+      employee_code,
+      full_name: `Joiner ${employee_code}`,
+      gender: "male",
+      date_of_birth: "1996-03-01",
+      relationship: "self",
+      mobile: "9812345678",
+      email: `${employee_code.toLowerCase()}@fernleaf.example`,
+    },
+  ],
+});
+
 export const leaver = (effective_date: string, employee_code = "E-1", reason = "Resigned") => ({
   kind: "remove",
   employee_code,

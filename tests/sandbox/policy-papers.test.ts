@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type TestApi, startApi } from "./helpers";
-import { DAY, leaver, paidTeam } from "./paid-membership";
+import { DAY, joiner, leaver, paidTeam } from "./paid-membership";
 import { OUTBOX_HEADERS } from "../support/outbox";
 
 const dir = mkdtempSync(join(tmpdir(), "kavach-papers-"));
@@ -52,24 +52,6 @@ async function attachmentText(emailId: string): Promise<string> {
   const res = await fetch(`${api.base}/dev/outbox/emails/${emailId}/attachments/0`, { headers: OUTBOX_HEADERS });
   return pdfText(Buffer.from(await res.arrayBuffer()));
 }
-
-const joiner = (effective_date: string) => ({
-  kind: "add",
-  band: "18-35",
-  range: "1A",
-  effective_date,
-  members: [
-    {
-      employee_code: "E-9",
-      full_name: "Joiner E-9",
-      gender: "male",
-      date_of_birth: "1996-03-01",
-      relationship: "self",
-      mobile: "9812345678",
-      email: "e-9@fernleaf.example",
-    },
-  ],
-});
 
 describe("the certificate of insurance", () => {
   it("names the product and UIN, the premium and GST, the wording, the complaint routes and every member, with a one-page CIS", async () => {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type TestApi, startApi } from "./helpers";
-import { DAY, leaver, paidTeam } from "./paid-membership";
+import { DAY, joiner, leaver, paidTeam } from "./paid-membership";
 
 /**
  * Changes in bulk, in bulk (docs/decisions/0042): an upload's changes are quoted in one call, each answered
@@ -21,31 +21,16 @@ afterEach(async () => {
   await api.close();
 });
 
-const joiner = (code: string) => ({
-  kind: "add",
-  band: "18-35",
-  range: "1A",
-  effective_date: "2025-06-07",
-  members: [
-    {
-      employee_code: code,
-      full_name: `Joiner ${code}`,
-      gender: "male",
-      date_of_birth: "1996-03-01",
-      relationship: "self",
-      mobile: "9812345678",
-      email: `${code.toLowerCase()}@fernleaf.example`,
-      date_of_joining: null,
-    },
-  ],
-});
-
 const quotes = (changes: unknown[]) => admin.post("/membership/changes/quotes", { changes });
 const confirmAll = (batch_id: string) => admin.post("/membership/changes/confirm", { batch_id });
 
 describe("an upload's changes", () => {
   it("are quoted in one call, each answered in order with its change or its refusal", async () => {
-    const answer = await quotes([joiner("E-8"), leaver("2025-06-07", "E-77"), leaver("2025-06-07", "E-2")]);
+    const answer = await quotes([
+      joiner("2025-06-07", "E-8"),
+      leaver("2025-06-07", "E-77"),
+      leaver("2025-06-07", "E-2"),
+    ]);
     expect(answer.status).toBe(200);
     const { batch_id, results } = answer.json.data;
     expect(batch_id).toMatch(/^[0-9a-f-]{36}$/);
@@ -56,7 +41,9 @@ describe("an upload's changes", () => {
   });
 
   it("are confirmed all at once in one call, each once, however often and concurrently it is sent", async () => {
-    const { batch_id } = (await quotes([joiner("E-8"), joiner("E-9"), leaver("2025-06-07", "E-2")])).json.data;
+    const { batch_id } = (
+      await quotes([joiner("2025-06-07", "E-8"), joiner("2025-06-07", "E-9"), leaver("2025-06-07", "E-2")])
+    ).json.data;
     const both = await Promise.all([confirmAll(batch_id), confirmAll(batch_id)]);
     for (const answer of both) {
       expect(answer.status).toBe(200);
@@ -75,7 +62,7 @@ describe("an upload's changes", () => {
   });
 
   it("keep each refusal to itself: a change that can no longer be made leaves the others made", async () => {
-    const { batch_id } = (await quotes([joiner("E-8"), leaver("2025-06-07", "E-1")])).json.data;
+    const { batch_id } = (await quotes([joiner("2025-06-07", "E-8"), leaver("2025-06-07", "E-1")])).json.data;
     // E-1 leaves on their own meanwhile: the batch's removal of E-1 is refused, the joiner is made.
     await admin.change(leaver("2025-06-07", "E-1"));
     const { results } = (await confirmAll(batch_id)).json.data;
@@ -84,7 +71,7 @@ describe("an upload's changes", () => {
   });
 
   it("expire when not confirmed within a week, and are removed", async () => {
-    const { batch_id, results } = (await quotes([joiner("E-8")])).json.data;
+    const { batch_id, results } = (await quotes([joiner("2025-06-07", "E-8")])).json.data;
     const id = results[0].change.change_id;
     await admin.later(7 * DAY);
     const expired = await admin.get(`/membership/changes/${id}`);
@@ -105,13 +92,13 @@ describe("an upload's changes", () => {
     api = await startApi({ retentionSweepMs: 25 });
     admin = await paidTeam(api, "monthly");
     await admin.later(5 * DAY);
-    const id = (await quotes([joiner("E-8")])).json.data.results[0].change.change_id;
+    const id = (await quotes([joiner("2025-06-07", "E-8")])).json.data.results[0].change.change_id;
     await admin.later(7 * DAY);
     await expect.poll(async () => (await admin.get(`/membership/changes/${id}`)).status).toBe(404);
   });
 
   it("of 10,000 rows are quoted in one call within the census budget of 1.5 s", async () => {
-    const rows = Array.from({ length: 10_000 }, (_, i) => joiner(`J-${i + 1}`));
+    const rows = Array.from({ length: 10_000 }, (_, i) => joiner("2025-06-07", `J-${i + 1}`));
     const before = process.cpuUsage();
     const answer = await quotes(rows);
     const used = process.cpuUsage(before);

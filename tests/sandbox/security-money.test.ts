@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type TestApi, checkoutForms, startApi } from "./helpers";
-import { DAY, V1, leaver, paidTeam } from "./paid-membership";
+import { DAY, V1, joiner, leaver, paidTeam } from "./paid-membership";
 
 /**
  * Money changes hands once (docs/decisions/0042): the membership's credit an addition's payment counts on
@@ -25,24 +25,6 @@ afterEach(async () => {
 });
 
 const TODAY = "2025-06-07";
-const joiner = (code: string, effective_date = TODAY) => ({
-  kind: "add",
-  band: "18-35",
-  range: "1A",
-  effective_date,
-  members: [
-    {
-      employee_code: code,
-      full_name: `Joiner ${code}`,
-      gender: "male",
-      date_of_birth: "1996-03-01",
-      relationship: "self",
-      mobile: "9812345678",
-      email: `${code.toLowerCase()}@fernleaf.example`,
-      date_of_joining: null,
-    },
-  ],
-});
 
 /** E-1 leaves today: the credit note's amount is the membership's credit. */
 async function creditFromLeaver(): Promise<number> {
@@ -91,7 +73,7 @@ async function expectBooksBalance() {
 describe("an addition's credit is reserved when its payment opens", () => {
   it("two additions opened together: the credit is counted on by one of them only, and both are paid in full", async () => {
     const credit = await creditFromLeaver();
-    const [a, b] = [await quote(joiner("E-8")), await quote(joiner("E-9"))];
+    const [a, b] = [await quote(joiner(TODAY, "E-8")), await quote(joiner(TODAY, "E-9"))];
     const opened = await Promise.all([open(a.change_id), open(b.change_id)]);
     const amounts = opened.map((o) => o.json.data.payment.amount_paise as number).sort((x, y) => x - y);
     // One counts on the whole credit; the other, finding none left, asks for its whole total.
@@ -104,7 +86,7 @@ describe("an addition's credit is reserved when its payment opens", () => {
 
   it("a refund asked between opening and paying waits: the addition keeps the credit it counted on", async () => {
     const credit = await creditFromLeaver();
-    const a = await quote(joiner("E-8"));
+    const a = await quote(joiner(TODAY, "E-8"));
     const opened = (await open(a.change_id)).json.data.payment;
     expect(opened.amount_paise).toBe(a.price.total_paise - credit);
     const [refused, paid] = await Promise.all([refund(), report(opened, "— Success")]);
@@ -119,7 +101,7 @@ describe("an addition's credit is reserved when its payment opens", () => {
 
   it("a refund while a payment is open is refused, saying why", async () => {
     await creditFromLeaver();
-    await open((await quote(joiner("E-8"))).change_id);
+    await open((await quote(joiner(TODAY, "E-8"))).change_id);
     const refused = await refund();
     expect({ status: refused.status, msg: refused.json.msg }).toEqual({
       status: 409,
@@ -129,7 +111,7 @@ describe("an addition's credit is reserved when its payment opens", () => {
 
   it("a failed payment releases its credit, and a late success on it is refunded rather than made short", async () => {
     const credit = await creditFromLeaver();
-    const [a, b] = [await quote(joiner("E-8")), await quote(joiner("E-9"))];
+    const [a, b] = [await quote(joiner(TODAY, "E-8")), await quote(joiner(TODAY, "E-9"))];
     const first = (await open(a.change_id)).json.data.payment;
     expect(first.amount_paise).toBe(a.price.total_paise - credit);
     // The first payment fails while the second addition is opened: the credit goes to the second.
@@ -154,7 +136,7 @@ describe("an addition's credit is reserved when its payment opens", () => {
 
   it("a payment opened again after a failure counts on the credit again", async () => {
     const credit = await creditFromLeaver();
-    const a = await quote(joiner("E-8"));
+    const a = await quote(joiner(TODAY, "E-8"));
     const first = (await open(a.change_id)).json.data.payment;
     await report(first, "Simulate Failure");
     const again = (await open(a.change_id)).json.data.payment;
@@ -168,12 +150,12 @@ describe("an addition's credit is reserved when its payment opens", () => {
 describe("a reservation's life", () => {
   it("holds while the payment is pending at the gateway, and is used when it settles", async () => {
     const credit = await creditFromLeaver();
-    const a = await quote(joiner("E-8"));
+    const a = await quote(joiner(TODAY, "E-8"));
     const opened = (await open(a.change_id)).json.data.payment;
     expect((await report(opened, "Simulate Pending")).json.data.status).toBe("pending");
     api.advance(10_000);
     // Pending: still counted on, so neither a refund nor another addition takes it.
-    const [refused, other] = await Promise.all([refund(), quote(joiner("E-9"))]);
+    const [refused, other] = await Promise.all([refund(), quote(joiner(TODAY, "E-9"))]);
     expect(refused.status).toBe(409);
     expect((await open(other.change_id)).json.data.payment.amount_paise).toBe(other.price.total_paise);
     await admin.later(DAY);
@@ -185,7 +167,7 @@ describe("a reservation's life", () => {
 
   it("ends an hour after a payment opened and was never tried: the credit may be refunded, and a late success goes back", async () => {
     await creditFromLeaver();
-    const a = await quote(joiner("E-8"));
+    const a = await quote(joiner(TODAY, "E-8"));
     const opened = (await open(a.change_id)).json.data.payment;
     api.advance(60 * 60 * 1000 + 1);
     expect((await refund()).status).toBe(200);
@@ -197,7 +179,7 @@ describe("a reservation's life", () => {
 
 describe("a leaver's last day", () => {
   it("is never before their first day of cover: a joiner leaving before they joined is refused, saying when cover began", async () => {
-    await admin.change(joiner("E-8", "2025-06-05"));
+    await admin.change(joiner("2025-06-05", "E-8"));
     const before = await admin.post("/membership/changes/quote", leaver("2025-06-04", "E-8"));
     expect({ status: before.status, msg: before.json.msg, field: before.json.data?.field }).toEqual({
       status: 422,
@@ -210,7 +192,7 @@ describe("a leaver's last day", () => {
   });
 
   it("gives back no more than the joiner paid, however the two are asked together", async () => {
-    const made = await admin.change(joiner("E-8", "2025-06-05"));
+    const made = await admin.change(joiner("2025-06-05", "E-8"));
     const asked = await Promise.all(
       ["2025-06-04", "2025-06-05"].map((d) => admin.post("/membership/changes/quote", leaver(d, "E-8"))),
     );
