@@ -12,6 +12,8 @@ export const DOWN_PORT = E2E_PORT + 1;
 export const E2E_DATA_DIR = `./data/e2e-${E2E_PORT}`;
 /** A collector that accepts connections and never answers: analytics must not slow a page. */
 export const BLACK_HOLE_PORT = E2E_PORT + 2;
+/** The tests that put the whole machine under load, run after all the others. */
+const UNDER_LOAD = /security-drain-under-load\.spec\.ts$/;
 export const E2E_SESSION_SECRET = "e2e-session-secret-0123456789abcdef";
 
 export default defineConfig({
@@ -31,6 +33,12 @@ export default defineConfig({
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
     trace: "off",
   },
+  projects: [
+    { name: "chromium", testIgnore: UNDER_LOAD },
+    // The drain test loads both cores with wrk for seconds: `npm run test:e2e` runs it after every other
+    // test has finished, so that no other test's timing is its load (docs/decisions/0040).
+    { name: "under-load", testMatch: UNDER_LOAD },
+  ],
   webServer: [
     {
       command: `node -e "require('node:http').createServer(() => {}).listen(${BLACK_HOLE_PORT}, '127.0.0.1')"`,
