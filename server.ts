@@ -69,6 +69,11 @@ if (becomeClusterPrimary(env.WEB_CONCURRENCY ?? os.availableParallelism(), logLi
       level: "info",
       msg: `Kavach listening on http://localhost:${env.PORT}`,
       api: env.API_BASE_URL ?? "embedded",
+      // Whoever starts a development server reads its sign-in codes: the outbox's own link, key and all,
+      // so a first purchase needs no digging in the data folder (docs/decisions/0040). Never in production.
+      ...(env.NODE_ENV !== "production" && env.API_BASE_URL === undefined && env.sandboxOutboxKey !== undefined
+        ? { outbox: `http://localhost:${env.PORT}/dev/outbox?key=${env.sandboxOutboxKey}` }
+        : {}),
     });
   });
   // A single process serves its own metrics; a cluster's primary serves the workers' (above).

@@ -131,6 +131,8 @@ test.describe("with nothing set", () => {
       // With nothing set, the outbox opens with the key the server made in its data folder, as the
       // README tells a developer (decision 0040).
       const outboxKey = fs.readFileSync(`${dataDir}/sandbox-outbox-key`, "utf8").trim();
+      // The start line gives whoever started it the outbox's link with that key.
+      expect(started.output()).toContain(`/dev/outbox?key=${outboxKey}`);
       const api = await playwrightRequest.newContext({
         baseURL: `http://127.0.0.1:${port}`,
         extraHTTPHeaders: { "x-sandbox-outbox-key": outboxKey },
