@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type TestApi, checkoutForms, startApi } from "./helpers";
+import { joiner, joiningEmployee, leaver } from "./paid-membership";
 
 const V1 = "/api/employer/v1";
 const CALLBACK = "https://app.example/checkout/payment/callback";
@@ -159,36 +160,12 @@ async function payFor(admin: Admin, changeId: string) {
   return api.call("POST", `${V1}/membership/changes/payments/verify`, { body: success });
 }
 
-const person = (employee_code: string, more: Record<string, string | null> = {}) => ({
-  employee_code,
-  full_name: `Joiner ${employee_code}`,
-  gender: "male",
-  date_of_birth: "1996-03-01",
-  relationship: "self",
-  mobile: "9812345678",
-  email: `${employee_code.toLowerCase()}@fernleaf.example`,
-  date_of_joining: null,
-  ...more,
-});
-const joiner = (effective_date: string, employee_code = "E-9", range = "1A", dependants: object[] = []) => ({
-  kind: "add",
-  band: "18-35",
-  range,
-  effective_date,
-  members: [person(employee_code), ...dependants],
-});
 const spouseOf = (employee_code: string, date_of_birth = "1997-05-05") => ({
   employee_code,
   full_name: `Spouse of ${employee_code}`,
   gender: "female",
   date_of_birth,
   relationship: "spouse",
-});
-const leaver = (effective_date: string, employee_code = "E-1") => ({
-  kind: "remove",
-  employee_code,
-  effective_date,
-  reason: "Resigned",
 });
 
 describe("quoting a change", () => {
@@ -425,7 +402,7 @@ describe("a joiner named with the change", () => {
         { row_number: 1, column: "employee_code", message: "An employee with this code is already on the list" },
       ],
       [
-        { ...joiner("2025-06-02"), members: [person("E-9", { date_of_birth: "1985-06-03" })] },
+        { ...joiner("2025-06-02"), members: [joiningEmployee("E-9", { date_of_birth: "1985-06-03" })] },
         {
           row_number: 1,
           column: "date_of_birth",
@@ -433,7 +410,7 @@ describe("a joiner named with the change", () => {
         },
       ],
       [
-        { ...joiner("2025-06-02"), members: [person("E-9", { mobile: "12345" })] },
+        { ...joiner("2025-06-02"), members: [joiningEmployee("E-9", { mobile: "12345" })] },
         { row_number: 1, column: "mobile", message: "Enter a 10-digit mobile number starting with 6, 7, 8 or 9" },
       ],
       [

@@ -116,23 +116,26 @@ export async function paidTeam(
   };
 }
 
-/** A joiner aged 18–35 on employee-only cover, joining on `effective_date`. */
-export const joiner = (effective_date: string, employee_code = "E-9") => ({
+/** An employee joining during the year, aged 18–35; `more` overrides any field. */
+export const joiningEmployee = (employee_code: string, more: Record<string, string | null> = {}) => ({
+  employee_code,
+  full_name: `Joiner ${employee_code}`,
+  gender: "male",
+  date_of_birth: "1996-03-01",
+  relationship: "self",
+  mobile: "9812345678",
+  email: `${employee_code.toLowerCase()}@fernleaf.example`,
+  date_of_joining: null,
+  ...more,
+});
+
+/** A joiner aged 18–35 joining on `effective_date`, on `range` cover with any `dependants`. */
+export const joiner = (effective_date: string, employee_code = "E-9", range = "1A", dependants: object[] = []) => ({
   kind: "add",
   band: "18-35",
-  range: "1A",
+  range,
   effective_date,
-  members: [
-    {
-      employee_code,
-      full_name: `Joiner ${employee_code}`,
-      gender: "male",
-      date_of_birth: "1996-03-01",
-      relationship: "self",
-      mobile: "9812345678",
-      email: `${employee_code.toLowerCase()}@fernleaf.example`,
-    },
-  ],
+  members: [joiningEmployee(employee_code), ...dependants],
 });
 
 export const leaver = (effective_date: string, employee_code = "E-1", reason = "Resigned") => ({
