@@ -13,7 +13,7 @@ export { env } from "~/config/env.server";
 export { SESSION_COOKIE_NAME } from "~/session/session.server";
 export { SIGNED_IN_POSTS, SERVER_PAGE_PATHS, UPLOAD_POSTS } from "~/routing/server-paths";
 export { holdsPersonalCookie } from "~/rendering/page-sharing.server";
-export { FOLLOWED_REDIRECT } from "~/rendering/followed-redirect";
+export { followRedirect } from "~/one-trip/follow.server";
 export { inputProblem } from "~/validation/input-bounds";
 export { inRequestScope } from "~/upstream/request-scope.server";
 export { logEvent, logger, sendLogsTo, withRequestId } from "~/observability/log.server";

@@ -90,7 +90,7 @@ export async function createApp({ build, root, createEmbeddedApi, log }: AppOpti
     SERVER_PAGE_PATHS,
     holdsPersonalCookie,
     UPLOAD_POSTS,
-    FOLLOWED_REDIRECT,
+    followRedirect,
     inputProblem,
     inRequestScope,
     logger,
@@ -387,7 +387,8 @@ export async function createApp({ build, root, createEmbeddedApi, log }: AppOpti
     {
       offerToCache: pageCache.offer,
       notFoundPath: SERVER_PAGE_PATHS.notFound,
-      followedRedirect: FOLLOWED_REDIRECT,
+      // ONE_TRIP=off: two round trips a hydrated step, as Remix alone answers (docs/decisions/0045).
+      followRedirect: env.ONE_TRIP === "on" ? followRedirect : undefined,
       inRequestScope,
       inputProblem,
     },

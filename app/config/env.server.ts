@@ -49,6 +49,12 @@ const schema = z.object({
     .optional(),
   /** "1" lets a production server run the embedded sandbox API, whose codes and payments are public. */
   SANDBOX: z.enum(["0", "1"]).default("0"),
+  /**
+   * "off" answers a hydrated page's post as Remix does, without following its redirect: two round
+   * trips a step, as before decision 0035, for a Remix upgrade that changes what the one-trip step
+   * relies on (app/one-trip/protocol.ts, docs/decisions/0045).
+   */
+  ONE_TRIP: z.enum(["on", "off"]).default("on"),
   LOG_REQUESTS: z.enum(["0", "1"]).default("1"),
   /** The least severe lines written (docs/decisions/0036): debug adds /healthz, /readyz and file requests. */
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
