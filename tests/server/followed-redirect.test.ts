@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { type FollowedAnswer, ONE_TRIP } from "../../app/one-trip/protocol";
 import { cookiesAfter } from "../../app/one-trip/follow.server";
 import { adminVisitor } from "../support/admin-session";
-import { decodeData, freshMobile, Visitor } from "../support/client";
+import { decodeData, freshMobile, latestCode, Visitor } from "../support/client";
 import { type InProcessApp, appInProcess } from "../support/in-process";
 
 /**
@@ -74,4 +74,20 @@ it("cookies after an answer: a set cookie replaces its value, an expired one is 
     ]),
   ).toBe("a=3; d=4");
   expect(cookiesAfter(null, ["s=abc%3D.sig; Path=/"])).toBe("s=abc%3D.sig");
+});
+
+it("every cookie set on a followed sign-in is Path=/ and host-only, as the followed request's cookie jar assumes", async () => {
+  const visitor = new Visitor(app.url);
+  const mobile = freshMobile();
+  const asked = await visitor.post("/checkout/verify.data", { mobile }, follow);
+  const code = await latestCode(`${app.url}/api`, mobile);
+  const verified = await visitor.post("/checkout/verify-otp.data", { intent: "verify", code }, follow);
+  expect((await followed(verified)).url).toBe("/checkout/gst-details.data");
+  const cookies = [asked, verified].flatMap((answer) => answer.headers.getSetCookie());
+  // The session on asking, the device and the refreshed session on verifying.
+  expect(cookies.length).toBeGreaterThanOrEqual(3);
+  for (const cookie of cookies) {
+    expect(cookie).toMatch(/;\s*Path=\/(;|$)/i);
+    expect(cookie).not.toMatch(/;\s*Domain=/i);
+  }
 });
