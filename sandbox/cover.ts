@@ -1,5 +1,5 @@
 /**
- * How a plan's sum insured is shared (docs/product.md, One description of the cover). Every plan is a
+ * How a plan's sum insured is shared (docs/product.md, The pages). Every plan is a
  * family floater: the sum insured is one amount a policy year for the employee and everyone their
  * family cover names together. The catalogue says so in `sum_insured_basis`; the documents the
  * sandbox writes (invoice, certificate, e-card) describe it with these words, as the app does.
