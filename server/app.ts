@@ -173,7 +173,7 @@ function remix(
     (req, res) => ({
       cspNonce: res.locals.cspNonce as string,
       pageScriptsCsp: PAGE_SCRIPTS_CSP,
-      // req.ip honours X-Forwarded-For only from the proxies in TRUST_PROXY ("trust proxy" above).
+      // req.ip honours X-Forwarded-For only from the proxies in TRUST_PROXY ("trust proxy", createApp).
       clientIp: req.ip ?? "unknown",
       spendIpAllowance: (kind) => allowances.spendIpAllowance(req.ip ?? "unknown", kind, res.locals.requestId),
       spendNumberAllowance: (kind, mobileNo) => allowances.spendNumberAllowance(mobileNo, kind),

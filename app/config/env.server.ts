@@ -234,7 +234,7 @@ export interface EmbeddedApiAddress {
 let embeddedApiAddress: EmbeddedApiAddress | undefined;
 
 /**
- * Told by the server (server/app.ts, through the build's entry module) once it has opened the
+ * Told by the server (server/embedded-api.ts, through the build's entry module) once it has opened the
  * embedded API's private loopback listener, which outlives the public one at shutdown
  * (docs/decisions/0012): the server opens it after it has loaded this build, so it is handed over
  * here rather than read from the environment.
