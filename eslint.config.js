@@ -109,12 +109,12 @@ export default tseslint.config(
         {
           selector: "CallExpression[callee.type='CallExpression'][callee.callee.property.name='transaction']",
           message:
-            "Use writeTransaction (sandbox/db.ts): a deferred transaction fails at once when another worker writes.",
+            "Use writeTransaction (sandbox/store/db.ts): a deferred transaction fails at once when another worker writes.",
         },
         {
           selector:
             "MemberExpression[object.callee.property.name='transaction'][property.name=/^(deferred|exclusive)$/]",
-          message: "Use writeTransaction (sandbox/db.ts; docs/decisions/0017).",
+          message: "Use writeTransaction (sandbox/store/db.ts; docs/decisions/0017).",
         },
       ],
     },

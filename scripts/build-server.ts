@@ -17,7 +17,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 await build({
   entryPoints: {
     server: path.join(root, "server.ts"),
-    "thread-task": path.join(root, "sandbox/thread-task.ts"),
+    "thread-task": path.join(root, "sandbox/threads/thread-task.ts"),
     "file-worker.server": path.join(root, "app/members/file-worker.server.ts"),
   },
   outdir: path.join(root, "build"),
@@ -33,5 +33,5 @@ await build({
 });
 // A migration renamed or removed since the last build must not linger beside the new ones.
 fs.rmSync(path.join(root, "build/migrations"), { recursive: true, force: true });
-fs.cpSync(path.join(root, "sandbox/migrations"), path.join(root, "build/migrations"), { recursive: true });
+fs.cpSync(path.join(root, "sandbox/store/migrations"), path.join(root, "build/migrations"), { recursive: true });
 console.log("server: build/server.js, build/thread-task.js, build/file-worker.server.js");
