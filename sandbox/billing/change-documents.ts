@@ -5,9 +5,10 @@
 // in which its payment succeeds), so a number is taken only for a change that stands.
 import { rupeesInWords } from "./amount-words";
 import { UNDERWRITING } from "../catalog/catalog";
-import { type ChangeJson, type ChangePrice, CREDIT_HOLD_MS } from "../membership/changes";
+import { type ChangeJson } from "../membership/change-store";
+import { type ChangePrice, CREDIT_HOLD_MS } from "../membership/change-rules";
 import type { ApiContext } from "../shared/context";
-import { addDays, addMonths, financialYear, istDate, longDate } from "../shared/dates";
+import { addDays, financialYear, istDate, longDate } from "../shared/dates";
 import { HttpError } from "../shared/envelope";
 import {
   type InvoiceData,
@@ -24,12 +25,13 @@ import type { OrderContents } from "../checkout/order-contents";
 import { type OrderRow, findOrder, parseContents } from "../checkout/orders";
 import { roundDiv } from "../catalog/pricing";
 import { SELLER } from "../shared/seller";
+import { coverEndDate } from "../shared/cover-dates";
 import { sql, sqlValues } from "../store/statements";
 
 const CREDIT_SERIES = "KV/CN";
 
-/** The last day of the year of cover bought on the order's payment day (as sandbox/membership/overview.ts says). */
-const coverEndOf = (order: OrderRow) => addDays(addMonths(istDate(order.paid_at!), 12), -1);
+/** The last day of the year of cover bought on the order's payment day. */
+const coverEndOf = (order: OrderRow) => coverEndDate(istDate(order.paid_at!));
 
 export interface ChangeDocuments {
   /** The addition's tax invoice number, if it has one. */

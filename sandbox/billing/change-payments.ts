@@ -4,18 +4,9 @@
 // and the member not added.
 import { readCart } from "../checkout/cart";
 import { creditAvailable } from "./change-documents";
-import {
-  type ChangeJson,
-  type ChangePrice,
-  CREDIT_HOLD_MS,
-  amountDue,
-  changeJson,
-  creditFor,
-  findChange,
-  makeChange,
-  recheck,
-  requoted,
-} from "../membership/changes";
+import { type ChangeJson, changeJson, findChange } from "../membership/change-store";
+import { type ChangePrice, CREDIT_HOLD_MS } from "../membership/change-rules";
+import { amountDue, creditFor, makeChange, recheck, requoted } from "../membership/changes";
 import type { ApiContext } from "../shared/context";
 import { writeTransaction } from "../store/db";
 import { HttpError } from "../shared/envelope";
@@ -156,50 +147,48 @@ export function latestPayment(ctx: ApiContext, changeId: string): ChangePaymentR
  * priced again first, so nobody pays for a price they did not see (409 with a fresh quote).
  */
 export function payChange(ctx: ApiContext, m: PaidMembership, changeId: string, callbackUrl: string) {
-  const done = ctx.db
-    .transaction(() => {
-      const row = findChange(ctx, m, changeId);
-      const latest = latestPayment(ctx, changeId);
-      if (row.status === "confirmed" || latest?.status === "paid" || latest?.status === "pending") {
-        return { payment: latest, change: changeJson(findChange(ctx, m, changeId)) };
-      }
-      // The credit it counts on is worked out afresh, never counting its own older reservations.
-      const due = amountDue(ctx, m, row);
-      if (due === 0) throw new HttpError(409, "This change has nothing to pay: confirm it.");
-      const checked = recheck(ctx, m, row);
-      if (!checked.ok) return checked;
-      const credit = creditFor(ctx, m, row);
-      // Only the newest payment of a change holds credit: an older one, if paid, needs it all again.
-      sql(ctx.db, "UPDATE change_payments SET credit_paise = 0 WHERE change_id = ?").run(changeId);
-      // The same order is paid again after a failure, unless the amount moved (the credit used, say) or
-      // the order no longer holds credit (failed, or opened longer ago than a quote lives).
-      const holds = (q: ChangePaymentRow) =>
-        credit === 0 || (q.status === "created" && q.created_at > ctx.now() - CREDIT_HOLD_MS);
-      if (latest !== undefined && latest.callback_url === callbackUrl && latest.amount_paise === due && holds(latest)) {
-        sql(ctx.db, "UPDATE change_payments SET credit_paise = ? WHERE order_id = ?").run(credit, latest.order_id);
-        return { payment: { ...latest, credit_paise: credit }, change: changeJson(row) };
-      }
-      const payment: ChangePaymentRow = {
-        order_id: gatewayId("order"),
-        change_id: changeId,
-        amount_paise: due,
-        callback_url: callbackUrl,
-        status: "created",
-        payment_id: null,
-        pending_at: null,
-        paid_at: null,
-        refund_due: 0,
-        created_at: ctx.now(),
-        credit_paise: credit,
-      };
-      sql(
-        ctx.db,
-        `INSERT INTO change_payments (order_id, change_id, amount_paise, callback_url, status, created_at, credit_paise)
+  const done = writeTransaction(ctx.db, () => {
+    const row = findChange(ctx, m, changeId);
+    const latest = latestPayment(ctx, changeId);
+    if (row.status === "confirmed" || latest?.status === "paid" || latest?.status === "pending") {
+      return { payment: latest, change: changeJson(findChange(ctx, m, changeId)) };
+    }
+    // The credit it counts on is worked out afresh, never counting its own older reservations.
+    const due = amountDue(ctx, m, row);
+    if (due === 0) throw new HttpError(409, "This change has nothing to pay: confirm it.");
+    const checked = recheck(ctx, m, row);
+    if (!checked.ok) return checked;
+    const credit = creditFor(ctx, m, row);
+    // Only the newest payment of a change holds credit: an older one, if paid, needs it all again.
+    sql(ctx.db, "UPDATE change_payments SET credit_paise = 0 WHERE change_id = ?").run(changeId);
+    // The same order is paid again after a failure, unless the amount moved (the credit used, say) or
+    // the order no longer holds credit (failed, or opened longer ago than a quote lives).
+    const holds = (q: ChangePaymentRow) =>
+      credit === 0 || (q.status === "created" && q.created_at > ctx.now() - CREDIT_HOLD_MS);
+    if (latest !== undefined && latest.callback_url === callbackUrl && latest.amount_paise === due && holds(latest)) {
+      sql(ctx.db, "UPDATE change_payments SET credit_paise = ? WHERE order_id = ?").run(credit, latest.order_id);
+      return { payment: { ...latest, credit_paise: credit }, change: changeJson(row) };
+    }
+    const payment: ChangePaymentRow = {
+      order_id: gatewayId("order"),
+      change_id: changeId,
+      amount_paise: due,
+      callback_url: callbackUrl,
+      status: "created",
+      payment_id: null,
+      pending_at: null,
+      paid_at: null,
+      refund_due: 0,
+      created_at: ctx.now(),
+      credit_paise: credit,
+    };
+    sql(
+      ctx.db,
+      `INSERT INTO change_payments (order_id, change_id, amount_paise, callback_url, status, created_at, credit_paise)
          VALUES (@order_id, @change_id, @amount_paise, @callback_url, @status, @created_at, @credit_paise)`,
-      ).run(payment);
-      return { payment, change: changeJson(row) };
-    })
-    .immediate();
+    ).run(payment);
+    return { payment, change: changeJson(row) };
+  });
   if ("ok" in done) throw requoted(done);
   return done as { payment: ChangePaymentRow; change: ChangeJson };
 }

@@ -1,7 +1,7 @@
 // The membership's statement of changes (docs/product.md, Changes during the year): every confirmed change
 // with its document, the employees covered now by band and family cover, and the credit balance.
 import { creditNoteId, creditsJson, documentsOf } from "./change-documents";
-import { type ChangeJson, statementOf } from "../membership/changes";
+import { type ChangeJson, statementOf } from "../membership/change-store";
 import type { ApiContext } from "../shared/context";
 import { invoiceId } from "./invoices";
 import type { PaidMembership } from "../membership/members";

@@ -3,7 +3,7 @@
 import { rupeesInWords } from "./amount-words";
 import { readCart } from "../checkout/cart";
 import type { ApiContext } from "../shared/context";
-import { addDays, addMonths, financialYear, istDate } from "../shared/dates";
+import { financialYear, istDate } from "../shared/dates";
 import { sendInvoiceEmail } from "./invoice-email";
 import { type OrderContents, orderContents } from "../checkout/order-contents";
 import type { OrderRow } from "../checkout/orders";
@@ -11,6 +11,7 @@ import type { TaxLine } from "../catalog/pricing";
 import { UNDERWRITING } from "../catalog/catalog";
 import { awaitSending, trackSending } from "../messages/emails-in-flight";
 import { SELLER } from "../shared/seller";
+import { COVER_MONTHS, lastDayOf } from "../shared/cover-dates";
 import { sql, sqlValues } from "../store/statements";
 
 const SERIES = "KV";
@@ -93,7 +94,7 @@ function contentsOf(ctx: ApiContext, order: OrderRow): OrderContents {
 /** The billing period a payment covers: one month, or the year, from the day it was paid (IST). */
 export function billingPeriod(policy: "monthly" | "yearly", paidAt: number): { from: string; to: string } {
   const from = istDate(paidAt);
-  return { from, to: addDays(addMonths(from, policy === "monthly" ? 1 : 12), -1) };
+  return { from, to: lastDayOf(from, policy === "monthly" ? 1 : COVER_MONTHS) };
 }
 
 /** Who supplies each benefit bought, under which SAC: the health cover first (decision 0019). */

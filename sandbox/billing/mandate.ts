@@ -3,12 +3,15 @@
 // date has come. Cancelling stops every later charge; cover runs to the end of the last month paid.
 import type { ApiContext } from "../shared/context";
 import { iso } from "../shared/context";
-import { addDays, addMonths, istDate, longDate } from "../shared/dates";
+import { addMonths, istDate, longDate } from "../shared/dates";
 import { HttpError } from "../shared/envelope";
 import type { OrderRow } from "../checkout/orders";
 import { sql } from "../store/statements";
+import { COVER_MONTHS, lastDayOf } from "../shared/cover-dates";
+import { writeTransaction } from "../store/db";
 
-export const MANDATE_MONTHS = 12;
+/** One charge a month for the year of cover. */
+export const MANDATE_MONTHS = COVER_MONTHS;
 
 interface CancellationRow {
   order_id: string;
@@ -49,11 +52,6 @@ export function monthsPaidBy(start: string, today: string): number {
   return months;
 }
 
-/** The last day of the last month paid: the day before the first charge not collected. */
-export function lastPaidDay(start: string, monthsPaid: number): string {
-  return addDays(addMonths(start, monthsPaid), -1);
-}
-
 /**
  * Cancels the mandate of a paid monthly order, once. The check and the insert are one IMMEDIATE
  * transaction with the order as the key: of two tabs cancelling together one records it, the other is
@@ -65,31 +63,29 @@ export function cancelMandate(ctx: ApiContext, order: OrderRow, cancelledBy: str
     throw new HttpError(409, "The mandate starts once the first payment is confirmed.");
   }
   const paidAt = order.paid_at;
-  return ctx.db
-    .transaction(() => {
-      const before = cancellationOf(ctx, order.order_id);
-      if (before !== null) {
-        throw new HttpError(
-          409,
-          `The mandate was already cancelled on ${longDate(before.cancelled_on)}; cover ends on ${longDate(before.cover_ends_on)}.`,
-          { cancellation: before },
-        );
-      }
-      const now = ctx.now();
-      const start = istDate(paidAt);
-      const monthsPaid = monthsPaidBy(start, istDate(now));
-      const row: CancellationRow = {
-        order_id: order.order_id,
-        cancelled_at: now,
-        cancelled_by: cancelledBy,
-        months_paid: monthsPaid,
-        cover_ends_on: lastPaidDay(start, monthsPaid),
-      };
-      sql(
-        ctx.db,
-        "INSERT INTO mandate_cancellations (order_id, cancelled_at, cancelled_by, months_paid, cover_ends_on) VALUES (@order_id, @cancelled_at, @cancelled_by, @months_paid, @cover_ends_on)",
-      ).run(row);
-      return cancellationJson(row);
-    })
-    .immediate();
+  return writeTransaction(ctx.db, () => {
+    const before = cancellationOf(ctx, order.order_id);
+    if (before !== null) {
+      throw new HttpError(
+        409,
+        `The mandate was already cancelled on ${longDate(before.cancelled_on)}; cover ends on ${longDate(before.cover_ends_on)}.`,
+        { cancellation: before },
+      );
+    }
+    const now = ctx.now();
+    const start = istDate(paidAt);
+    const monthsPaid = monthsPaidBy(start, istDate(now));
+    const row: CancellationRow = {
+      order_id: order.order_id,
+      cancelled_at: now,
+      cancelled_by: cancelledBy,
+      months_paid: monthsPaid,
+      cover_ends_on: lastDayOf(start, monthsPaid),
+    };
+    sql(
+      ctx.db,
+      "INSERT INTO mandate_cancellations (order_id, cancelled_at, cancelled_by, months_paid, cover_ends_on) VALUES (@order_id, @cancelled_at, @cancelled_by, @months_paid, @cover_ends_on)",
+    ).run(row);
+    return cancellationJson(row);
+  });
 }

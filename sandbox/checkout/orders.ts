@@ -142,66 +142,64 @@ export function orderOwner(ctx: ApiContext, orderId: string): string | undefined
  * so two concurrent submits cannot both create.
  */
 export function createOrder(ctx: ApiContext, mobileNo: string, policy: Policy, callbackUrl: string): OrderRow {
-  return ctx.db
-    .transaction((): OrderRow => {
-      const cartId = cartIdFor(ctx, mobileNo);
-      const cart = readCart(ctx, cartId);
-      const missing = missingParts(cart);
-      if (cart.quote === null || missing.length > 0) {
-        throw new HttpError(409, `The cart is not complete yet: add the ${missing.join(", ")} first.`);
+  return writeTransaction(ctx.db, (): OrderRow => {
+    const cartId = cartIdFor(ctx, mobileNo);
+    const cart = readCart(ctx, cartId);
+    const missing = missingParts(cart);
+    if (cart.quote === null || missing.length > 0) {
+      throw new HttpError(409, `The cart is not complete yet: add the ${missing.join(", ")} first.`);
+    }
+    // The API keeps its own rules, whatever a client checked (docs/api-contract.md).
+    if (cart.people !== null && cart.people.total < MIN_PEOPLE) {
+      throw new HttpError(409, `At least ${MIN_PEOPLE} people must be covered.`);
+    }
+    const hash = contentsHash(cart);
+    const open = selectOrder(ctx, `cart_id = ? AND status IN ${OPEN}`, cartId);
+    // A paid cart is frozen (applyCartUpdate refuses changes), so its paid order is the answer.
+    const paid = selectOrder(ctx, "cart_id = ? AND status = 'paid'", cartId);
+    if (paid !== undefined) return paid;
+    if (open !== undefined && open.status !== "paid") {
+      if (open.contents_hash === hash && open.policy === policy) return open;
+      // Closing an order whose payment is still in flight could take money for something replaced.
+      if (open.status === "pending") {
+        throw new HttpError(409, "A payment for this cart is still being processed. Try again in a minute.");
       }
-      // The API keeps its own rules, whatever a client checked (docs/api-contract.md).
-      if (cart.people !== null && cart.people.total < MIN_PEOPLE) {
-        throw new HttpError(409, `At least ${MIN_PEOPLE} people must be covered.`);
-      }
-      const hash = contentsHash(cart);
-      const open = selectOrder(ctx, `cart_id = ? AND status IN ${OPEN}`, cartId);
-      // A paid cart is frozen (applyCartUpdate refuses changes), so its paid order is the answer.
-      const paid = selectOrder(ctx, "cart_id = ? AND status = 'paid'", cartId);
-      if (paid !== undefined) return paid;
-      if (open !== undefined && open.status !== "paid") {
-        if (open.contents_hash === hash && open.policy === policy) return open;
-        // Closing an order whose payment is still in flight could take money for something replaced.
-        if (open.status === "pending") {
-          throw new HttpError(409, "A payment for this cart is still being processed. Try again in a minute.");
-        }
-        sql(ctx.db, "UPDATE orders SET status = 'superseded', updated_at = ? WHERE order_id = ?").run(
-          ctx.now(),
-          open.order_id,
-        );
-      }
-      const bill = cart.quote[policy];
-      const attempt =
-        (sqlValues(ctx.db, "SELECT COUNT(*) FROM orders WHERE cart_id = ? AND contents_hash = ? AND policy = ?").get(
-          cartId,
-          hash,
-          policy,
-        ) as number) + 1;
-      const orderId = gatewayId("order");
-      const now = ctx.now();
-      sql(
-        ctx.db,
-        `INSERT INTO orders (order_id, cart_id, receipt, contents_hash, policy, amount_paise, premium_paise, tax_paise,
-             callback_url, status, created_at, updated_at, contents)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'created', ?, ?, ?)`,
-      ).run(
-        orderId,
+      sql(ctx.db, "UPDATE orders SET status = 'superseded', updated_at = ? WHERE order_id = ?").run(
+        ctx.now(),
+        open.order_id,
+      );
+    }
+    const bill = cart.quote[policy];
+    const attempt =
+      (sqlValues(ctx.db, "SELECT COUNT(*) FROM orders WHERE cart_id = ? AND contents_hash = ? AND policy = ?").get(
         cartId,
-        `rcpt_${cartId}_${hash.slice(0, 12)}_${policy}_${attempt}`,
         hash,
         policy,
-        bill.total_paise,
-        bill.premium_paise,
-        bill.tax_paise,
-        callbackUrl,
-        now,
-        now,
-        JSON.stringify(orderContents(ctx, cart, policy)),
-      );
-      ctx.log({ event: "order_created", order_id: orderId, cart_id: cartId, policy, amount_paise: bill.total_paise });
-      return findOrder(ctx, orderId)!;
-    })
-    .immediate();
+      ) as number) + 1;
+    const orderId = gatewayId("order");
+    const now = ctx.now();
+    sql(
+      ctx.db,
+      `INSERT INTO orders (order_id, cart_id, receipt, contents_hash, policy, amount_paise, premium_paise, tax_paise,
+             callback_url, status, created_at, updated_at, contents)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'created', ?, ?, ?)`,
+    ).run(
+      orderId,
+      cartId,
+      `rcpt_${cartId}_${hash.slice(0, 12)}_${policy}_${attempt}`,
+      hash,
+      policy,
+      bill.total_paise,
+      bill.premium_paise,
+      bill.tax_paise,
+      callbackUrl,
+      now,
+      now,
+      JSON.stringify(orderContents(ctx, cart, policy)),
+    );
+    ctx.log({ event: "order_created", order_id: orderId, cart_id: cartId, policy, amount_paise: bill.total_paise });
+    return findOrder(ctx, orderId)!;
+  });
 }
 
 /** The three sandbox payment attempts offered on a checkout page render, each for the order's amount. */
@@ -335,86 +333,83 @@ const OUTCOME_STATUS: Record<PaymentOutcome, "attempted" | "pending" | "paid"> =
 };
 
 export function verifyPayment(ctx: ApiContext, input: VerifyInput): OrderRow {
-  const result = ctx.db
-    .transaction((): OrderRow => {
-      const order = findOrder(ctx, input.orderId);
-      if (order === undefined) throw new HttpError(404, `We could not find the order ${input.orderId}.`);
-      if (input.signature !== undefined) {
-        if (input.paymentId === undefined)
-          throw new HttpError(400, "razorpay_payment_id is required with a signature.");
-        // Checked against the order id we stored, so a signature for another order cannot be reused here.
-        if (!signatureMatches(ctx.gatewayKeySecret, order.order_id, input.paymentId, input.signature)) {
-          ctx.log({
-            level: "warn",
-            event: "payment_signature_mismatch",
-            order_id: order.order_id,
-            payment_id: input.paymentId,
-          });
-          throw new HttpError(400, "Payment signature mismatch.");
-        }
+  const result = writeTransaction(ctx.db, (): OrderRow => {
+    const order = findOrder(ctx, input.orderId);
+    if (order === undefined) throw new HttpError(404, `We could not find the order ${input.orderId}.`);
+    if (input.signature !== undefined) {
+      if (input.paymentId === undefined) throw new HttpError(400, "razorpay_payment_id is required with a signature.");
+      // Checked against the order id we stored, so a signature for another order cannot be reused here.
+      if (!signatureMatches(ctx.gatewayKeySecret, order.order_id, input.paymentId, input.signature)) {
+        ctx.log({
+          level: "warn",
+          event: "payment_signature_mismatch",
+          order_id: order.order_id,
+          payment_id: input.paymentId,
+        });
+        throw new HttpError(400, "Payment signature mismatch.");
       }
-      if (input.paymentId !== undefined) {
-        const attempt = sql(
-          ctx.db,
-          "SELECT outcome, amount_paise FROM payment_attempts WHERE payment_id = ? AND order_id = ?",
-        ).get(input.paymentId, order.order_id) as { outcome: PaymentOutcome; amount_paise: number | null } | undefined;
-        if (attempt === undefined) throw new HttpError(400, "This payment does not belong to this order.");
-        const { outcome } = attempt;
-        // The signature binds the payment to the order id; this binds it to the amount stored with the order.
-        if (attempt.amount_paise !== order.amount_paise) {
-          ctx.log({
-            level: "warn",
-            event: "payment_amount_mismatch",
-            order_id: order.order_id,
-            payment_id: input.paymentId,
-            order_amount_paise: order.amount_paise,
-            payment_amount_paise: attempt.amount_paise,
-          });
-          throw new HttpError(400, "The amount paid does not match the order.");
-        }
-        sql(ctx.db, "UPDATE payment_attempts SET reported_at = COALESCE(reported_at, ?) WHERE payment_id = ?").run(
-          ctx.now(),
+    }
+    if (input.paymentId !== undefined) {
+      const attempt = sql(
+        ctx.db,
+        "SELECT outcome, amount_paise FROM payment_attempts WHERE payment_id = ? AND order_id = ?",
+      ).get(input.paymentId, order.order_id) as { outcome: PaymentOutcome; amount_paise: number | null } | undefined;
+      if (attempt === undefined) throw new HttpError(400, "This payment does not belong to this order.");
+      const { outcome } = attempt;
+      // The signature binds the payment to the order id; this binds it to the amount stored with the order.
+      if (attempt.amount_paise !== order.amount_paise) {
+        ctx.log({
+          level: "warn",
+          event: "payment_amount_mismatch",
+          order_id: order.order_id,
+          payment_id: input.paymentId,
+          order_amount_paise: order.amount_paise,
+          payment_amount_paise: attempt.amount_paise,
+        });
+        throw new HttpError(400, "The amount paid does not match the order.");
+      }
+      sql(ctx.db, "UPDATE payment_attempts SET reported_at = COALESCE(reported_at, ?) WHERE payment_id = ?").run(
+        ctx.now(),
+        input.paymentId,
+      );
+      const current = closeIfStale(ctx, order);
+      // Without a signature only a failure is believed: it cannot make anyone richer.
+      const believed = input.signature !== undefined || outcome === "failed";
+      const moneyMoves = input.signature !== undefined && outcome !== "failed";
+      if (moneyMoves && current.status === "superseded") {
+        recordRefundDue(
+          ctx,
+          current,
           input.paymentId,
+          order.amount_paise,
+          outcome === "pending"
+            ? "A pending payment for an order whose quote had changed: refund it if it settles."
+            : "Paid for an order whose quote had changed before the payment.",
         );
-        const current = closeIfStale(ctx, order);
-        // Without a signature only a failure is believed: it cannot make anyone richer.
-        const believed = input.signature !== undefined || outcome === "failed";
-        const moneyMoves = input.signature !== undefined && outcome !== "failed";
-        if (moneyMoves && current.status === "superseded") {
+      } else if (current.status === "paid" && current.payment_id !== input.paymentId) {
+        // A second captured payment must go back; a late pending or failure of another attempt is only noted.
+        if (moneyMoves && outcome === "success") {
           recordRefundDue(
             ctx,
             current,
             input.paymentId,
             order.amount_paise,
-            outcome === "pending"
-              ? "A pending payment for an order whose quote had changed: refund it if it settles."
-              : "Paid for an order whose quote had changed before the payment.",
+            "A second payment for an order already paid.",
           );
-        } else if (current.status === "paid" && current.payment_id !== input.paymentId) {
-          // A second captured payment must go back; a late pending or failure of another attempt is only noted.
-          if (moneyMoves && outcome === "success") {
-            recordRefundDue(
-              ctx,
-              current,
-              input.paymentId,
-              order.amount_paise,
-              "A second payment for an order already paid.",
-            );
-          } else if (moneyMoves) {
-            ctx.log({
-              level: "warn",
-              event: "late_pending_after_paid",
-              order_id: current.order_id,
-              payment_id: input.paymentId,
-            });
-          }
-        } else if (believed && current.status !== "superseded") {
-          advance(ctx, current, OUTCOME_STATUS[outcome], input.paymentId);
+        } else if (moneyMoves) {
+          ctx.log({
+            level: "warn",
+            event: "late_pending_after_paid",
+            order_id: current.order_id,
+            payment_id: input.paymentId,
+          });
         }
+      } else if (believed && current.status !== "superseded") {
+        advance(ctx, current, OUTCOME_STATUS[outcome], input.paymentId);
       }
-      return findOrder(ctx, order.order_id)!;
-    })
-    .immediate();
+    }
+    return findOrder(ctx, order.order_id)!;
+  });
   queueInvoiceEmail(ctx, result.order_id);
   return result;
 }

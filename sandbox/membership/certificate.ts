@@ -3,7 +3,8 @@
 // endorsement with its premium effect, and the members covered now. Drawn by sandbox/membership/policy-pdf.ts.
 import { PRODUCT, findPlan } from "../catalog/catalog";
 import { changeLines } from "../billing/change-documents";
-import type { ChangePrice, ChangeRow, PersonInput } from "./changes";
+import type { ChangePrice, PersonInput } from "./change-rules";
+import type { ChangeRow } from "./change-store";
 import type { ApiContext } from "../shared/context";
 import { istDate, longDate } from "../shared/dates";
 import { type Endorsement, endorsementsOf } from "./endorsements";

@@ -2,7 +2,7 @@
 // is issued (a joiner, a leaver, a family event) is an endorsement of the policy, numbered in the policy's
 // own series in the transaction that confirms it. The certificate lists them and is issued again with each.
 import { readCart } from "../checkout/cart";
-import type { ChangeRow } from "./changes";
+import type { ChangeRow } from "./change-store";
 import type { ApiContext } from "../shared/context";
 import { findOrder, parseContents } from "../checkout/orders";
 import { policyOf } from "./policy";

@@ -15,12 +15,13 @@ import {
 import { type ApiContext, iso } from "../shared/context";
 import { istDate } from "../shared/dates";
 import { HttpError } from "../shared/envelope";
-import { coverEndDate } from "./overview";
+import { coverEndDate } from "../shared/cover-dates";
 import type { OrderContents } from "../checkout/order-contents";
 import { type OrderRow, findOrder, parseContents } from "../checkout/orders";
 import { issuePolicy, policyJson, policyOf } from "./policy";
 import { sql, sqlValues } from "../store/statements";
 import { checkCensusOffThread } from "../threads/thread-pool";
+import { writeTransaction } from "../store/db";
 
 /** How long a checked upload waits for its confirm. */
 export const CHECK_TTL_MS = 30 * 60_000;
@@ -247,27 +248,25 @@ export async function checkRows(ctx: ApiContext, cartId: number, rows: readonly 
   const before = paidMembership(ctx, cartId);
   refuseIfIssued(ctx, before);
   const checked = await checkedAhead(ctx, before, rows);
-  return ctx.db
-    .transaction(() => {
-      const m = paidMembership(ctx, cartId);
-      refuseIfIssued(ctx, m);
-      const result = checked.use(m);
-      const now = ctx.now();
-      sql(ctx.db, "DELETE FROM census_checks WHERE expires_at <= ?").run(now);
-      const checkId = randomUUID();
-      sql(
-        ctx.db,
-        "INSERT INTO census_checks (check_id, order_id, ready, created_at, expires_at) VALUES (?, ?, ?, ?, ?)",
-      ).run(checkId, m.order.order_id, JSON.stringify(result.ready), now, now + CHECK_TTL_MS);
-      return {
-        check_id: checkId,
-        ready: result.ready,
-        rejected: result.rejected,
-        ready_count: result.ready.length,
-        rejected_count: result.rejectedRows,
-      };
-    })
-    .immediate();
+  return writeTransaction(ctx.db, () => {
+    const m = paidMembership(ctx, cartId);
+    refuseIfIssued(ctx, m);
+    const result = checked.use(m);
+    const now = ctx.now();
+    sql(ctx.db, "DELETE FROM census_checks WHERE expires_at <= ?").run(now);
+    const checkId = randomUUID();
+    sql(
+      ctx.db,
+      "INSERT INTO census_checks (check_id, order_id, ready, created_at, expires_at) VALUES (?, ?, ?, ?, ?)",
+    ).run(checkId, m.order.order_id, JSON.stringify(result.ready), now, now + CHECK_TTL_MS);
+    return {
+      check_id: checkId,
+      ready: result.ready,
+      rejected: result.rejected,
+      ready_count: result.ready.length,
+      rejected_count: result.rejectedRows,
+    };
+  });
 }
 
 type CheckRow = { ready: string; expires_at: number; added: number | null };
@@ -295,30 +294,28 @@ export async function confirmCheck(
     pending !== undefined && pending.added === null && policyOf(ctx, before.order.order_id) === undefined
       ? await checkedAhead(ctx, before, readyRows(pending))
       : undefined;
-  return ctx.db
-    .transaction(() => {
-      const m = paidMembership(ctx, cartId);
-      const check = readCheck(ctx, checkId, m.order.order_id);
-      if (check === undefined || (check.added === null && check.expires_at <= ctx.now())) {
-        throw new HttpError(404, "This check has expired (checks are kept for 30 minutes): upload the file again");
-      }
-      if (check.added !== null) return { added: check.added, issued: false, m };
-      refuseIfIssued(ctx, m);
-      const again =
-        checked?.use(m) ?? checkCensus(readyRows(check), savedMembers(ctx, m.order.order_id), purchaseOf(ctx, m));
-      if (again.rejected.length > 0) {
-        throw new HttpError(409, "Some rows are no longer ready: check the file again", { rejected: again.rejected });
-      }
-      const issued = saveAndMaybeIssue(ctx, m, again.ready);
-      // The rows are saved now: the check keeps only its count, so a second confirm answers the same.
-      sql(ctx.db, "UPDATE census_checks SET ready = '[]', confirmed_at = ?, added = ? WHERE check_id = ?").run(
-        ctx.now(),
-        again.ready.length,
-        checkId,
-      );
-      return { added: again.ready.length, issued, m };
-    })
-    .immediate();
+  return writeTransaction(ctx.db, () => {
+    const m = paidMembership(ctx, cartId);
+    const check = readCheck(ctx, checkId, m.order.order_id);
+    if (check === undefined || (check.added === null && check.expires_at <= ctx.now())) {
+      throw new HttpError(404, "This check has expired (checks are kept for 30 minutes): upload the file again");
+    }
+    if (check.added !== null) return { added: check.added, issued: false, m };
+    refuseIfIssued(ctx, m);
+    const again =
+      checked?.use(m) ?? checkCensus(readyRows(check), savedMembers(ctx, m.order.order_id), purchaseOf(ctx, m));
+    if (again.rejected.length > 0) {
+      throw new HttpError(409, "Some rows are no longer ready: check the file again", { rejected: again.rejected });
+    }
+    const issued = saveAndMaybeIssue(ctx, m, again.ready);
+    // The rows are saved now: the check keeps only its count, so a second confirm answers the same.
+    sql(ctx.db, "UPDATE census_checks SET ready = '[]', confirmed_at = ?, added = ? WHERE check_id = ?").run(
+      ctx.now(),
+      again.ready.length,
+      checkId,
+    );
+    return { added: again.ready.length, issued, m };
+  });
 }
 
 /** The add-one form: an employee and their dependants, checked and saved at once, or nothing saved. */
@@ -327,20 +324,18 @@ export function addMembers(
   cartId: number,
   rows: readonly Omit<RowInput, "row_number">[],
 ): { added: number; issued: boolean; m: PaidMembership } {
-  return ctx.db
-    .transaction(() => {
-      const m = paidMembership(ctx, cartId);
-      refuseIfIssued(ctx, m);
-      const result = checkCensus(
-        rows.map((r, i) => ({ ...r, row_number: i + 1 })),
-        savedMembers(ctx, m.order.order_id),
-        purchaseOf(ctx, m),
-      );
-      if (result.rejected.length > 0) {
-        throw new HttpError(422, "Some rows need fixing", { rejected: result.rejected satisfies Rejection[] });
-      }
-      const issued = saveAndMaybeIssue(ctx, m, result.ready);
-      return { added: result.ready.length, issued, m };
-    })
-    .immediate();
+  return writeTransaction(ctx.db, () => {
+    const m = paidMembership(ctx, cartId);
+    refuseIfIssued(ctx, m);
+    const result = checkCensus(
+      rows.map((r, i) => ({ ...r, row_number: i + 1 })),
+      savedMembers(ctx, m.order.order_id),
+      purchaseOf(ctx, m),
+    );
+    if (result.rejected.length > 0) {
+      throw new HttpError(422, "Some rows need fixing", { rejected: result.rejected satisfies Rejection[] });
+    }
+    const issued = saveAndMaybeIssue(ctx, m, result.ready);
+    return { added: result.ready.length, issued, m };
+  });
 }

@@ -1,25 +1,21 @@
 // The membership (docs/product.md, After the purchase): what a paid or pending order bought, its billing
 // schedule and its invoices. The spec's logged-in home reads this.
 import type { ApiContext } from "../shared/context";
-import { addDays, addMonths, istDate } from "../shared/dates";
+import { addMonths, istDate } from "../shared/dates";
 import { billingPeriod, invoicesOfCart } from "../billing/invoices";
 import { type OrderRow, findOrder, maskEmail, orderJson, parseContents, refundsDue } from "../checkout/orders";
 import { SELLER } from "../shared/seller";
 import { sqlValues } from "../store/statements";
 import { iso } from "../shared/context";
 import { SUM_INSURED_BASIS } from "../catalog/sum-insured";
+import { coverEndDate } from "../shared/cover-dates";
 import { censusSummary, paidMembership } from "./members";
 import { policyOf } from "./policy";
-import { chargeChanges } from "./changes";
+import { chargeChanges } from "./change-charges";
 import { changeRefundsDue } from "../billing/change-payments";
 import { type Cancellation, MANDATE_MONTHS, cancellationOf, monthsPaidBy } from "../billing/mandate";
 
 const MONTHS = MANDATE_MONTHS;
-
-/** The last day of cover bought on `start`: a year of it (also quoted on the review, sandbox/routes/employer.ts). */
-export function coverEndDate(start: string): string {
-  return addDays(addMonths(start, MONTHS), -1);
-}
 
 /** In the sandbox the mandate is simulated; a real gateway would hand back its own id and method. */
 function mandate(order: OrderRow, start: string, cancellation: Cancellation | null) {

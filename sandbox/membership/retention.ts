@@ -4,10 +4,10 @@
 // with the changes, any census check left, and the outbox's emails to those employees. Tax
 // documents stay (they name the company and employee codes, and GST law keeps them 72 months).
 import type { ApiContext } from "../shared/context";
-import { removeExpiredQuotes } from "./changes";
+import { removeExpiredQuotes } from "./change-store";
 import { addDays, addMonths, istDate } from "../shared/dates";
 import { writeTransaction } from "../store/db";
-import { coverEndDate } from "./overview";
+import { coverEndDate } from "../shared/cover-dates";
 import { RETENTION_YEARS } from "../catalog/privacy-notice";
 import { sql, sqlValues } from "../store/statements";
 

@@ -9,16 +9,9 @@ import { awaitEndorsementEmails, queueEndorsementEmails } from "../membership/en
 import { statementJson, withDocuments } from "../billing/change-statement";
 import { COLUMNS, type Column, MAX_CELL } from "../membership/census";
 import { changePaymentJson, latestPayment, payChange, verifyChangePayment } from "../billing/change-payments";
-import {
-  MAX_BATCH,
-  amountDue,
-  changeOf,
-  confirmBatch,
-  confirmChange,
-  findChange,
-  quoteChange,
-  quoteChanges,
-} from "../membership/changes";
+import { MAX_BATCH } from "../membership/change-rules";
+import { amountDue, confirmBatch, confirmChange, quoteChange, quoteChanges } from "../membership/changes";
+import { changeOf, findChange } from "../membership/change-store";
 import type { ApiContext } from "../shared/context";
 import { writeTransaction } from "../store/db";
 import { HttpError, parseInput, route, sendOk } from "../shared/envelope";

@@ -61,7 +61,7 @@ function runMigrations(db: Db, now: () => number): void {
   const files = readdirSync(MIGRATIONS_DIR)
     .filter((f) => /^\d+_.+\.sql$/.test(f))
     .sort();
-  db.transaction(() => {
+  writeTransaction(db, () => {
     const applied = new Set(db.prepare("SELECT version FROM schema_migrations").pluck().all() as number[]);
     for (const file of files) {
       const version = Number.parseInt(file, 10);
@@ -73,5 +73,5 @@ function runMigrations(db: Db, now: () => number): void {
         now(),
       );
     }
-  }).immediate();
+  });
 }

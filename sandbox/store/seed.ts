@@ -1,4 +1,4 @@
-import type { Db } from "./db";
+import { type Db, writeTransaction } from "./db";
 import { AGE_BANDS, COMPANIES, COVERAGES, FAMILY_RANGES, PLANS, RATES, STATES } from "./seed-data";
 
 /** Loads the catalog. Idempotent: every row is an upsert, so it runs on each start. */
@@ -44,7 +44,7 @@ export function seedCatalog(db: Db): void {
      ON CONFLICT(band, range_code, sum_insured_inr) DO UPDATE SET monthly_paise = excluded.monthly_paise`,
   );
 
-  db.transaction(() => {
+  writeTransaction(db, () => {
     for (const s of STATES) upsertState.run(s);
     for (const c of COMPANIES) upsertCompany.run(c);
     COVERAGES.forEach((c, i) => upsertCoverage.run({ ...c, sort_order: i }));
@@ -68,5 +68,5 @@ export function seedCatalog(db: Db): void {
     });
     for (const r of RATES) upsertRate.run(r.band, r.range, r.sum_insured_inr, r.monthly_paise);
     // IMMEDIATE: processes starting together write the catalogue one after another (see db.ts).
-  }).immediate();
+  });
 }
