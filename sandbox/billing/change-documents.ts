@@ -417,11 +417,3 @@ export function creditNoteOfCart(ctx: ApiContext, id: string, cartId: number): C
   ).get(number, cartId) as (Omit<CreditNoteRow, "id" | "data"> & { data: string }) | undefined;
   return r === undefined ? undefined : toCreditNote(r);
 }
-
-export function creditNotesOf(ctx: ApiContext, orderId: string): CreditNoteRow[] {
-  return (
-    sql(ctx.db, `SELECT ${CREDIT_NOTE_COLUMNS} FROM credit_notes WHERE order_id = ? ORDER BY seq`).all(
-      orderId,
-    ) as (Omit<CreditNoteRow, "id" | "data"> & { data: string })[]
-  ).map(toCreditNote);
-}

@@ -100,7 +100,7 @@ export function requestOf(row: ChangeRow): ChangeRequest {
   return { kind: "add", band: row.band, range: row.range_code, effective_date: row.effective_date, members: named };
 }
 
-export const expired = () => new HttpError(410, "This quote has expired: work out the change again.");
+const expired = () => new HttpError(410, "This quote has expired: work out the change again.");
 
 /** A quote past its lifetime with no payment opened is gone, whether or not it has been removed yet. */
 function isExpired(ctx: ApiContext, row: ChangeRow): boolean {
