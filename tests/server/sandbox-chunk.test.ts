@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 /**
  * A server on a real upstream never loads the sandbox's packages (docs/decisions/0043): build/server.js
  * imports the embedded API as a chunk of its own, only when it runs it, so a deployment may install the
- * root's packages alone (`npm ci --omit=dev --workspaces=false`). Needs `npm run build`.
+ * root's packages alone (`npm ci --workspaces=false`). Needs `npm run build`.
  */
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const built = fs.readFileSync(path.join(ROOT, "build/server.js"), "utf8");
