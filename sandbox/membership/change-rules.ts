@@ -5,7 +5,9 @@ import { HttpError } from "../shared/envelope";
 import { monthsPaidBy } from "../billing/mandate";
 import { lastDayOf } from "../shared/cover-dates";
 import type { RowInput } from "./census";
-import type { PaidMembership } from "./members";
+import { censusSummary, type PaidMembership } from "./members";
+import { policyOf } from "./policy";
+import type { ApiContext } from "../shared/context";
 import type { TaxLine } from "../catalog/pricing";
 import type { Basis } from "./change-pricing";
 
@@ -56,6 +58,20 @@ function paidUntil(m: PaidMembership, today: string): string {
   if (m.order.policy === "yearly") return m.coverEnd;
   // The day before the first charge not collected.
   return lastDayOf(m.coverStart, monthsPaidBy(m.coverStart, today));
+}
+
+/**
+ * Changes are for a named team (docs/product.md, Changes during the year): until every employee bought is
+ * named and the policy issued, a joiner is simply a member of the census, so no change is quoted. This is
+ * what keeps a joiner from being paid for and then counted inside the places already bought.
+ */
+export function checkTeamNamed(ctx: ApiContext, m: PaidMembership): void {
+  if (policyOf(ctx, m.order.order_id) !== undefined) return;
+  const s = censusSummary(ctx, m);
+  throw new HttpError(
+    409,
+    `Finish naming your team first: ${s.employees_named} of ${s.employees_bought} employees are named. Changes during the year start once every employee bought is named.`,
+  );
 }
 
 export const dateError = (message: string) => new HttpError(422, message, { field: "effective_date" });

@@ -12,7 +12,7 @@ import type { Rejection } from "./census";
 import type { PaidMembership } from "./members";
 import { sql } from "../store/statements";
 import { writeTransaction } from "../store/db";
-import { type ChangeRequest, type ChangePrice, checkDates, checkHeadcount } from "./change-rules";
+import { type ChangeRequest, type ChangePrice, checkDates, checkHeadcount, checkTeamNamed } from "./change-rules";
 import { priceOf, type Basis, basisOf, withMonthly } from "./change-pricing";
 import { type Subject, subject, applyToCensus } from "./change-subject";
 import {
@@ -28,6 +28,7 @@ import {
 /** Checks and prices a change and keeps the quote; nothing about the membership changes yet. */
 export function quoteChange(ctx: ApiContext, m: PaidMembership, req: ChangeRequest): ChangeJson {
   return writeTransaction(ctx.db, () => {
+    checkTeamNamed(ctx, m);
     removeExpiredQuotes(ctx, m.order.order_id);
     return quoteOne(ctx, m, req, basisOf(ctx, m));
   });
@@ -48,6 +49,7 @@ export function quoteChanges(
 ): { batch_id: string; results: BatchQuote[] } {
   const batchId = randomUUID();
   return writeTransaction(ctx.db, () => {
+    checkTeamNamed(ctx, m);
     removeExpiredQuotes(ctx, m.order.order_id);
     const basis = basisOf(ctx, m);
     const results = reqs.map((req): BatchQuote => {

@@ -129,9 +129,9 @@ describe("cancelling the monthly mandate", () => {
   });
 });
 
-/** The three employees bought, named in the census (18–35, employee only). */
-async function nameTeam(admin: Admin) {
-  for (const code of ["E-1", "E-2", "E-3"]) {
+/** The employees bought (three unless told), named in the census (18–35, no dependants). */
+async function nameTeam(admin: Admin, codes = ["E-1", "E-2", "E-3"]) {
+  for (const code of codes) {
     const saved = await admin.post("/membership/census/members", {
       rows: [
         {
@@ -220,6 +220,7 @@ describe("quoting a change", () => {
     }
     // Another membership bought today (12 July 2025): a joiner cannot join before its cover starts.
     const later = await paidAdmin("yearly");
+    await nameTeam(later);
     const beforeCover = await later.post("/membership/changes/quote", joiner("2025-07-11"));
     expect(beforeCover.json.msg).toBe("The date is before the cover started (12 July 2025).");
   });
@@ -324,6 +325,7 @@ describe("confirming a change", () => {
     const mine = await paidAdmin("yearly");
     await nameTeam(mine);
     const theirs = await paidAdmin("yearly");
+    await nameTeam(theirs, ["T-1", "T-2", "T-3"]);
     const quoted = await mine.post("/membership/changes/quote", leaver("2025-06-02"));
     const stranger = await theirs.post(`/membership/changes/${quoted.json.data.change.change_id}/confirm`, {});
     expect(stranger.status).toBe(404);
@@ -454,7 +456,7 @@ describe("a family event", () => {
 
   it("moves the employee to the wider cover bought, priced on the difference from the day of the marriage", async () => {
     const admin = await paidAdmin("yearly", KARNATAKA, family);
-    await nameTeam(admin);
+    await nameTeam(admin, ["E-1", "E-2", "E-3", "E-4"]);
     await admin.later(23 * DAY); // 25 June 2025
     const quoted = await admin.post("/membership/changes/quote", marriage("2025-06-20"));
     expect(quoted.status).toBe(200);
@@ -481,7 +483,7 @@ describe("a family event", () => {
 
   it("refuses each date and family rule, saying why", async () => {
     const admin = await paidAdmin("yearly", KARNATAKA, family);
-    await nameTeam(admin);
+    await nameTeam(admin, ["E-1", "E-2", "E-3", "E-4"]);
     await admin.later(40 * DAY); // 12 July 2025
     const dated: [object, string][] = [
       [marriage("2025-07-13"), "The date of the event cannot be in the future."],
@@ -602,5 +604,24 @@ describe("the test clock for a membership", () => {
     expect(requoted.status).toBe(409);
     // Two days on, the second charge was collected today at the old amount: the joiner's starts with the third.
     expect(requoted.json.data.change.price.starts_on).toBe("2025-07-02");
+  });
+});
+
+describe("changes are for a named team", () => {
+  it("quotes no change until every employee bought is named, then quotes a joiner on top of the places bought", async () => {
+    const admin = await paidAdmin("yearly");
+    await nameTeam(admin, ["E-1", "E-2"]);
+    const early = await admin.post("/membership/changes/quote", joiner("2025-06-02"));
+    expect({ status: early.status, msg: early.json.msg }).toEqual({
+      status: 409,
+      msg: "Finish naming your team first: 2 of 3 employees are named. Changes during the year start once every employee bought is named.",
+    });
+    const batch = await admin.post("/membership/changes/quotes", { changes: [joiner("2025-06-02")] });
+    expect(batch.status).toBe(409);
+    expect((await admin.get("/membership/changes")).json.data.statement).toEqual([]);
+
+    await nameTeam(admin, ["E-3"]);
+    const quoted = await admin.post("/membership/changes/quote", joiner("2025-06-02"));
+    expect(quoted.status).toBe(200);
   });
 });
