@@ -22,7 +22,7 @@ import { ToastMessage } from "~/components/toast";
 import { APP_VERSION, MESSAGES } from "~/config/constants";
 import { enhanceScriptSrc } from "~/rendering/enhance-script.server";
 import { embeddedApi, publicOrigin } from "~/config/env.server";
-import { purchaseHrefFor } from "~/checkout/purchase-href.server";
+import { purchaseLinkFor } from "~/checkout/purchase-href.server";
 import { currentToken } from "~/checkout/guard.server";
 import { routeHydrates, savesData } from "~/rendering/hydration";
 import { ModulePreloads } from "~/rendering/module-preloads";
@@ -52,7 +52,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data(
     {
       signedIn: Boolean(token),
-      purchaseHref: token && !inCheckout ? await purchaseHrefFor(token) : null,
+      purchase: token && !inCheckout ? await purchaseLinkFor(token) : null,
       sandbox: embeddedApi,
       toast,
       origin: publicOrigin(request),
@@ -126,12 +126,12 @@ function SkipLink() {
 }
 
 export default function App() {
-  const { signedIn, sandbox, toast, legal, purchaseHref } = useLoaderData<typeof loader>();
+  const { signedIn, sandbox, toast, legal, purchase } = useLoaderData<typeof loader>();
   return (
     <Document signedIn={signedIn}>
       <SkipLink />
       {sandbox ? <SandboxNotice /> : null}
-      <SiteHeader signedIn={signedIn} purchaseHref={purchaseHref} />
+      <SiteHeader signedIn={signedIn} purchase={purchase} />
       {toast ? <ToastMessage toast={toast} /> : null}
       <main id="main" tabIndex={-1}>
         <Outlet />
@@ -153,7 +153,7 @@ export function ErrorBoundary() {
     <Document signedIn={root?.signedIn ?? false}>
       <SkipLink />
       {root?.sandbox ? <SandboxNotice /> : null}
-      <SiteHeader signedIn={root?.signedIn ?? false} purchaseHref={root?.purchaseHref ?? null} />
+      <SiteHeader signedIn={root?.signedIn ?? false} purchase={root?.purchase ?? null} />
       <main id="main" tabIndex={-1} className="container page-message">
         <h1>{notFound ? "Page not found" : "Something went wrong"}</h1>
         <p>{notFound ? "We could not find the page you were looking for." : MESSAGES.serviceDown}</p>

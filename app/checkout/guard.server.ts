@@ -8,6 +8,7 @@ import { PATHS } from "~/routing/paths";
 import type { Session } from "~/session/session.server";
 import { commitSession, destroySession, getSession, signOutRedirect } from "~/session/session.server";
 import { setToast } from "~/session/toast.server";
+import { membershipReturnPath } from "~/utils/safe-redirect";
 import type { StepId } from "./steps";
 import { firstUnfinishedStep, isPaidOrPending, pathOf, stepIndex } from "./steps";
 
@@ -15,8 +16,18 @@ import { firstUnfinishedStep, isPaidOrPending, pathOf, stepIndex } from "./steps
 export const IDLE_TIMEOUT_MS = 30 * 60 * 1000;
 export const ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
 
+/**
+ * Where a visitor without a live session is sent: from a page of the membership (an email's link, a
+ * bookmark), to sign in again with that page to come back to; from anywhere else, to the purchase's
+ * first step (docs/product.md, Signing in again).
+ */
+function signInPathFor(request: Request): string {
+  const page = membershipReturnPath(new URL(request.url).pathname);
+  return page ? `${PATHS.signIn}?${new URLSearchParams({ next: page })}` : PATHS.checkout.verify;
+}
+
 async function signedOut(request: Request, message: string = MESSAGES.signedOut): Promise<never> {
-  throw await signOutRedirect(request, PATHS.checkout.verify, await setToast({ kind: "info", message }));
+  throw await signOutRedirect(request, signInPathFor(request), await setToast({ kind: "info", message }));
 }
 
 /** Best effort, as at logout: the cookie is cleared whether or not the API answers. */
@@ -65,7 +76,7 @@ export async function currentToken(request: Request): Promise<{ token: string | 
 export async function requireToken(request: Request): Promise<SignedIn> {
   const session = await getSession(request);
   const token = session.get("token");
-  if (!token) throw redirect(PATHS.checkout.verify);
+  if (!token) throw redirect(signInPathFor(request));
   const ended = sessionEnded(session);
   // A session the app ends is ended upstream too, as logout does: its token is revoked, so a copy
   // of the cookie (or of the token) is worth nothing afterwards (docs/product.md, Sign-in).

@@ -4,14 +4,17 @@ import { firstUnfinishedStep, isPaidOrPending, pathOf } from "./steps";
 
 /**
  * Where the header's purchase button takes a signed-in admin (docs/product.md, Users and roles): the
- * first step their cart has not finished, or the membership once paid (or being paid). Any trouble
- * reading the cart gives the membership, which finds the step itself: the header never fails a page.
+ * first step their cart has not finished, or the membership once paid (or being paid), when the
+ * button says "Your membership" (`member`). Any trouble reading the cart gives the membership, which
+ * finds the step itself, under the purchase label: the header never fails a page.
  */
-export async function purchaseHrefFor(token: string): Promise<string> {
+export async function purchaseLinkFor(token: string): Promise<{ href: string; member: boolean }> {
   try {
     const cart = await getCart(token);
-    return isPaidOrPending(cart) ? PATHS.membership : pathOf(firstUnfinishedStep(cart));
+    return isPaidOrPending(cart)
+      ? { href: PATHS.membership, member: true }
+      : { href: pathOf(firstUnfinishedStep(cart)), member: false };
   } catch {
-    return PATHS.membership;
+    return { href: PATHS.membership, member: false };
   }
 }

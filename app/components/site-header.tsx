@@ -1,7 +1,7 @@
 import { Form, Link, useLocation, useMatches } from "@remix-run/react";
 import type { CSSProperties } from "react";
 import { PAGE_PATHS, PAGE_VARIANTS, partnershipPath, productPath } from "~/routing/page-paths";
-import { PURCHASE_LABEL } from "~/content/site";
+import { MEMBERSHIP_LABEL, PURCHASE_LABEL } from "~/content/site";
 import { PATHS } from "~/routing/paths";
 import { DemoLink } from "./demo-link";
 
@@ -67,13 +67,23 @@ function useCobrand(): Cobrand | undefined {
 }
 
 /**
- * `purchaseHref`: where the purchase button takes a signed-in admin (the first unfinished step, or
- * the membership once paid), read by the root loader; null inside the checkout, where the stepper
- * leads on and the header shows no purchase button (docs/product.md, Users and roles).
+ * `purchase`: where the purchase button takes a signed-in admin (the first unfinished step, or the
+ * membership once paid, when it says "Your membership"), read by the root loader; null inside the
+ * checkout, where the stepper leads on and the header shows no purchase button (docs/product.md,
+ * Users and roles). Signed out, a returning admin finds "Sign in" beside it (docs/product.md, Signing
+ * in again), except on the sign-in page itself, on a partner's co-branded header, and in the checkout,
+ * whose first step is the same code.
  */
-export function SiteHeader({ signedIn, purchaseHref }: { signedIn: boolean; purchaseHref: string | null }) {
+export function SiteHeader({
+  signedIn,
+  purchase,
+}: {
+  signedIn: boolean;
+  purchase: { href: string; member: boolean } | null;
+}) {
   const cobrand = useCobrand();
   const { pathname } = useLocation();
+  const member = signedIn && purchase?.member === true;
   const inCheckout = useMatches().some((match) => match.id === "routes/checkout");
   return (
     <header className={`site-header${cobrand ? " site-header--cobrand" : ""}`} style={cobrand?.style}>
@@ -101,16 +111,20 @@ export function SiteHeader({ signedIn, purchaseHref }: { signedIn: boolean; purc
                 Sign out
               </button>
             </Form>
-          ) : null}
+          ) : inCheckout || cobrand || pathname === PATHS.signIn ? null : (
+            <a href={PATHS.signIn} className="button button--ghost button--small">
+              Sign in
+            </a>
+          )}
           {cobrand ? <DemoLink className="button button--ghost button--small" /> : null}
           {inCheckout ? null : (
-            // The same label signed in or not; signed in, it leads to where the admin is. Without a
-            // known place (a page loaded client-side), the membership finds the first unfinished step.
+            // Signed in, it leads to where the admin is, and once paid it says so. Without a known
+            // place (a page loaded client-side), the membership finds the first unfinished step.
             <a
-              href={signedIn ? (purchaseHref ?? PATHS.membership) : (cobrand?.purchaseHref ?? PATHS.checkout.verify)}
+              href={signedIn ? (purchase?.href ?? PATHS.membership) : (cobrand?.purchaseHref ?? PATHS.checkout.verify)}
               className={`button button--small${cobrand ? " partner__button" : ""}`}
             >
-              {cobrand?.purchaseLabel ?? PURCHASE_LABEL}
+              {member ? MEMBERSHIP_LABEL : (cobrand?.purchaseLabel ?? PURCHASE_LABEL)}
             </a>
           )}
         </div>

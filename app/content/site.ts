@@ -36,3 +36,5 @@ export const CORPORATE = {
 /** docs/product.md, Partner pages: Buy Now on the three named partner pages, Purchase now everywhere else. */
 export const PURCHASE_LABEL = "Purchase now";
 export const PARTNER_PURCHASE_LABEL = "Buy Now";
+/** docs/product.md, Users and roles: the purchase button of a signed-in admin who has paid, on every page. */
+export const MEMBERSHIP_LABEL = "Your membership";

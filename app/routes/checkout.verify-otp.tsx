@@ -47,7 +47,12 @@ async function requirePendingNumber(request: Request) {
 export async function loader({ request }: LoaderFunctionArgs) {
   const { session, mobile } = await requirePendingNumber(request);
   // Seconds left, counted here so the page's first render reads no clock (hydration-safe).
-  return { mobile, wait: Math.max(0, Math.ceil(((session.get("resendAt") ?? 0) - Date.now()) / 1000)) };
+  return {
+    mobile,
+    wait: Math.max(0, Math.ceil(((session.get("resendAt") ?? 0) - Date.now()) / 1000)),
+    // "Change number" goes back to the page the code was asked from.
+    changeNumber: session.get("afterSignIn") ? PATHS.signIn : PATHS.checkout.verify,
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -113,7 +118,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const pending = session.get("pendingQuote");
   const carried = pending ? await attempt(request, () => writeChoiceToCart(token, pending)) : null;
   const [cart] = await Promise.all([carried?.ok ? carried : attempt(request, () => getCart(token)), optingIn]);
-  const next = cart.ok ? pathOf(firstUnfinishedStep(cart.value)) : PATHS.checkout.gstDetails;
+  // Signing in again lands on the membership page asked for (docs/product.md, Signing in again); the
+  // membership sends an admin who has not paid on to their first unfinished step.
+  const afterSignIn = session.get("afterSignIn");
+  const next = afterSignIn ?? (cart.ok ? pathOf(firstUnfinishedStep(cart.value)) : PATHS.checkout.gstDetails);
   const headers = new Headers({ "Set-Cookie": await commitSession(fresh) });
   // This browser now keeps its own allowance for the number (docs/decisions/0016, Update).
   if (deviceId !== undefined) headers.append("Set-Cookie", await rememberDevice(deviceId));
@@ -122,7 +130,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function VerifyOtp() {
-  const { mobile, wait } = useLoaderData<typeof loader>();
+  const { mobile, wait, changeNumber } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   // "Send a new code" posts in place; its answer (a new wait, a toast) arrives by revalidation.
   const resend = useFetcher<typeof action>();
@@ -138,7 +146,7 @@ export default function VerifyOtp() {
         <strong>
           +91 {mobile.slice(0, 5)} {mobile.slice(5)}
         </strong>
-        . <Link to={PATHS.checkout.verify}>Change number</Link>
+        . <Link to={changeNumber}>Change number</Link>
       </p>
       <Form method="post" {...getFormProps(form)} noValidate>
         <ErrorSummary form={form} />

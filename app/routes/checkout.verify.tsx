@@ -14,7 +14,7 @@ import { seeOther } from "~/utils/see-other";
 import { commitSession, getSession } from "~/session/session.server";
 import { deviceForNewCode } from "~/session/device.server";
 import { safeReturnHost } from "~/utils/safe-redirect";
-import { purchaseHrefFor } from "~/checkout/purchase-href.server";
+import { purchaseLinkFor } from "~/checkout/purchase-href.server";
 import { mobileNumber } from "~/validation/fields";
 import { parseSubmission } from "~/validation/submission.server";
 
@@ -36,7 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const session = await getSession(request);
   // Every purchase button leads here: a signed-in admin goes on to where they are (docs/product.md, Users and roles).
   const token = session.get("token");
-  if (token) return redirect(await purchaseHrefFor(token), { headers: entry ?? undefined });
+  if (token) return redirect((await purchaseLinkFor(token)).href, { headers: entry ?? undefined });
   const prefill = prefillOf(session);
   const from = safeReturnHost(new URL(request.url).searchParams.get("from"));
   return data(
@@ -65,6 +65,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   session.set("mobileNo", mobile);
   session.set("resendAt", Date.now() + (sent.value.resend_after_s ?? 30) * 1000);
+  // The purchase's own start: a sign-in begun earlier in this browser no longer decides where the code leads.
+  session.unset("afterSignIn");
   const returnHost = safeReturnHost(from);
   if (returnHost) session.set("from", returnHost);
   return seeOther(PATHS.checkout.verifyOtp, { "Set-Cookie": await commitSession(session) });

@@ -40,6 +40,8 @@ export const PATHS = {
   changes: "/membership/changes",
   /** The gateway posts the admin back here after paying for an addition. */
   changePaymentCallback: "/membership/changes/payment/callback",
+  /** Signing in again, for an admin who bought or started buying: the same code flow, landing on the membership. */
+  signIn: "/sign-in",
   logout: "/logout",
   /** A signed-in admin's prefill link asks here before starting over (docs/product.md, Query handling). */
   prefill: "/prefill",

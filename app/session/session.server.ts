@@ -40,6 +40,8 @@ export interface SessionData {
    * cart instead of after it (decision 0024). The cart stays the truth; a mismatch asks again.
    */
   groupId: string;
+  /** Where the code flow leads once the code is right, set by the sign-in page (docs/product.md, Signing in again). */
+  afterSignIn: string;
   /** The public calculator's choice after "Buy this", written into the cart at sign-in (docs/product.md, Public pages). */
   pendingQuote: { planId: string; coverage: string[]; rows: Array<{ band: string; range: string; count: number }> };
 }

@@ -20,3 +20,12 @@ export function safeReturnHost(host: string | null | undefined): string | null {
   const value = host.trim().toLowerCase();
   return /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/.test(value) ? value : null;
 }
+
+/**
+ * Where signing in again may lead (docs/product.md, Signing in again): a page of the membership, as a
+ * path of this site and nothing more (no query, no dot segment, however spelled); anything else is null.
+ */
+export function membershipReturnPath(path: string | null | undefined): string | null {
+  if (!path || path.length > 200 || /\.\.|%2e/i.test(path)) return null;
+  return /^\/membership(?:\/[A-Za-z0-9._~%-]+)*$/.test(path) ? path : null;
+}

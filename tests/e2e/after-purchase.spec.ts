@@ -126,8 +126,8 @@ for (const javaScriptEnabled of [false, true]) {
       await page.goto("/");
       await expect(page).toHaveURL(/\/membership$/);
       await page.goto("/about-us");
-      // The header's purchase button keeps its label and, once paid, leads to the membership.
-      await page.getByRole("banner").getByRole("link", { name: "Purchase now" }).click();
+      // Once paid, the header's purchase button says so and leads to the membership.
+      await page.getByRole("banner").getByRole("link", { name: "Your membership", exact: true }).click();
       await expect(page).toHaveURL(/\/membership$/);
 
       // The email outbox holds the confirmation with the PDF attached.

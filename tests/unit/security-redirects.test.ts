@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { safeRedirectPath, safeReturnHost } from "~/utils/safe-redirect";
+import { membershipReturnPath, safeRedirectPath, safeReturnHost } from "~/utils/safe-redirect";
 
 /** docs/product.md, Security rules: a redirect target from a query or a form never leaves the site. */
 
@@ -108,6 +108,59 @@ describe("safeReturnHost (the `from` query)", () => {
         const host = safeReturnHost(from);
         if (host !== null) expect(new URL(`https://${host}/`).host).toBe(host);
       }),
+      { numRuns: 2000 },
+    );
+  });
+});
+
+/** docs/product.md, Signing in again: the page a sign-in returns to is a membership page of this site, or none. */
+describe("membershipReturnPath", () => {
+  it.each([
+    "/membership",
+    "/membership/members",
+    "/membership/changes/KVC-1a2b",
+    "/membership/invoices/KV%2F25-26%2F000001",
+  ])("keeps %j", (path) => {
+    expect(membershipReturnPath(path)).toBe(path);
+  });
+
+  it.each([
+    ...HOSTILE,
+    "/membership/../checkout/payment",
+    "/membership/%2e%2e/logout",
+    "/membershipx",
+    "/membership/members?page=2",
+    "/membership//evil.example",
+    "/checkout/verify",
+    `/membership/${"a".repeat(200)}`,
+  ])("refuses %j", (path) => {
+    expect(membershipReturnPath(path)).toBeNull();
+  });
+
+  it("never answers a path a browser would take off the membership (property)", () => {
+    const pieces = fc.constantFrom(
+      "/membership",
+      "/",
+      "//",
+      "..",
+      ".",
+      "%2e",
+      "\\",
+      "evil.example",
+      "?",
+      "#",
+      "@",
+      ":",
+    );
+    fc.assert(
+      fc.property(
+        fc.array(pieces, { maxLength: 8 }).map((p) => p.join("")),
+        (path) => {
+          const kept = membershipReturnPath(path);
+          if (kept !== null) expect(landing(kept).pathname.startsWith("/membership")).toBe(true);
+          if (kept !== null) expect(landing(kept).origin).toBe(SITE);
+        },
+      ),
       { numRuns: 2000 },
     );
   });
