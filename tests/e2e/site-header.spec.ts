@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Locator, Page } from "@playwright/test";
 import type { CartStep } from "../support/cart";
 import { passCodeTime } from "../support/test-clock";
@@ -141,6 +142,21 @@ async function signInWith(page: Page, mobile: string) {
   await page.getByLabel("One-time code").fill(await readCode(page.request, mobile));
   await page.getByRole("button", { name: "Verify and continue" }).click();
 }
+
+test("the sign-in page has no serious axe violations and fits at 360 and 1280 px", async ({ page }) => {
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto("/sign-in?next=%2Fmembership");
+    await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+    expect(
+      serious.map((v) => v.id),
+      `${width} px`,
+    ).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${width} px`).toBeLessThanOrEqual(width);
+  }
+});
 
 test("signed out, the header's logo, Sign in and purchase button fit one row on a 360 px phone", async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
