@@ -4,7 +4,7 @@ import { creditNoteId, creditsJson, documentsOf } from "./change-documents";
 import { type ChangeJson, statementOf } from "../membership/change-store";
 import type { ApiContext } from "../shared/context";
 import { invoiceId } from "./invoices";
-import type { PaidMembership } from "../membership/members";
+import { type PaidMembership, placesAdded } from "../membership/members";
 import { sql } from "../store/statements";
 
 /** A change with its document's id and number, for links from the statement. */
@@ -18,32 +18,28 @@ export function withDocuments(ctx: ApiContext, change: ChangeJson) {
 }
 
 /**
- * Employees covered now per band and family cover bought: bought, plus joiners, less leavers; a family
- * event that widened an employee's cover moves them from the cover they left (a dependant alone is no
- * employee).
+ * Employees covered now per band and family cover bought: the places bought at purchase and during the
+ * year (placesAdded: joiners, and family events that widened a cover), less leavers (a dependant alone is
+ * no employee). `employees_bought` is the places bought, as the census counts them.
  */
 function coveredNow(ctx: ApiContext, m: PaidMembership) {
-  const moved = sql(
+  const added = placesAdded(ctx, m.order.order_id);
+  const left = sql(
     ctx.db,
-    `SELECT band, range_code AS range, SUM(CASE kind WHEN 'add' THEN 1 ELSE -1 END) AS n
-       FROM membership_changes WHERE order_id = ? AND status = 'confirmed' AND event IS NULL GROUP BY band, range_code
-     UNION ALL
-     SELECT band, range_code, COUNT(*) FROM membership_changes
-       WHERE order_id = ? AND status = 'confirmed' AND from_range IS NOT NULL GROUP BY band, range_code
-     UNION ALL
-     SELECT band, from_range, -COUNT(*) FROM membership_changes
-       WHERE order_id = ? AND status = 'confirmed' AND from_range IS NOT NULL GROUP BY band, from_range`,
-  ).all(m.order.order_id, m.order.order_id, m.order.order_id) as { band: string; range: string; n: number }[];
-  const movedIn = (band: string, range: string) =>
-    moved.filter((c) => c.band === band && c.range === range).reduce((total, c) => total + c.n, 0);
-  return m.contents.people.map((p) => ({
-    band: p.band,
-    band_label: p.band_label,
-    range: p.range,
-    range_label: p.range_label,
-    employees_bought: p.count,
-    employees: p.count + movedIn(p.band, p.range),
-  }));
+    `SELECT band, range_code AS range, COUNT(*) AS n FROM membership_changes
+       WHERE order_id = ? AND status = 'confirmed' AND kind = 'remove' GROUP BY band, range_code`,
+  ).all(m.order.order_id) as { band: string; range: string; n: number }[];
+  return m.contents.people.map((p) => {
+    const bought = p.count + added(p.band, p.range);
+    return {
+      band: p.band,
+      band_label: p.band_label,
+      range: p.range,
+      range_label: p.range_label,
+      employees_bought: bought,
+      employees: bought - (left.find((c) => c.band === p.band && c.range === p.range)?.n ?? 0),
+    };
+  });
 }
 
 export function statementJson(ctx: ApiContext, m: PaidMembership) {

@@ -100,7 +100,33 @@ export function memberJson(m: MemberRow) {
   return { ...m, created_at: iso(m.created_at) };
 }
 
-/** Employees and lives bought and named, per band and family cover and in all. */
+/**
+ * Places bought during the year per band and family cover (docs/product.md, Changes during the year): a
+ * confirmed joiner is one more place, on top of those bought at purchase; a family event that widened an
+ * employee's cover moves their place from the cover they left. A leaver's place stays bought (it was paid
+ * for); the statement's "covered now" takes leavers off.
+ */
+export function placesAdded(ctx: ApiContext, orderId: string): (band: string, range: string) => number {
+  const moved = sql(
+    ctx.db,
+    `SELECT band, range_code AS range, COUNT(*) AS n FROM membership_changes
+       WHERE order_id = ? AND status = 'confirmed' AND kind = 'add' AND event IS NULL GROUP BY band, range_code
+     UNION ALL
+     SELECT band, range_code, COUNT(*) FROM membership_changes
+       WHERE order_id = ? AND status = 'confirmed' AND from_range IS NOT NULL GROUP BY band, range_code
+     UNION ALL
+     SELECT band, from_range, -COUNT(*) FROM membership_changes
+       WHERE order_id = ? AND status = 'confirmed' AND from_range IS NOT NULL GROUP BY band, from_range`,
+  ).all(orderId, orderId, orderId) as { band: string; range: string; n: number }[];
+  return (band, range) =>
+    moved.filter((c) => c.band === band && c.range === range).reduce((total, c) => total + c.n, 0);
+}
+
+/**
+ * Employees and lives bought and named, per band and family cover and in all. Bought counts the places
+ * bought at purchase and during the year (placesAdded), so a joiner is named on top of the places
+ * bought at purchase, never inside them, and the census, the membership and the statement agree.
+ */
 export function censusSummary(ctx: ApiContext, m: PaidMembership) {
   const lives = new Map(rangeRelations(ctx.db).map((r) => [r.range, r.relations.length]));
   const counts = sql(
@@ -108,16 +134,18 @@ export function censusSummary(ctx: ApiContext, m: PaidMembership) {
     `SELECT band, range_code AS range, SUM(relationship = 'self') AS employees, COUNT(*) AS lives
        FROM members WHERE order_id = ? GROUP BY band, range_code`,
   ).all(m.order.order_id) as { band: string; range: string; employees: number; lives: number }[];
+  const added = placesAdded(ctx, m.order.order_id);
   const byCover = m.contents.people.map((p) => {
     const named = counts.find((c) => c.band === p.band && c.range === p.range);
+    const bought = p.count + added(p.band, p.range);
     return {
       band: p.band,
       band_label: p.band_label,
       range: p.range,
       range_label: p.range_label,
-      employees_bought: p.count,
+      employees_bought: bought,
       employees_named: named?.employees ?? 0,
-      lives_bought: p.count * (lives.get(p.range) ?? 1),
+      lives_bought: bought * (lives.get(p.range) ?? 1),
       lives_named: named?.lives ?? 0,
     };
   });

@@ -472,12 +472,17 @@ describe("a family event", () => {
       { relationship: "self", range: "2A" },
       { relationship: "spouse", full_name: "Spouse of E-1", range: "2A" },
     ]);
-    // The statement counts no new employee: the married one moved from 1A to 2A.
+    // The statement counts no new employee: the married one moved from 1A to 2A, their place with them,
+    // and the census counts the same places and names.
     const { statement, covered } = (await admin.get("/membership/changes")).json.data;
     expect(statement).toHaveLength(1);
     expect(covered).toMatchObject([
-      { band: "18-35", range: "1A", employees_bought: 3, employees: 2 },
-      { band: "18-35", range: "2A", employees_bought: 1, employees: 2 },
+      { band: "18-35", range: "1A", employees_bought: 2, employees: 2 },
+      { band: "18-35", range: "2A", employees_bought: 2, employees: 2 },
+    ]);
+    expect((await admin.get("/membership/census")).json.data.summary.by_cover).toMatchObject([
+      { range: "1A", employees_bought: 2, employees_named: 2 },
+      { range: "2A", employees_bought: 2, employees_named: 2 },
     ]);
   });
 
@@ -608,7 +613,7 @@ describe("the test clock for a membership", () => {
 });
 
 describe("changes are for a named team", () => {
-  it("quotes no change until every employee bought is named, then quotes a joiner on top of the places bought", async () => {
+  it("quotes no change until every employee bought is named; then a joiner is a place on top of those bought, and every count agrees", async () => {
     const admin = await paidAdmin("yearly");
     await nameTeam(admin, ["E-1", "E-2"]);
     const early = await admin.post("/membership/changes/quote", joiner("2025-06-02"));
@@ -621,7 +626,19 @@ describe("changes are for a named team", () => {
     expect((await admin.get("/membership/changes")).json.data.statement).toEqual([]);
 
     await nameTeam(admin, ["E-3"]);
-    const quoted = await admin.post("/membership/changes/quote", joiner("2025-06-02"));
-    expect(quoted.status).toBe(200);
+    await admin.later(2 * DAY);
+    const joined = await admin.post("/membership/changes/quote", joiner("2025-06-03", "E-9"));
+    expect(joined.status).toBe(200);
+    expect((await payFor(admin, joined.json.data.change.change_id)).json.data.status).toBe("paid");
+    const left = await admin.post("/membership/changes/quote", leaver("2025-06-03", "E-1"));
+    expect((await admin.post(`/membership/changes/${left.json.data.change.change_id}/confirm`, {})).status).toBe(200);
+
+    // Every count agrees: 3 places bought at purchase and 1 with the joiner, 4 named, 3 covered now.
+    const census = (await admin.get("/membership/census")).json.data.summary;
+    expect(census).toMatchObject({ employees_bought: 4, employees_named: 4, lives_bought: 4, complete: true });
+    const { covered } = (await admin.get("/membership/changes")).json.data;
+    expect(covered).toMatchObject([{ band: "18-35", range: "1A", employees_bought: 4, employees: 3 }]);
+    const overview = (await admin.get("/membership")).json.data;
+    expect(overview.census).toMatchObject({ employees_bought: 4, employees_named: 4 });
   });
 });
