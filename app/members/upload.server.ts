@@ -28,6 +28,8 @@ export type UploadResult =
       rows: number;
       readyCount: number;
       rejectedRows: number;
+      /** Rows whose person is saved already: reported, not refused, so a corrected file can be uploaded again. */
+      skippedRows: number;
       rejections: RowRejection[];
     };
 
@@ -44,10 +46,12 @@ export async function checkUpload(token: string, file: File, today: string): Pro
   const { passing, rejected } = read;
   let checkId: string | null = null;
   let readyCount = 0;
+  let skippedRows = 0;
   if (passing.length > 0) {
     const answer = await checkCensus(token, passing);
     checkId = answer.ready_count > 0 ? answer.check_id : null;
     readyCount = answer.ready_count;
+    skippedRows = answer.skipped.length;
     rejected.push(...answer.rejected);
   }
   rejected.sort((a, b) => a.row_number - b.row_number);
@@ -57,6 +61,7 @@ export async function checkUpload(token: string, file: File, today: string): Pro
     checkId,
     rows: read.rows,
     readyCount,
+    skippedRows,
     rejectedRows: new Set(rejected.map((r) => r.row_number)).size,
     rejections: rejected.slice(0, REJECTIONS_SHOWN).map((r) => ({
       row: r.row_number,

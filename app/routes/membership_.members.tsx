@@ -391,6 +391,7 @@ function UploadResults({ result }: { result: UploadResult }) {
     <div className="upload-results" aria-live="polite">
       <h3 id="results">
         {`${formatCount(result.readyCount)} ${result.readyCount === 1 ? "row" : "rows"} ready, ${formatCount(result.rejectedRows)} ${result.rejectedRows === 1 ? "row needs" : "rows need"} fixing`}
+        {result.skippedRows > 0 ? `, ${formatCount(result.skippedRows)} already added, skipped` : ""}
       </h3>
       <p className="muted small">
         {result.fileName}: {formatCount(result.rows)} rows read. Nothing is added until you confirm.

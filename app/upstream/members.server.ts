@@ -109,6 +109,8 @@ const checkResult = z.object({
   ready_count: count,
   /** Rows with at least one rejection; `rejected` may hold several entries for one row. */
   rejected_count: count,
+  /** Rows whose person is saved already ("Already added, skipped"): no problem, nothing to add. */
+  skipped: z.array(rejection).default([]),
 });
 export type CensusCheck = z.infer<typeof checkResult>;
 

@@ -201,16 +201,22 @@ interface Family {
   dependants: number[];
 }
 
+/** What a row the census already holds is told: it is no problem, so the same file may be uploaded again. */
+export const ALREADY_ADDED = "Already added, skipped";
+
 /**
- * Checks rows against the purchase and the saved census. Every row is either ready (with its band,
- * family cover and age) or rejected with a reason per column; a row's rejections come in row order.
+ * Checks rows against the purchase and the saved census. Every row is ready (with its band, family
+ * cover and age), skipped (the very person is saved already: same employee code, name and date of
+ * birth, docs/product.md, The member census) or rejected with a reason per column; a row's rejections
+ * come in row order.
  */
 export function checkCensus(
   rows: readonly RowInput[],
   saved: readonly SavedMember[],
   purchase: Purchase,
-): { ready: ReadyRow[]; rejected: Rejection[]; rejectedRows: number } {
+): { ready: ReadyRow[]; rejected: Rejection[]; rejectedRows: number; skipped: Rejection[] } {
   const rejected: Rejection[] = [];
+  const skipped: Rejection[] = [];
   const rejectedRows = new Set<number>();
   const members = new Map<number, MemberInput>();
   const reject = (row: number, column: Column, message: string) => {
@@ -235,8 +241,10 @@ export function checkCensus(
   for (const [row, m] of [...members]) {
     const key = personKey(m);
     const sameRow = batchPersons.get(key);
-    if (savedPersons.has(key)) reject(row, "full_name", "This person is already on the list");
-    else if (sameRow !== undefined) reject(row, "full_name", `Same person as row ${sameRow}`);
+    if (savedPersons.has(key)) {
+      skipped.push({ row_number: row, column: "full_name", value: m.full_name, message: ALREADY_ADDED });
+      members.delete(row);
+    } else if (sameRow !== undefined) reject(row, "full_name", `Same person as row ${sameRow}`);
     else if (m.relationship === "self" && savedEmployees.has(m.employee_code))
       reject(row, "employee_code", "An employee with this code is already on the list");
     else if (m.relationship === "self" && batchEmployees.has(m.employee_code))
@@ -378,7 +386,7 @@ export function checkCensus(
   }
   ready.sort((a, b) => a.row_number - b.row_number);
   rejected.sort((a, b) => a.row_number - b.row_number);
-  return { ready, rejected, rejectedRows: rejectedRows.size };
+  return { ready, rejected, rejectedRows: rejectedRows.size, skipped };
 }
 
 export function bandLabel(code: string): string {

@@ -293,6 +293,8 @@ export async function checkRows(ctx: ApiContext, cartId: number, rows: readonly 
       rejected: result.rejected,
       ready_count: result.ready.length,
       rejected_count: result.rejectedRows,
+      // Rows whose person is saved already: not problems, so a corrected file can be uploaded again.
+      skipped: result.skipped,
     };
   });
 }
@@ -360,9 +362,12 @@ export function addMembers(
       savedMembers(ctx, m.order.order_id),
       purchaseOf(ctx, m),
     );
-    if (result.rejected.length > 0) {
-      throw new HttpError(422, "Some rows need fixing", { rejected: result.rejected satisfies Rejection[] });
-    }
+    // A form adds someone new: the very person saved already is a refusal here, not a row to skip.
+    const rejected: Rejection[] = [
+      ...result.skipped.map((r) => ({ ...r, message: "This person is already on the list" })),
+      ...result.rejected,
+    ].sort((a, b) => a.row_number - b.row_number);
+    if (rejected.length > 0) throw new HttpError(422, "Some rows need fixing", { rejected });
     const issued = saveAndMaybeIssue(ctx, m, result.ready);
     return { added: result.ready.length, issued, m };
   });

@@ -131,6 +131,20 @@ for (const [javaScriptEnabled, width] of [
       await expect(page.getByRole("cell", { name: "அனிதா சுப்பிரமணியம்" })).toBeVisible();
       await expect(page.getByText("2 of 4 employees named")).toBeVisible();
 
+      // The same file again: the people saved are skipped, not rows to fix, and nothing is added twice.
+      await upload(
+        page,
+        csvFile([
+          `E-1,Ravi Kumar,male,15-08-1996,self,+91 98765 43210,${email("E-1")},01/06/2024`,
+          `E-2,அனிதா சுப்பிரமணியம்,female,1997-03-02,self,09876501234,${email("E-2")},2024-06-01`,
+        ]),
+      );
+      await expect(
+        page.getByRole("heading", { name: "0 rows ready, 0 rows need fixing, 2 already added, skipped" }),
+      ).toBeVisible();
+      await expect(page.locator(".error-summary")).toHaveCount(0);
+      await expect(page.getByText("2 of 4 employees named")).toBeVisible();
+
       // The add-one form: a field's problem beside it, then the employee added.
       await page.getByLabel("Employee code").fill("E-3");
       await page.getByLabel("Full name", { exact: true }).fill("Priya Nair");

@@ -287,6 +287,33 @@ describe("confirming and issuing", () => {
     }
   });
 
+  it("skips the rows already saved when the same corrected file is uploaded again, and adds the rest", async () => {
+    const admin = await paidAdmin();
+    const first = numbered([employee("E1", "Asha Verma", "1995-01-10"), employee("E2", "Gopal Nair", "199x-02-02")]);
+    const checked = (await admin.post("/membership/census/check", { rows: first })).json.data;
+    expect({ ready: checked.ready_count, rejected: checked.rejected_count, skipped: checked.skipped }).toEqual({
+      ready: 1,
+      rejected: 1,
+      skipped: [],
+    });
+    expect((await admin.post("/membership/census/confirm", { check_id: checked.check_id })).json.data.added).toBe(1);
+
+    // The file again, E2's date fixed: Asha is no problem, only skipped, and E2 is ready.
+    const fixed = numbered([employee("E1", "ASHA VERMA", "1995-01-10"), employee("E2", "Gopal Nair", "1994-02-02")]);
+    const again = (await admin.post("/membership/census/check", { rows: fixed })).json.data;
+    expect(again).toMatchObject({ ready_count: 1, rejected_count: 0, rejected: [] });
+    expect(again.skipped).toEqual([
+      { row_number: 2, column: "full_name", value: "ASHA VERMA", message: "Already added, skipped" },
+    ]);
+    expect((await admin.post("/membership/census/confirm", { check_id: again.check_id })).json.data.added).toBe(1);
+    expect((await admin.get("/membership/census")).json.data.total).toBe(2);
+
+    // The add-one form adds someone new: the same person again is refused there.
+    const form = await admin.post("/membership/census/members", { rows: [employee("E1", "Asha Verma", "1995-01-10")] });
+    expect(form.status).toBe(422);
+    expect(form.json.data.rejected).toMatchObject([{ row_number: 1, message: "This person is already on the list" }]);
+  });
+
   it("refuses the whole confirm when a ready row became invalid meanwhile, saving nothing", async () => {
     const admin = await paidAdmin();
     const a = (
