@@ -2,7 +2,7 @@ import { constants, setPriority } from "node:os";
 import type { Member, Rejection } from "~/upstream/members.server";
 import { membersCsv } from "./members-csv.server";
 import { type ReadResult, readCensusFile } from "./read-file.server";
-import { type MemberInput, checkMemberRow } from "./rules";
+import { EXAMPLE_EMPLOYEE_CODE, EXAMPLE_ROW_MESSAGE, type MemberInput, checkMemberRow } from "./rules";
 
 /**
  * A worker thread of the file pool (app/members/file-pool.server.ts): reads census files (and checks a
@@ -33,6 +33,15 @@ async function censusFile(file: FileBytes, today: string): Promise<CensusFile> {
   const passing: Array<MemberInput & { row_number: number }> = [];
   const rejected: Rejection[] = [];
   for (const row of result.rows) {
+    if (row.cells.employee_code.trim().toUpperCase() === EXAMPLE_EMPLOYEE_CODE) {
+      rejected.push({
+        row_number: row.row_number,
+        column: "employee_code",
+        value: row.cells.employee_code,
+        message: EXAMPLE_ROW_MESSAGE,
+      });
+      continue;
+    }
     const checked = checkMemberRow(row.cells, today);
     if (checked.ok) passing.push({ row_number: row.row_number, ...checked.member });
     else for (const p of checked.problems) rejected.push({ row_number: row.row_number, ...p });

@@ -5,7 +5,7 @@ import { requireToken, withToken } from "~/checkout/guard.server";
 import { ApiError } from "~/upstream/http.server";
 import type { Member } from "~/upstream/members.server";
 import { getCensus } from "~/upstream/members.server";
-import { GENDERS, MEMBER_COLUMNS, RELATIONSHIPS } from "./rules";
+import { EXAMPLE_EMPLOYEE_CODE, GENDERS, MEMBER_COLUMNS, RELATIONSHIPS } from "./rules";
 
 /**
  * The census's files: the templates, the list as CSV and the policy's PDFs. Members' details never
@@ -45,9 +45,10 @@ export async function pdfFromApi(request: Request, call: (token: string) => Prom
   });
 }
 
+/** The templates' example row: a fictitious person, marked as the example, which an upload refuses. */
 const EXAMPLE = {
-  employee_code: "E-104",
-  full_name: "Ananya Sharma",
+  employee_code: EXAMPLE_EMPLOYEE_CODE,
+  full_name: "Ananya Sharma (example: delete this row)",
   gender: "female",
   date_of_birth: "23-04-1991",
   relationship: "self",

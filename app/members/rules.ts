@@ -43,6 +43,13 @@ export const RELATIONSHIP_LABELS: Record<Relationship, string> = {
 
 export const CELL_MAX = 200;
 
+/**
+ * The templates' example row is marked by this employee code, and a file row that carries it is refused
+ * (docs/product.md, The pages: Files), so the fictitious person is never added as one of the team.
+ */
+export const EXAMPLE_EMPLOYEE_CODE = "EXAMPLE";
+export const EXAMPLE_ROW_MESSAGE = "This is the template’s example row: delete it, then add your team";
+
 export const MEMBER_MESSAGES = {
   employeeCode: "Enter the employee code (letters, digits, - _ / .)",
   fullName: "Enter the full name",

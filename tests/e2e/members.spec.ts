@@ -145,6 +145,14 @@ for (const [javaScriptEnabled, width] of [
       await expect(page.locator(".error-summary")).toHaveCount(0);
       await expect(page.getByText("2 of 4 employees named")).toBeVisible();
 
+      // The template as downloaded: its example row is a fictitious person, refused, never added.
+      const template = await page.request.get("/membership/members/template.csv");
+      await upload(page, { name: "template.csv", mimeType: "text/csv", buffer: await template.body() });
+      await expect(page.getByRole("heading", { name: "0 rows ready, 1 row needs fixing" })).toBeVisible();
+      await expect(page.locator(".error-summary")).toContainText(
+        "This is the template’s example row: delete it, then add your team",
+      );
+
       // The add-one form: a field's problem beside it, then the employee added.
       await page.getByLabel("Employee code").fill("E-3");
       await page.getByLabel("Full name", { exact: true }).fill("Priya Nair");
