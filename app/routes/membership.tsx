@@ -16,6 +16,7 @@ import { PATHS } from "~/routing/paths";
 import { creditNotePath, invoicePath, invoicePdfPath } from "~/routing/membership-paths";
 import { seoMeta } from "~/content/seo";
 import { COVER_COUNTS } from "~/content/cover";
+import { changeKindLabel } from "~/content/change-kinds";
 import { afterPaymentTasks } from "~/members/tasks";
 import { formatDate, formatShortDate } from "~/utils/dates";
 import { formatCount, formatPaise } from "~/utils/money";
@@ -386,7 +387,7 @@ function Statement({ changes, credit }: { changes: StatementChange[]; credit: Cr
           <tbody>
             {changes.map((c) => (
               <tr key={c.change_id}>
-                <td>{`${c.kind === "add" ? "Joiner added" : "Leaver removed"}: ${c.employee_code}${c.reason ? ` (${c.reason})` : ""}`}</td>
+                <td>{`${changeKindLabel(c)}: ${c.employee_code}${c.reason ? ` (${c.reason})` : ""}`}</td>
                 <td className="nowrap" data-joiner="·">
                   {formatShortDate(c.effective_date)}
                 </td>

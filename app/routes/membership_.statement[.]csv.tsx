@@ -6,6 +6,7 @@ import { download } from "~/members/files.server";
 import { PATHS } from "~/routing/paths";
 import { type StatementChange, getChangesStatement } from "~/upstream/employer.server";
 import { ApiError } from "~/upstream/http.server";
+import { changeKindCode } from "~/content/change-kinds";
 
 const COLUMNS = [
   "confirmed_at",
@@ -27,7 +28,7 @@ const inr = (paise: number) => (Math.abs(paise) / 100).toFixed(2);
 function row(c: StatementChange): Record<(typeof COLUMNS)[number], string> {
   return {
     confirmed_at: c.confirmed_at ?? "",
-    change: c.kind === "add" ? "joiner added" : "leaver removed",
+    change: changeKindCode(c),
     employee_code: c.employee_code,
     band: c.band,
     range: c.range,

@@ -515,6 +515,8 @@ const documentRef = z.object({ id: z.string(), number: z.string() }).nullable();
 const statementChange = z.object({
   change_id: z.string(),
   kind: z.enum(["add", "remove"]),
+  /** A family event is an addition for an employee already covered: a spouse after a marriage, or a newborn. */
+  event: z.enum(["marriage", "birth"]).nullable().default(null),
   employee_code: z.string(),
   band: z.string(),
   range: z.string(),
