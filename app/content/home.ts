@@ -36,8 +36,8 @@ export const HOME = {
   why: [
     {
       icon: "zap",
-      title: "Live in a day",
-      text: "E-cards reach employees within 24 hours of payment, with no medical tests.",
+      title: "Covered from the day you pay",
+      text: "No medical tests. Name your team online and e-cards are emailed to each employee at once.",
     },
     { icon: "repeat", title: "Pay monthly", text: "Spread the cost like payroll, or pay yearly and save 10%." },
     {

@@ -68,7 +68,7 @@ export const PRODUCTS: readonly Product[] = [
     steps: [
       "Verify your mobile number and enter your company GSTIN.",
       "Pick a plan and tell us how many people fall in each age band.",
-      "Pay monthly or yearly; e-cards reach employees within 24 hours.",
+      "Pay monthly or yearly: cover starts that day. Name your team and e-cards are emailed to them at once.",
     ],
     faqs: [
       {
