@@ -36,3 +36,18 @@ export function addDays(date: string, days: number): string {
 export function dayBefore(date: string): string {
   return addDays(date, -1);
 }
+
+/**
+ * A YYYY-MM-DD date as the census template asks for dates, DD-MM-YYYY: the one date format of every
+ * download (docs/product.md, The pages: Files), so a downloaded list can be uploaded again as it is.
+ */
+export function downloadDate(date: string): string {
+  const [y, m, d] = date.split("-");
+  return `${d}-${m}-${y}`;
+}
+
+/** An instant (ISO, from the API) as India reads it, for downloads: "25-06-2025 14:03 IST". */
+export function downloadTime(instant: string): string {
+  const ist = new Date(Date.parse(instant) + 330 * 60_000).toISOString();
+  return `${downloadDate(ist.slice(0, 10))} ${ist.slice(11, 16)} IST`;
+}
