@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { calculatorHeaders, calculatorPageHeaders, calculatorView } from "~/calculator/calculator.server";
 import { LoaderPage, handleEntryQuery } from "~/checkout/entry-query.server";
-import { redirectPaidAdminToMembership } from "~/checkout/membership-home.server";
+import { redirectPaidAdminToMembership } from "~/membership/home/membership-home.server";
 import { FullScreenLoader } from "~/components/full-screen-loader";
 import { Greeting, kolkataHour } from "~/components/greeting";
 import { HeroArt } from "~/components/hero-art";

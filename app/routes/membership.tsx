@@ -6,7 +6,7 @@ import { z } from "zod";
 import type { ChangesStatement, Credit, Membership, StatementChange } from "~/upstream/employer.server";
 import { getCart, getChangesStatement, getMembership, requestCreditRefund } from "~/upstream/employer.server";
 import { ApiError } from "~/upstream/http.server";
-import { attempt, requireToken, withToken } from "~/checkout/guard.server";
+import { attempt, requireToken, withToken } from "~/session/signed-in.server";
 import { SubmitButton } from "~/components/form";
 import { redirectWithToast } from "~/session/toast.server";
 import { firstUnfinishedStep, pathOf } from "~/checkout/steps";
@@ -16,7 +16,7 @@ import { PATHS } from "~/routing/paths";
 import { creditNotePath, invoicePath, invoicePdfPath } from "~/routing/membership-paths";
 import { seoMeta } from "~/content/seo";
 import { COVER_COUNTS } from "~/content/cover";
-import { afterPaymentTasks } from "~/members/tasks";
+import { afterPaymentTasks } from "~/membership/home/tasks";
 import { formatDate, formatShortDate } from "~/utils/dates";
 import { formatCount, formatPaise } from "~/utils/money";
 

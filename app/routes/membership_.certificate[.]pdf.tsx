@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { download, pdfFromApi } from "~/members/files.server";
+import { download, pdfFromApi } from "~/membership/documents/files.server";
 import { getCertificatePdf } from "~/upstream/members.server";
 
 /** The certificate of insurance, made by the API once the policy is issued; 404 before. */

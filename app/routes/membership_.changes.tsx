@@ -5,12 +5,12 @@ import { data, json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { z, ZodTypeAny } from "zod";
-import { attempt, requireToken, withToken } from "~/checkout/guard.server";
+import { attempt, requireToken, withToken } from "~/session/signed-in.server";
 import { browserValidation, ErrorSummary, FieldErrors, SubmitButton, TextField } from "~/components/form";
 import { DataNotice, DataNoticeLink } from "~/components/data-notice";
 import { StepErrorBoundary } from "~/components/step-error";
 import { seoMeta } from "~/content/seo";
-import type { Dependant, Joiner } from "~/members/change-forms";
+import type { Dependant, Joiner } from "~/membership/changes/change-forms";
 import {
   BACKDATE_DAYS,
   FAMILY_DEPENDANTS,
@@ -18,13 +18,13 @@ import {
   familySchema,
   joinerSchema,
   leaverSchema,
-} from "~/members/change-forms";
-import { dependantsAllowed } from "~/members/add-form";
-import { COLUMN_LABELS, GENDERS, RELATIONSHIP_LABELS } from "~/members/rules";
+} from "~/membership/changes/change-forms";
+import { dependantsAllowed } from "~/membership/census/add-form";
+import { COLUMN_LABELS, GENDERS, RELATIONSHIP_LABELS } from "~/membership/census/rules";
 import { PATHS } from "~/routing/paths";
 import { changePath } from "~/routing/membership-paths";
-import type { ChangeUploadResult } from "~/members/change-upload.server";
-import { checkChangeUpload } from "~/members/change-upload.server";
+import type { ChangeUploadResult } from "~/membership/changes/change-upload.server";
+import { checkChangeUpload } from "~/membership/changes/change-upload.server";
 import { redirectWithToast } from "~/session/toast.server";
 import { formatPaise } from "~/utils/money";
 import type { ChangeRequest } from "~/upstream/changes.server";

@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, json, redirectDocument } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { attempt, requireToken, withToken } from "~/checkout/guard.server";
+import { attempt, requireToken, withToken } from "~/session/signed-in.server";
 import { browserValidation, ErrorSummary, SubmitButton } from "~/components/form";
 import { StepErrorBoundary } from "~/components/step-error";
 import { seoMeta } from "~/content/seo";

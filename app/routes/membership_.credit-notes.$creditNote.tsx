@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
-import { creditNoteRequest } from "~/checkout/invoice.server";
+import { creditNoteRequest } from "~/membership/documents/tax-documents.server";
 import { NOT_FOUND_META, NotFound } from "~/components/not-found";
 import { StepErrorBoundary } from "~/components/step-error";
-import { RecipientAndLines, Supplier } from "~/components/tax-document";
+import { RecipientAndLines, Supplier } from "~/membership/documents/tax-document";
 import { seoMeta } from "~/content/seo";
 import { PATHS } from "~/routing/paths";
 import { creditNotePath, creditNotePdfPath } from "~/routing/membership-paths";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { creditNoteRequest } from "~/checkout/invoice.server";
-import { download } from "~/members/files.server";
+import { creditNoteRequest } from "~/membership/documents/tax-documents.server";
+import { download } from "~/membership/documents/files.server";
 import { getCreditNotePdf } from "~/upstream/employer.server";
 
 /** The credit note PDF, made by the upstream from its stored amounts; only its own admin gets it. */

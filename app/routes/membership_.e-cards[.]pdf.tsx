@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { download, pdfFromApi } from "~/members/files.server";
+import { download, pdfFromApi } from "~/membership/documents/files.server";
 import { getAllECardsPdf } from "~/upstream/members.server";
 
 /** Every member's e-card in one PDF, once the policy is issued. */

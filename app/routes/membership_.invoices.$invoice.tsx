@@ -2,14 +2,14 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
 import { getInvoice } from "~/upstream/employer.server";
-import { invoiceRequest } from "~/checkout/invoice.server";
+import { invoiceRequest } from "~/membership/documents/tax-documents.server";
 import { StepErrorBoundary } from "~/components/step-error";
 import { PATHS } from "~/routing/paths";
 import { invoicePath, invoicePdfPath } from "~/routing/membership-paths";
 import { seoMeta } from "~/content/seo";
 import { formatDate } from "~/utils/dates";
 import { formatPaiseExact as formatPaise } from "~/utils/money";
-import { RecipientAndLines, Supplier } from "~/components/tax-document";
+import { RecipientAndLines, Supplier } from "~/membership/documents/tax-document";
 import type { Invoice } from "~/upstream/employer.server";
 
 export const handle = { hydrate: true };

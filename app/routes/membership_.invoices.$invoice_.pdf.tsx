@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { invoiceRequest } from "~/checkout/invoice.server";
-import { download } from "~/members/files.server";
+import { invoiceRequest } from "~/membership/documents/tax-documents.server";
+import { download } from "~/membership/documents/files.server";
 import { getInvoicePdf } from "~/upstream/employer.server";
 
 /** The tax invoice PDF, made by the upstream from its stored amounts; only its own admin gets it. */

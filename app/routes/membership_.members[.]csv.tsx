@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { requireToken, withToken } from "~/checkout/guard.server";
-import { membersCsvOffThread } from "~/members/file-pool.server";
-import { allMembers, download } from "~/members/files.server";
+import { requireToken, withToken } from "~/session/signed-in.server";
+import { membersCsvOffThread } from "~/membership/census/file-pool.server";
+import { allMembers, download } from "~/membership/documents/files.server";
 import { PATHS } from "~/routing/paths";
 import { ApiError } from "~/upstream/http.server";
 

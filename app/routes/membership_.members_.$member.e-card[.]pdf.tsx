@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { download, pdfFromApi } from "~/members/files.server";
+import { download, pdfFromApi } from "~/membership/documents/files.server";
 import { getECardPdf, parseMemberId } from "~/upstream/members.server";
 
 /** One member's e-card; another company's member id is a 404, as an unknown one. */

@@ -1,4 +1,4 @@
-import { download, templateCsv } from "~/members/files.server";
+import { download, templateCsv } from "~/membership/documents/files.server";
 
 /** The census template as CSV: the same for everyone, so it may be kept an hour. */
 export function loader() {

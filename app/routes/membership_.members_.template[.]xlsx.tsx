@@ -1,4 +1,4 @@
-import { download, templateXlsx } from "~/members/files.server";
+import { download, templateXlsx } from "~/membership/documents/files.server";
 
 /** The census template as an Excel workbook, with a sheet of the allowed values. */
 export async function loader() {

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { stringify } from "csv-stringify/sync";
-import { requireToken, withToken } from "~/checkout/guard.server";
-import { download } from "~/members/files.server";
+import { requireToken, withToken } from "~/session/signed-in.server";
+import { download } from "~/membership/documents/files.server";
 import { PATHS } from "~/routing/paths";
 import { type StatementChange, getChangesStatement } from "~/upstream/employer.server";
 import { ApiError } from "~/upstream/http.server";

@@ -1,15 +1,11 @@
 import { json, redirect } from "@remix-run/node";
-import type { Cart } from "~/upstream/employer.server";
-import { getCart } from "~/upstream/employer.server";
 import { logout } from "~/upstream/global.server";
 import { ApiError, ApiUnauthorizedError } from "~/upstream/http.server";
 import { APP_VERSION, MESSAGES } from "~/config/constants";
 import { PATHS } from "~/routing/paths";
-import type { Session } from "~/session/session.server";
-import { commitSession, destroySession, getSession, signOutRedirect } from "~/session/session.server";
-import { setToast } from "~/session/toast.server";
-import type { StepId } from "./steps";
-import { firstUnfinishedStep, isPaidOrPending, pathOf, stepIndex } from "./steps";
+import type { Session } from "./session.server";
+import { commitSession, destroySession, getSession, signOutRedirect } from "./session.server";
+import { setToast } from "./toast.server";
 
 /** Signed-in sessions die after 30 idle minutes or 12 hours, whichever comes first (docs/product.md, Sign-in). */
 export const IDLE_TIMEOUT_MS = 30 * 60 * 1000;
@@ -100,33 +96,6 @@ export async function withToken<T>(request: Request, token: string, call: (token
     if (error instanceof ApiError) throw json({ message: error.message }, { status: error.isOutage ? 503 : 502 });
     throw error;
   }
-}
-
-/**
- * The step guard on a cart the API answered: a paid (or being paid) admin sees the membership, not
- * editable steps; every earlier step must be finished, and jumping ahead by URL lands on the first
- * unfinished one. Only throws.
- */
-export function assertStepOpen(cart: Cart, step: StepId, headers: Headers): void {
-  if (isPaidOrPending(cart)) throw redirect(PATHS.membership, { headers });
-  const first = firstUnfinishedStep(cart);
-  if (stepIndex(step) > stepIndex(first)) throw redirect(pathOf(first), { headers });
-}
-
-/**
- * The cart for a step's loader, guarded. Takes the signed-in admin so a loader can start its other
- * reads beside this one (one upstream round trip where the data allows, decision 0024).
- */
-export async function stepCart(request: Request, signedIn: SignedIn, step: StepId): Promise<Cart> {
-  const cart = await withToken(request, signedIn.token, getCart);
-  assertStepOpen(cart, step, signedIn.headers);
-  return cart;
-}
-
-/** Guard for a checkout step's loader: signed in, and every earlier step finished (assertStepOpen). */
-export async function requireCheckoutStep(request: Request, step: StepId): Promise<SignedIn & { cart: Cart }> {
-  const signedIn = await requireToken(request);
-  return { ...signedIn, cart: await stepCart(request, signedIn, step) };
 }
 
 /**

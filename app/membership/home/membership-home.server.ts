@@ -2,7 +2,7 @@ import { redirect } from "@remix-run/node";
 import { getCart } from "~/upstream/employer.server";
 import { PATHS } from "~/routing/paths";
 import { getSession } from "~/session/session.server";
-import { isPaidOrPending } from "./steps";
+import { isPaidOrPending } from "~/checkout/steps";
 
 /**
  * The spec's logged-in home (LG = 1): a signed-in admin with a paid or pending order lands on the

@@ -1,9 +1,9 @@
 import type { ChangeRequest } from "~/upstream/changes.server";
 import { quoteChanges } from "~/upstream/changes.server";
 import { leaverSchema } from "./change-forms";
-import { readCensusFileOffThread } from "./file-pool.server";
-import type { MemberInput } from "./rules";
-import { COLUMN_LABELS, type MemberColumn, checkMemberRow, normaliseDate } from "./rules";
+import { readCensusFileOffThread } from "~/membership/census/file-pool.server";
+import type { MemberInput } from "~/membership/census/rules";
+import { COLUMN_LABELS, type MemberColumn, checkMemberRow, normaliseDate } from "~/membership/census/rules";
 
 /**
  * Several changes by one upload (docs/product.md, Changes during the year): the census's file with a

@@ -1,11 +1,11 @@
 import { json } from "@remix-run/node";
 import { stringify } from "csv-stringify/sync";
 import ExcelJS from "exceljs";
-import { requireToken, withToken } from "~/checkout/guard.server";
+import { requireToken, withToken } from "~/session/signed-in.server";
 import { ApiError } from "~/upstream/http.server";
 import type { Member } from "~/upstream/members.server";
 import { getCensus } from "~/upstream/members.server";
-import { GENDERS, MEMBER_COLUMNS, RELATIONSHIPS } from "./rules";
+import { GENDERS, MEMBER_COLUMNS, RELATIONSHIPS } from "~/membership/census/rules";
 
 /**
  * The census's files: the templates, the list as CSV and the policy's PDFs. Members' details never

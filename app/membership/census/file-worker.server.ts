@@ -5,7 +5,7 @@ import { type ReadResult, readCensusFile } from "./read-file.server";
 import { type MemberInput, checkMemberRow } from "./rules";
 
 /**
- * A worker thread of the file pool (app/members/file-pool.server.ts): reads census files (and checks a
+ * A worker thread of the file pool (app/membership/census/file-pool.server.ts): reads census files (and checks a
  * census's rows by the app's rules) and writes the member list, off the thread that renders pages
  * (docs/decisions/0041). Its work yields the CPU to that thread whenever both want it (on Linux a
  * thread's nice value is its own; elsewhere it would be the whole process's, so left).

@@ -1,7 +1,7 @@
 import { json } from "@remix-run/node";
 import { parseCreditNoteId, parseInvoiceId } from "~/upstream/employer.server";
 import { ApiError, ApiUnauthorizedError } from "~/upstream/http.server";
-import { requireToken, withToken } from "./guard.server";
+import { requireToken, withToken } from "~/session/signed-in.server";
 
 /**
  * For the routes of a tax document (an invoice or a credit note): the signed-in admin's token and the

@@ -27,7 +27,7 @@ function run(task: FileTask) {
   return pool.run(task);
 }
 
-/** readCensusFile (app/members/read-file.server.ts), off this thread. */
+/** readCensusFile (app/membership/census/read-file.server.ts), off this thread. */
 export function readCensusFileOffThread(
   file: { name: string; size: number; bytes: Buffer },
   extra: readonly string[] = [],
@@ -35,7 +35,7 @@ export function readCensusFileOffThread(
   return run({ kind: "read", file, extra }) as Promise<ReadResult>;
 }
 
-/** A census file read and its rows checked by the app's rules (app/members/rules.ts), off this thread. */
+/** A census file read and its rows checked by the app's rules (app/membership/census/rules.ts), off this thread. */
 export function checkCensusFileOffThread(
   file: { name: string; size: number; bytes: Buffer },
   today: string,
@@ -43,7 +43,7 @@ export function checkCensusFileOffThread(
   return run({ kind: "census", file, today }) as Promise<CensusFile>;
 }
 
-/** membersCsv (app/members/members-csv.server.ts), off this thread. */
+/** membersCsv (app/membership/census/members-csv.server.ts), off this thread. */
 export function membersCsvOffThread(members: readonly Member[]): Promise<string> {
   return run({ kind: "csv", members }) as Promise<string>;
 }

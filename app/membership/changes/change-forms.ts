@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { formatDate } from "~/utils/dates";
-import type { MemberColumn, MemberInput, RawMemberRow } from "./rules";
-import { checkMemberRow } from "./rules";
+import type { MemberColumn, MemberInput, RawMemberRow } from "~/membership/census/rules";
+import { checkMemberRow } from "~/membership/census/rules";
 
 /**
  * The forms of /membership/changes (docs/product.md, Changes during the year): a joiner with the
