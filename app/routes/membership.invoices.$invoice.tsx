@@ -12,8 +12,6 @@ import { formatPaiseExact as formatPaise } from "~/utils/money";
 import { RecipientAndLines, Supplier } from "~/membership/documents/tax-document";
 import type { Invoice } from "~/upstream/employer.server";
 
-export const handle = { hydrate: true };
-
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   seoMeta(
     {
@@ -23,8 +21,6 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
     },
     matches,
   );
-
-export const headers = () => ({ "Cache-Control": "no-store" });
 
 /** The same invoice as the PDF, as a page: the upstream's stored data, nothing recomputed here. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -8,7 +8,6 @@ import type { z, ZodTypeAny } from "zod";
 import { attempt, requireToken, withToken } from "~/session/signed-in.server";
 import { browserValidation, ErrorSummary, FieldErrors, SubmitButton, TextField } from "~/components/form";
 import { DataNotice, DataNoticeLink } from "~/components/data-notice";
-import { StepErrorBoundary } from "~/components/step-error";
 import { seoMeta } from "~/content/seo";
 import type { Dependant, Joiner } from "~/membership/changes/change-forms";
 import {
@@ -35,8 +34,6 @@ import { todayInIndia } from "~/utils/dates";
 import { seeOther } from "~/utils/see-other";
 import { parseSubmission } from "~/validation/submission.server";
 
-export const handle = { hydrate: true };
-
 export const meta: MetaFunction = ({ matches }) =>
   seoMeta(
     {
@@ -48,7 +45,6 @@ export const meta: MetaFunction = ({ matches }) =>
   );
 
 /** The forms carry members' details back after a refusal: never kept by a cache (docs/product.md, Personal data). */
-export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 /** The covers bought, to choose a joiner's from; without a paid membership there is nothing to change. */
 async function coversBought(request: Request, token: string) {
@@ -481,8 +477,6 @@ function FamilyForm({ today }: { today: string }) {
     </section>
   );
 }
-
-export { StepErrorBoundary as ErrorBoundary };
 
 /** A labelled select bound to Conform, laid out as TextField lays out an input: hint, then its errors. */
 function SelectField({

@@ -11,8 +11,6 @@ import { creditNotePath, creditNotePdfPath } from "~/routing/membership-paths";
 import { getCreditNote } from "~/upstream/employer.server";
 import { formatDate } from "~/utils/dates";
 
-export const handle = { hydrate: true };
-
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   data
     ? seoMeta(
@@ -24,8 +22,6 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
         matches,
       )
     : NOT_FOUND_META;
-
-export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 /** A removal's credit note as a page: the upstream's stored data, nothing recomputed here. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -15,8 +15,6 @@ import { parseSubmission } from "~/validation/submission.server";
 
 const schema = z.object({ intent: z.literal("cancel-mandate") });
 
-export const handle = { hydrate: true };
-
 export const meta: MetaFunction = ({ matches }) =>
   seoMeta(
     {
@@ -26,8 +24,6 @@ export const meta: MetaFunction = ({ matches }) =>
     },
     matches,
   );
-
-export const headers = () => ({ "Cache-Control": "no-store" });
 
 /** A monthly membership's mandate: the confirmation step before cancelling, and after it what it means. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -135,4 +131,6 @@ export default function CancelMandate() {
   );
 }
 
+// Its own boundary, not the layout's: React Router hands a route's action data only to that route's
+// boundary, and StepErrorBoundary offers the posted form again from it (docs/decisions/0044).
 export { StepErrorBoundary as ErrorBoundary } from "~/components/step-error";

@@ -4,7 +4,6 @@ import { Form, useActionData, useFetcher, useLoaderData } from "@remix-run/react
 import { z } from "zod";
 import { requireToken, withToken } from "~/session/signed-in.server";
 import { DataNotice, DataNoticeLink } from "~/components/data-notice";
-import { StepErrorBoundary } from "~/components/step-error";
 import { seoMeta } from "~/content/seo";
 import type { FieldErrors, FormValues, Person } from "~/membership/census/add-form";
 import { PERSON_COLUMNS, PERSON_LABELS, dependantsAllowed, fieldName, readAddForm } from "~/membership/census/add-form";
@@ -25,8 +24,6 @@ export const PAGE_SIZE = 50;
 const intentSchema = z.enum(["upload", "confirm", "add"]);
 const confirmSchema = z.object({ check_id: z.string().trim().min(1).max(80) });
 
-export const handle = { hydrate: true };
-
 export const meta: MetaFunction = ({ matches }) =>
   seoMeta(
     {
@@ -38,7 +35,6 @@ export const meta: MetaFunction = ({ matches }) =>
   );
 
 /** Members' details are personal data: never kept by a browser or any cache (docs/product.md, Personal data). */
-export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 /** The census of the signed-in admin's company; without a paid membership there is none to name. */
 async function census(request: Request, token: string, page: number, pageSize = PAGE_SIZE) {
@@ -569,5 +565,3 @@ function Pages({ page, pages }: { page: number; pages: number }) {
     </nav>
   );
 }
-
-export { StepErrorBoundary as ErrorBoundary };

@@ -21,8 +21,6 @@ import { parseSubmission } from "~/validation/submission.server";
 
 const schema = z.object({ intent: z.literal("confirm") });
 
-export const handle = { hydrate: true };
-
 export const meta: MetaFunction = ({ matches }) =>
   seoMeta(
     { title: "Check the price of the change", description: "The price of a change to your team.", path: PATHS.changes },
@@ -30,7 +28,6 @@ export const meta: MetaFunction = ({ matches }) =>
   );
 
 /** The change names members: never kept by a cache (docs/product.md, Personal data). */
-export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 const notFound = () => json({ message: "There is no such change." }, { status: 404 });
 
@@ -298,4 +295,6 @@ function MonthlyLines({ change }: { change: Change }) {
   );
 }
 
+// Its own boundary, not the layout's: React Router hands a route's action data only to that route's
+// boundary, and StepErrorBoundary offers the posted form again from it (docs/decisions/0044).
 export { StepErrorBoundary as ErrorBoundary };
