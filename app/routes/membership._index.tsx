@@ -1,6 +1,6 @@
 import { describeSumInsured } from "~/content/cover";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import type { ChangesStatement, Credit, Membership, StatementChange } from "~/upstream/employer.server";
@@ -50,7 +50,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   // Only a paid membership has changes to list.
   const changes = membership.status === "paid" ? statement : null;
-  return json({ membership, changes }, { headers });
+  return data({ membership, changes }, { headers });
 }
 
 /** The changes statement; null without a paid membership, for which the API answers 404. */
@@ -67,7 +67,7 @@ async function paidStatement(token: string): Promise<ChangesStatement | null> {
 export async function action({ request }: ActionFunctionArgs) {
   const { token } = await requireToken(request);
   if (!refundSchema.safeParse(Object.fromEntries(await request.formData())).success) {
-    throw json({ message: "Unknown form." }, { status: 400 });
+    throw data({ message: "Unknown form." }, { status: 400 });
   }
   const asked = await attempt(request, () => requestCreditRefund(token));
   // A second post (a double click, another tab) finds no credit left: the page shows the refund already due.

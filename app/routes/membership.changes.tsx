@@ -1,7 +1,7 @@
 import type { FieldMetadata, SubmissionResult } from "@conform-to/react";
 import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, json, redirect } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { z, ZodTypeAny } from "zod";
@@ -44,8 +44,6 @@ export const meta: MetaFunction = ({ matches }) =>
     matches,
   );
 
-/** The forms carry members' details back after a refusal: never kept by a cache (docs/product.md, Personal data). */
-
 /** The covers bought, to choose a joiner's from; without a paid membership there is nothing to change. */
 async function coversBought(request: Request, token: string) {
   const census = await withToken(request, token, async (t) => {
@@ -69,7 +67,7 @@ async function coversBought(request: Request, token: string) {
 export async function loader({ request }: LoaderFunctionArgs) {
   const { token, headers } = await requireToken(request);
   const { covers, dependants } = await coversBought(request, token);
-  return json({ covers, dependants, today: todayInIndia() }, { headers });
+  return data({ covers, dependants, today: todayInIndia() }, { headers });
 }
 
 type FormName = "add" | "remove" | "family";
@@ -107,7 +105,7 @@ export async function action({ request }: ActionFunctionArgs) {
   ) => {
     const quoted = await attempt(request, () => quoteChange(token, body));
     if (quoted.ok) return seeOther(changePath(quoted.value.change.change_id));
-    if (quoted.error.isOutage) throw json({ message: quoted.error.message }, { status: 503 });
+    if (quoted.error.isOutage) throw data({ message: quoted.error.message }, { status: 503 });
     const errors = refusalErrors(quoted.error, cellField);
     const { "": formErrors, ...fieldErrors } = errors;
     return data<Reply>({ form: name, result: submission.reply({ formErrors, fieldErrors }) }, { status: 422 });
@@ -116,7 +114,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent === "upload") {
     const file = form.get("file");
     if (!(file instanceof File) || file.name === "")
-      return json({
+      return data({
         form: "upload" as const,
         upload: { ok: false as const, fileName: "", message: "Choose a CSV or Excel file to upload" },
       });
@@ -129,15 +127,15 @@ export async function action({ request }: ActionFunctionArgs) {
         covers.map((c) => c.value),
       ),
     );
-    return json({ form: "upload" as const, upload });
+    return data({ form: "upload" as const, upload });
   }
   if (intent === "confirm-all") {
     const batch = parseBatchId(form.get("batch"));
-    if (batch === null) throw json({ message: "There is no such upload." }, { status: 400 });
+    if (batch === null) throw data({ message: "There is no such upload." }, { status: 400 });
     // One call for the upload's changes, each made once: a second submit answers them as they are.
     const confirmed = await attempt(request, () => confirmBatch(token, batch));
     if (!confirmed.ok) {
-      if (confirmed.error.isOutage) throw json({ message: confirmed.error.message }, { status: 503 });
+      if (confirmed.error.isOutage) throw data({ message: confirmed.error.message }, { status: 503 });
       return redirectWithToast(PATHS.changes, { kind: "warning", message: confirmed.error.message });
     }
     const { results } = confirmed.value;
@@ -176,7 +174,7 @@ export async function action({ request }: ActionFunctionArgs) {
       return data<Reply>({ form: "family", result: submission.reply() }, { status: 400 });
     return quote("family", submission, { kind: "family", ...submission.value });
   }
-  throw json({ message: "There is no such form." }, { status: 400 });
+  throw data({ message: "There is no such form." }, { status: 400 });
 }
 
 function useChangeForm<Fields extends Record<string, unknown>>(name: FormName, schema: ZodTypeAny) {

@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, json, redirectDocument } from "@remix-run/node";
+import { data, redirectDocument } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { attempt, requireToken, withToken } from "~/session/signed-in.server";
@@ -27,9 +27,7 @@ export const meta: MetaFunction = ({ matches }) =>
     matches,
   );
 
-/** The change names members: never kept by a cache (docs/product.md, Personal data). */
-
-const notFound = () => json({ message: "There is no such change." }, { status: 404 });
+const notFound = () => data({ message: "There is no such change." }, { status: 404 });
 
 /** The change of the URL, the signed-in admin's own; an unknown id or another company's is a plain 404. */
 async function changeOf(request: Request, rawId: string | undefined) {
@@ -46,7 +44,7 @@ async function changeOf(request: Request, rawId: string | undefined) {
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) throw notFound();
       // A quote not confirmed within its lifetime has expired (docs/product.md, Changes during the year).
-      if (error instanceof ApiError && error.status === 410) throw json({ message: error.message }, { status: 410 });
+      if (error instanceof ApiError && error.status === 410) throw data({ message: error.message }, { status: 410 });
       throw error;
     }
   });
@@ -55,7 +53,7 @@ async function changeOf(request: Request, rawId: string | undefined) {
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { headers, change, payment, due } = await changeOf(request, params.change);
-  return json({ change, payment, due }, { headers });
+  return data({ change, payment, due }, { headers });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
 import { creditNoteRequest } from "~/membership/documents/tax-documents.server";
 import { NOT_FOUND_META, NotFound } from "~/components/not-found";
@@ -26,7 +26,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
 /** A removal's credit note as a page: the upstream's stored data, nothing recomputed here. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { value, headers } = await creditNoteRequest(request, params.creditNote, getCreditNote);
-  return json({ creditNote: value }, { headers });
+  return data({ creditNote: value }, { headers });
 }
 
 export default function CreditNotePage() {

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
 import { getInvoice } from "~/upstream/employer.server";
 import { invoiceRequest } from "~/membership/documents/tax-documents.server";
@@ -25,7 +25,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
 /** The same invoice as the PDF, as a page: the upstream's stored data, nothing recomputed here. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { value, headers } = await invoiceRequest(request, params.invoice, getInvoice);
-  return json({ invoice: value }, { headers });
+  return data({ invoice: value }, { headers });
 }
 
 export default function InvoicePage() {

@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, json, redirect } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { attempt, requireToken, withToken } from "~/session/signed-in.server";
@@ -34,7 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (membership === null || mandate === undefined || mandate === null) {
     throw redirect(PATHS.membership, { headers });
   }
-  return json(
+  return data(
     {
       cancelled: mandate.cancelled,
       amountPaise: membership.billing.amount_paise,

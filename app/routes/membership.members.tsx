@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { requireToken, withToken } from "~/session/signed-in.server";
@@ -34,8 +34,6 @@ export const meta: MetaFunction = ({ matches }) =>
     matches,
   );
 
-/** Members' details are personal data: never kept by a browser or any cache (docs/product.md, Personal data). */
-
 /** The census of the signed-in admin's company; without a paid membership there is none to name. */
 async function census(request: Request, token: string, page: number, pageSize = PAGE_SIZE) {
   return withToken(request, token, async (t) => {
@@ -56,7 +54,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const pages = Math.max(1, Math.ceil(c.total / PAGE_SIZE));
   if (page > pages) throw redirect(membersPagePath(pages), { headers });
   const issued = c.policy !== null;
-  return json(
+  return data(
     {
       page,
       pages,
@@ -92,25 +90,25 @@ export async function action({ request }: ActionFunctionArgs) {
   const { token } = await requireToken(request);
   const form = await request.formData();
   const intent = intentSchema.safeParse(form.get("intent"));
-  if (!intent.success) throw json({ message: "There is no such form." }, { status: 400 });
+  if (!intent.success) throw data({ message: "There is no such form." }, { status: 400 });
   const today = todayInIndia();
 
   if (intent.data === "upload") {
     const file = form.get("file");
     if (!(file instanceof File) || file.name === "")
-      return json<UploadReply>({
+      return data<UploadReply>({
         intent: "upload",
         result: { ok: false, fileName: "", message: "Choose a CSV or Excel file to upload" },
       });
     // Without a paid membership there is no census to name: asked before the file is read (docs/decisions/0041).
     await census(request, token, 1, 1);
     const result = await withToken(request, token, (t) => checkUpload(t, file, today));
-    return json<UploadReply>({ intent: "upload", result });
+    return data<UploadReply>({ intent: "upload", result });
   }
 
   if (intent.data === "confirm") {
     const parsed = confirmSchema.safeParse(Object.fromEntries(form));
-    if (!parsed.success) throw json({ message: "There is no such check." }, { status: 400 });
+    if (!parsed.success) throw data({ message: "There is no such check." }, { status: 400 });
     const confirmed = await withToken(request, token, async (t) => {
       try {
         return await confirmCensus(t, parsed.data.check_id);
@@ -121,7 +119,7 @@ export async function action({ request }: ActionFunctionArgs) {
       }
     });
     if (typeof confirmed === "string")
-      return json<ConfirmReply>({
+      return data<ConfirmReply>({
         intent: "confirm",
         message: `${confirmed}. Nothing was added: upload the file again to check it against your team as it is now.`,
       });
@@ -134,7 +132,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const c = await census(request, token, 1);
   const allowed = dependantsAllowed(c.summary.by_cover.filter((b) => b.employees_bought > 0).map((b) => b.range));
   const { values, people, rows, errors } = readAddForm(form, allowed, today);
-  if (Object.keys(errors).length > 0) return json<AddReply>({ intent: "add", values, errors }, { status: 400 });
+  if (Object.keys(errors).length > 0) return data<AddReply>({ intent: "add", values, errors }, { status: 400 });
   const added = await withToken(request, token, async (t) => {
     try {
       return await addMembers(t, rows);
@@ -145,7 +143,7 @@ export async function action({ request }: ActionFunctionArgs) {
     }
   });
   if (typeof added === "string")
-    return json<AddReply>({ intent: "add", values, errors: {}, message: added }, { status: 409 });
+    return data<AddReply>({ intent: "add", values, errors: {}, message: added }, { status: 409 });
   if (Array.isArray(added)) {
     const apiErrors: FieldErrors = {};
     for (const r of added) {
@@ -154,7 +152,7 @@ export async function action({ request }: ActionFunctionArgs) {
       if (person && PERSON_COLUMNS[person].includes(column)) apiErrors[fieldName(person, column)] ??= r.message;
       else apiErrors[fieldName("self", "full_name")] ??= r.message;
     }
-    return json<AddReply>({ intent: "add", values, errors: apiErrors }, { status: 422 });
+    return data<AddReply>({ intent: "add", values, errors: apiErrors }, { status: 422 });
   }
   return redirectWithToast(PATHS.members, {
     kind: "success",

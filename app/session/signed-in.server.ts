@@ -1,4 +1,4 @@
-import { json, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { logout } from "~/upstream/global.server";
 import { ApiError, ApiUnauthorizedError } from "~/upstream/http.server";
 import { APP_VERSION, MESSAGES } from "~/config/constants";
@@ -93,7 +93,8 @@ export async function withToken<T>(request: Request, token: string, call: (token
     return await call(token);
   } catch (error) {
     if (error instanceof ApiUnauthorizedError) return signedOut(request);
-    if (error instanceof ApiError) throw json({ message: error.message }, { status: error.isOutage ? 503 : 502 });
+    if (error instanceof ApiError)
+      throw Response.json({ message: error.message }, { status: error.isOutage ? 503 : 502 });
     throw error;
   }
 }

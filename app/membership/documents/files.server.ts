@@ -1,4 +1,3 @@
-import { json } from "@remix-run/node";
 import { stringify } from "csv-stringify/sync";
 import ExcelJS from "exceljs";
 import { requireToken, withToken } from "~/session/signed-in.server";
@@ -39,7 +38,7 @@ export async function pdfFromApi(request: Request, call: (token: string) => Prom
       return (await call(t)).bytes;
     } catch (error) {
       if (error instanceof ApiError && error.status === 404)
-        throw json({ message: "There is no such document in your membership." }, { status: 404 });
+        throw Response.json({ message: "There is no such document in your membership." }, { status: 404 });
       throw error;
     }
   });

@@ -1,4 +1,3 @@
-import { json } from "@remix-run/node";
 import { parseCreditNoteId, parseInvoiceId } from "~/upstream/employer.server";
 import { ApiError, ApiUnauthorizedError } from "~/upstream/http.server";
 import { requireToken, withToken } from "~/session/signed-in.server";
@@ -15,12 +14,13 @@ async function documentRequest<T>(
   call: (token: string, id: string) => Promise<T>,
 ) {
   const { token, headers } = await requireToken(request);
-  if (id === null) throw json({ message: notFound }, { status: 404 });
+  if (id === null) throw Response.json({ message: notFound }, { status: 404 });
   const value = await withToken(request, token, async (t) => {
     try {
       return await call(t, id);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 404) throw json({ message: notFound }, { status: 404 });
+      if (error instanceof ApiError && error.status === 404)
+        throw Response.json({ message: notFound }, { status: 404 });
       if (error instanceof ApiUnauthorizedError || error instanceof ApiError) throw error;
       throw error;
     }
