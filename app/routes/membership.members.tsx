@@ -1,16 +1,21 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
+import { useActionData, useFetcher, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { requireToken, withToken } from "~/session/signed-in.server";
 import { DataNotice, DataNoticeLink } from "~/components/data-notice";
 import { seoMeta } from "~/content/seo";
-import type { FieldErrors, FormValues, Person } from "~/membership/census/add-form";
-import { PERSON_COLUMNS, PERSON_LABELS, dependantsAllowed, fieldName, readAddForm } from "~/membership/census/add-form";
+import type { FieldErrors } from "~/membership/census/add-form";
+import { PERSON_COLUMNS, dependantsAllowed, fieldName, readAddForm } from "~/membership/census/add-form";
+import type { AddReply } from "~/membership/census/add-member-form";
+import { AddMemberForm } from "~/membership/census/add-member-form";
+import { CensusSummary } from "~/membership/census/census-summary";
+import { MemberPages } from "~/membership/census/member-pages";
+import { UploadResults } from "~/membership/census/upload-results";
 import type { MemberColumn } from "~/membership/census/rules";
-import { COLUMN_LABELS, GENDERS, RELATIONSHIP_LABELS } from "~/membership/census/rules";
+import { RELATIONSHIP_LABELS } from "~/membership/census/rules";
 import type { UploadResult } from "~/membership/census/upload.server";
-import { REJECTIONS_SHOWN, checkUpload } from "~/membership/census/upload.server";
+import { checkUpload } from "~/membership/census/upload.server";
 import { PATHS } from "~/routing/paths";
 import { eCardPdfPath, membersPagePath } from "~/routing/membership-paths";
 import { redirectWithToast } from "~/session/toast.server";
@@ -82,53 +87,72 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-type AddReply = { intent: "add"; values: FormValues; errors: FieldErrors; message?: string };
 type UploadReply = { intent: "upload"; result: UploadResult };
 type ConfirmReply = { intent: "confirm"; message: string };
+
+interface IntentArgs {
+  request: Request;
+  token: string;
+  form: FormData;
+  today: string;
+}
 
 export async function action({ request }: ActionFunctionArgs) {
   const { token } = await requireToken(request);
   const form = await request.formData();
   const intent = intentSchema.safeParse(form.get("intent"));
   if (!intent.success) throw data({ message: "There is no such form." }, { status: 400 });
-  const today = todayInIndia();
-
-  if (intent.data === "upload") {
-    const file = form.get("file");
-    if (!(file instanceof File) || file.name === "")
-      return data<UploadReply>({
-        intent: "upload",
-        result: { ok: false, fileName: "", message: "Choose a CSV or Excel file to upload" },
-      });
-    // Without a paid membership there is no census to name: asked before the file is read (docs/decisions/0041).
-    await census(request, token, 1, 1);
-    const result = await withToken(request, token, (t) => checkUpload(t, file, today));
-    return data<UploadReply>({ intent: "upload", result });
+  const args: IntentArgs = { request, token, form, today: todayInIndia() };
+  switch (intent.data) {
+    case "upload":
+      return uploadAction(args);
+    case "confirm":
+      return confirmAction(args);
+    case "add":
+      return addAction(args);
   }
+}
 
-  if (intent.data === "confirm") {
-    const parsed = confirmSchema.safeParse(Object.fromEntries(form));
-    if (!parsed.success) throw data({ message: "There is no such check." }, { status: 400 });
-    const confirmed = await withToken(request, token, async (t) => {
-      try {
-        return await confirmCensus(t, parsed.data.check_id);
-      } catch (error) {
-        // An expired check, or one that no longer fits what is saved: upload the file again.
-        if (error instanceof ApiError && (error.status === 404 || error.status === 409)) return error.message;
-        throw error;
-      }
+/** `intent=upload`: the file is read and its rows checked; nothing is saved until confirmed. */
+async function uploadAction({ request, token, form, today }: IntentArgs) {
+  const file = form.get("file");
+  if (!(file instanceof File) || file.name === "")
+    return data<UploadReply>({
+      intent: "upload",
+      result: { ok: false, fileName: "", message: "Choose a CSV or Excel file to upload" },
     });
-    if (typeof confirmed === "string")
-      return data<ConfirmReply>({
-        intent: "confirm",
-        message: `${confirmed}. Nothing was added: upload the file again to check it against your team as it is now.`,
-      });
-    return redirectWithToast(PATHS.members, {
-      kind: "success",
-      message: `${formatCount(confirmed.added)} ${confirmed.added === 1 ? "member" : "members"} added.`,
-    });
-  }
+  // Without a paid membership there is no census to name: asked before the file is read (docs/decisions/0041).
+  await census(request, token, 1, 1);
+  const result = await withToken(request, token, (t) => checkUpload(t, file, today));
+  return data<UploadReply>({ intent: "upload", result });
+}
 
+/** `intent=confirm`: the checked rows the API kept are added. */
+async function confirmAction({ request, token, form }: IntentArgs) {
+  const parsed = confirmSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) throw data({ message: "There is no such check." }, { status: 400 });
+  const confirmed = await withToken(request, token, async (t) => {
+    try {
+      return await confirmCensus(t, parsed.data.check_id);
+    } catch (error) {
+      // An expired check, or one that no longer fits what is saved: upload the file again.
+      if (error instanceof ApiError && (error.status === 404 || error.status === 409)) return error.message;
+      throw error;
+    }
+  });
+  if (typeof confirmed === "string")
+    return data<ConfirmReply>({
+      intent: "confirm",
+      message: `${confirmed}. Nothing was added: upload the file again to check it against your team as it is now.`,
+    });
+  return redirectWithToast(PATHS.members, {
+    kind: "success",
+    message: `${formatCount(confirmed.added)} ${confirmed.added === 1 ? "member" : "members"} added.`,
+  });
+}
+
+/** `intent=add`: one employee with their dependants, checked here and by the API, added at once or not at all. */
+async function addAction({ request, token, form, today }: IntentArgs) {
   const c = await census(request, token, 1);
   const allowed = dependantsAllowed(c.summary.by_cover.filter((b) => b.employees_bought > 0).map((b) => b.range));
   const { values, people, rows, errors } = readAddForm(form, allowed, today);
@@ -321,245 +345,10 @@ export default function MembersPage() {
                 </tbody>
               </table>
             </div>
-            {data.pages > 1 ? <Pages page={data.page} pages={data.pages} /> : null}
+            {data.pages > 1 ? <MemberPages page={data.page} pages={data.pages} /> : null}
           </>
         )}
       </section>
     </div>
-  );
-}
-
-function CensusSummary({ summary }: { summary: ReturnType<typeof useLoaderData<typeof loader>>["summary"] }) {
-  return (
-    <section className="card" aria-labelledby="census">
-      <h2 id="census">Bought and named</h2>
-      <div className="table-scroll">
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Age band and family cover</th>
-              <th scope="col" className="num">
-                Employees
-              </th>
-              <th scope="col" className="num">
-                Lives covered
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {summary.by_cover.map((b) => (
-              <tr key={`${b.band}|${b.range}`}>
-                <td>
-                  {b.band_label}, {b.range}: {b.range_label}
-                </td>
-                <td className="num">{`${formatCount(b.employees_named)} of ${formatCount(b.employees_bought)}`}</td>
-                <td className="num">{`${formatCount(b.lives_named)} of ${formatCount(b.lives_bought)}`}</td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row">Total named of bought</th>
-              <td className="num">{`${formatCount(summary.employees_named)} of ${formatCount(summary.employees_bought)}`}</td>
-              <td className="num">{`${formatCount(summary.lives_named)} of ${formatCount(summary.lives_bought)}`}</td>
-            </tr>
-          </tfoot>
-        </table>
-      </div>
-    </section>
-  );
-}
-
-function UploadResults({ result }: { result: UploadResult }) {
-  if (!result.ok)
-    return (
-      <div className="error-summary" role="alert" tabIndex={-1}>
-        <h3 className="error-summary__title">The file could not be used</h3>
-        <p>
-          {result.fileName ? `${result.fileName}: ` : ""}
-          {result.message}. Nothing was added.
-        </p>
-      </div>
-    );
-  return (
-    <div className="upload-results" aria-live="polite">
-      <h3 id="results">
-        {`${formatCount(result.readyCount)} ${result.readyCount === 1 ? "row" : "rows"} ready, ${formatCount(result.rejectedRows)} ${result.rejectedRows === 1 ? "row needs" : "rows need"} fixing`}
-      </h3>
-      <p className="muted small">
-        {result.fileName}: {formatCount(result.rows)} rows read. Nothing is added until you confirm.
-      </p>
-      {result.rejections.length > 0 ? (
-        <div className="error-summary" role="alert" tabIndex={-1} aria-labelledby="rejected-title">
-          <h3 className="error-summary__title" id="rejected-title">
-            Rows that need fixing
-          </h3>
-          <p>
-            Fix these rows in the file and upload it again
-            {result.rejectedRows > 0 && result.readyCount > 0 ? ", or add the ready rows now and the rest later" : ""}.
-            {result.rejections.length === REJECTIONS_SHOWN ? ` The first ${REJECTIONS_SHOWN} problems are listed.` : ""}
-          </p>
-          <div className="table-scroll">
-            <table className="stack-table">
-              <thead>
-                <tr>
-                  <th scope="col">Row</th>
-                  <th scope="col">Column</th>
-                  <th scope="col">Value</th>
-                  <th scope="col">Problem</th>
-                </tr>
-              </thead>
-              <tbody>
-                {result.rejections.map((r, i) => (
-                  <tr key={i}>
-                    <td data-joiner="Row">{r.row}</td>
-                    <td data-joiner="·">{r.column}</td>
-                    <td data-joiner="·">{r.value === "" ? <span className="muted">(empty)</span> : r.value}</td>
-                    <td data-joiner="·">{r.message}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </div>
-      ) : null}
-      {result.checkId ? (
-        <Form method="post" className="actions">
-          <input type="hidden" name="intent" value="confirm" />
-          <input type="hidden" name="check_id" value={result.checkId} />
-          <button type="submit" className="button">
-            {`Confirm and add ${formatCount(result.readyCount)} ${result.readyCount === 1 ? "member" : "members"}`}
-          </button>
-        </Form>
-      ) : null}
-    </div>
-  );
-}
-
-const INPUT_TYPES: Partial<Record<MemberColumn, string>> = {
-  date_of_birth: "date",
-  date_of_joining: "date",
-  email: "email",
-  mobile: "tel",
-};
-
-function AddMemberForm({ allowed, reply }: { allowed: Person[]; reply?: AddReply }) {
-  const errors = reply?.errors ?? {};
-  const values = reply?.values ?? {};
-  const people: Person[] = ["self", ...allowed];
-  const problems = Object.entries(errors).filter((e): e is [string, string] => typeof e[1] === "string");
-  return (
-    <section className="card" aria-labelledby="add-title">
-      <h2 id="add-title">Add an employee</h2>
-      <DataNoticeLink />
-      {problems.length > 0 || reply?.message ? (
-        <div className="error-summary" role="alert" tabIndex={-1}>
-          <h3 className="error-summary__title">There is a problem</h3>
-          <ul>
-            {reply?.message ? <li>{reply.message}</li> : null}
-            {problems.map(([name, message]) => (
-              <li key={name}>
-                <a href={`#add-${name.replace(".", "-")}`}>{message}</a>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
-      <Form method="post" className="stack" noValidate>
-        <input type="hidden" name="intent" value="add" />
-        {people.map((person) => (
-          <fieldset key={person} className="fieldset">
-            <legend>
-              {PERSON_LABELS[person]}
-              {person === "self" ? "" : " (optional)"}
-            </legend>
-            {PERSON_COLUMNS[person].map((column) => {
-              const name = fieldName(person, column);
-              const id = `add-${person}-${column}`;
-              const error = errors[name];
-              const label =
-                person === "self" || column !== "full_name"
-                  ? COLUMN_LABELS[column]
-                  : `${PERSON_LABELS[person]}’s full name`;
-              return (
-                <div className="field" key={column}>
-                  <label htmlFor={id}>{label}</label>
-                  {error ? (
-                    <p className="field__error" id={`${id}-error`}>
-                      {error}
-                    </p>
-                  ) : null}
-                  {column === "gender" || column === "relationship" ? (
-                    <select
-                      id={id}
-                      name={name}
-                      defaultValue={values[name] ?? ""}
-                      aria-invalid={error ? true : undefined}
-                      aria-describedby={error ? `${id}-error` : undefined}
-                    >
-                      <option value="">Choose</option>
-                      {column === "gender"
-                        ? GENDERS.map((g) => (
-                            <option key={g} value={g}>
-                              {g[0]!.toUpperCase() + g.slice(1)}
-                            </option>
-                          ))
-                        : (["son", "daughter"] as const).map((r) => (
-                            <option key={r} value={r}>
-                              {RELATIONSHIP_LABELS[r]}
-                            </option>
-                          ))}
-                    </select>
-                  ) : (
-                    <input
-                      id={id}
-                      name={name}
-                      type={INPUT_TYPES[column] ?? "text"}
-                      defaultValue={values[name] ?? ""}
-                      maxLength={200}
-                      autoComplete="off"
-                      aria-invalid={error ? true : undefined}
-                      aria-describedby={error ? `${id}-error` : undefined}
-                    />
-                  )}
-                </div>
-              );
-            })}
-          </fieldset>
-        ))}
-        <button type="submit" className="button">
-          Add to the team
-        </button>
-      </Form>
-    </section>
-  );
-}
-
-function Pages({ page, pages }: { page: number; pages: number }) {
-  const shown = [...new Set([1, page - 1, page, page + 1, pages])].filter((p) => p >= 1 && p <= pages);
-  return (
-    <nav className="pagination" aria-label="Pages of the member list">
-      {page > 1 ? (
-        <a href={membersPagePath(page - 1)} rel="prev">
-          Previous
-        </a>
-      ) : null}
-      {shown.map((p) =>
-        p === page ? (
-          <span key={p} aria-current="page">
-            {p}
-          </span>
-        ) : (
-          <a key={p} href={membersPagePath(p)}>
-            {p}
-          </a>
-        ),
-      )}
-      {page < pages ? (
-        <a href={membersPagePath(page + 1)} rel="next">
-          Next
-        </a>
-      ) : null}
-    </nav>
   );
 }

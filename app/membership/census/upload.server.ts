@@ -2,15 +2,13 @@ import { checkCensus } from "~/upstream/members.server";
 import type { MemberColumn } from "./rules";
 import { COLUMN_LABELS } from "./rules";
 import { checkCensusFileOffThread } from "./file-pool.server";
+import { REJECTIONS_SHOWN } from "./upload-results";
 
 /**
  * An uploaded census file checked (docs/product.md, Member census): read and bounded, each row
  * checked by the app's rules, the rows that pass checked by the API against what was bought. Nothing
  * is saved: the API keeps the ready rows under `checkId` until the admin confirms.
  */
-
-/** The rows the results page names, at most: enough to fix a file, and a page that stays light. */
-export const REJECTIONS_SHOWN = 200;
 
 export interface RowRejection {
   row: number;
