@@ -1,22 +1,24 @@
 import { describeSumInsured } from "~/content/cover";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import type { ChangesStatement, Credit, Membership, StatementChange } from "~/upstream/employer.server";
+import type { ChangesStatement } from "~/upstream/employer.server";
 import { getCart, getChangesStatement, getMembership, requestCreditRefund } from "~/upstream/employer.server";
 import { ApiError } from "~/upstream/http.server";
 import { attempt, requireToken, withToken } from "~/session/signed-in.server";
-import { SubmitButton } from "~/components/form";
 import { redirectWithToast } from "~/session/toast.server";
 import { firstUnfinishedStep, pathOf } from "~/checkout/steps";
 import { TableScroll } from "~/components/table-scroll";
 import { FamilyCover } from "~/components/family-cover";
 import { PATHS } from "~/routing/paths";
-import { creditNotePath, invoicePath, invoicePdfPath } from "~/routing/membership-paths";
+import { invoicePath, invoicePdfPath } from "~/routing/membership-paths";
 import { seoMeta } from "~/content/seo";
 import { COVER_COUNTS } from "~/content/cover";
-import { afterPaymentTasks } from "~/membership/home/tasks";
+import { AfterPayment } from "~/membership/home/after-payment";
+import { Billing } from "~/membership/home/billing";
+import { Row } from "~/membership/home/info-row";
+import { Statement } from "~/membership/home/statement";
 import { formatDate, formatShortDate } from "~/utils/dates";
 import { formatCount, formatPaise } from "~/utils/money";
 
@@ -78,15 +80,6 @@ export async function action({ request }: ActionFunctionArgs) {
       ? `${formatPaise(asked.value.refund_due_paise)} will be refunded to the account the membership was paid from.`
       : asked.error.message,
   });
-}
-
-function Row({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div>
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
-  );
 }
 
 export default function MembershipPage() {
@@ -314,217 +307,5 @@ export default function MembershipPage() {
         </dl>
       </section>
     </div>
-  );
-}
-
-/** What comes after payment, as GOV.UK's task list: name the team, then the policy and e-cards. */
-function AfterPayment({ m }: { m: Membership }) {
-  const tasks = afterPaymentTasks(m.census, m.policy !== null);
-  return (
-    <section className="card" aria-labelledby="next-steps">
-      <h2 id="next-steps">{m.policy ? "Your cover is in place" : "What happens next"}</h2>
-      {m.policy ? null : (
-        <p className="muted">
-          Name the people your cover was bought for: the insurer then issues the policy and e-cards.
-        </p>
-      )}
-      <ul className="task-list">
-        {tasks.map((t) => (
-          <li key={t.id} className="task-list__item">
-            <div className="task-list__name">
-              {t.state === "cannot_start" ? (
-                <span>{t.title}</span>
-              ) : (
-                <a href={t.href} aria-describedby={`task-${t.id}-status`}>
-                  {t.title}
-                </a>
-              )}
-              <p className="muted small">{t.hint}</p>
-            </div>
-            <strong id={`task-${t.id}-status`} className={`task-list__status task-list__status--${t.state}`}>
-              {t.status}
-            </strong>
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
-}
-
-/** The change's document: an addition's invoice or a removal's credit note, as a link. */
-function DocumentLink({ change: c }: { change: StatementChange }) {
-  if (c.invoice) return <a href={invoicePath(c.invoice.id)}>Invoice {c.invoice.number}</a>;
-  if (c.credit_note) return <a href={creditNotePath(c.credit_note.id)}>Credit note {c.credit_note.number}</a>;
-  return <span className="muted">None: the monthly charge changes</span>;
-}
-
-/**
- * The dated statement of every confirmed change (what, effective when, amount, its document, who confirmed
- * it), then the credit removals left and the form that asks for it to be refunded.
- */
-function Statement({ changes, credit }: { changes: StatementChange[]; credit: Credit }) {
-  return (
-    <section className="card" aria-labelledby="statement">
-      <h2 id="statement">Changes during the year</h2>
-      <div className="table-scroll">
-        <table className="stack-table">
-          <thead>
-            <tr>
-              <th scope="col">Change</th>
-              <th scope="col">Effective</th>
-              <th scope="col" className="num">
-                Amount
-              </th>
-              <th scope="col">Document</th>
-              <th scope="col">Confirmed by</th>
-            </tr>
-          </thead>
-          <tbody>
-            {changes.map((c) => (
-              <tr key={c.change_id}>
-                <td>{`${c.kind === "add" ? "Joiner added" : "Leaver removed"}: ${c.employee_code}${c.reason ? ` (${c.reason})` : ""}`}</td>
-                <td className="nowrap" data-joiner="·">
-                  {formatShortDate(c.effective_date)}
-                </td>
-                <td className="num" data-joiner="·">
-                  {c.price.total_paise < 0
-                    ? `${formatPaise(-c.price.total_paise)} credit`
-                    : formatPaise(c.price.total_paise)}
-                </td>
-                <td data-joiner="·">
-                  <DocumentLink change={c} />
-                </td>
-                <td data-joiner="·">
-                  {c.confirmed_by ?? ""}
-                  {c.confirmed_at ? ` on ${formatShortDate(c.confirmed_at.slice(0, 10))}` : ""}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <p>
-        <a href={PATHS.statementCsv} download>
-          Download the statement (CSV)
-        </a>
-      </p>
-      <h3>Credit</h3>
-      <dl className="info-list">
-        <div>
-          <dt>Credit balance</dt>
-          <dd>
-            {formatPaise(credit.balance_paise)}
-            {credit.balance_paise > 0 ? ": used against your next addition, or refunded if you ask" : ""}
-          </dd>
-        </div>
-        {credit.refund_due_paise > 0 ? (
-          <div>
-            <dt>Refund due</dt>
-            <dd>{`${formatPaise(credit.refund_due_paise)}, to the account the membership was paid from`}</dd>
-          </div>
-        ) : null}
-      </dl>
-      {credit.balance_paise > 0 ? (
-        <Form method="post">
-          <SubmitButton
-            name="intent"
-            value="refund"
-            pendingLabel="Asking for the refund…"
-            className="button button--ghost"
-          >
-            Refund the credit of {formatPaise(credit.balance_paise)}
-          </SubmitButton>
-        </Form>
-      ) : null}
-    </section>
-  );
-}
-
-const SCHEDULE_STATUS = { paid: "Paid", scheduled: "Scheduled", cancelled: "Cancelled: not charged" } as const;
-
-function Billing({ m }: { m: Membership }) {
-  const b = m.billing;
-  return (
-    <section className="card" aria-labelledby="billing">
-      <h2 id="billing">Billing</h2>
-      {b.policy === "yearly" ? (
-        <dl className="info-list">
-          <Row label="Billing">Yearly, paid in full</Row>
-          <Row label="Amount">{`${formatPaise(b.amount_paise)} including GST`}</Row>
-          {m.current_period ? (
-            <Row label="Period paid">{`${formatDate(m.current_period.from)} to ${formatDate(m.current_period.to)}`}</Row>
-          ) : null}
-          <Row label="Next payment">
-            None this year: renewal is offered before{" "}
-            {m.cover_end_date ? formatDate(m.cover_end_date) : "the year ends"}.
-          </Row>
-        </dl>
-      ) : (
-        <>
-          {b.mandate?.cancelled ? (
-            <div className="notice notice--warning" role="status">
-              <p>
-                <strong>The mandate was cancelled on {formatDate(b.mandate.cancelled.cancelled_on)}.</strong> Your
-                team’s cover ends on {formatDate(b.mandate.cancelled.cover_ends_on)}, the end of the last month paid.{" "}
-                <a href={PATHS.mandateCancel}>What this means</a>
-              </p>
-            </div>
-          ) : null}
-          <dl className="info-list">
-            <Row label="Billing">{`Monthly, ${formatPaise(b.amount_paise)} a month including GST`}</Row>
-            {b.mandate ? <Row label="Method">{b.mandate.description}</Row> : null}
-            {b.next_charge ? (
-              <Row label="Next charge">{`${formatPaise(b.next_charge.amount_paise)} on ${formatDate(b.next_charge.date)}`}</Row>
-            ) : null}
-            {b.mandate && !b.mandate.cancelled ? (
-              <>
-                <Row label="Before each charge">{`A notice at least ${b.mandate.pre_debit_notice_hours} hours before.`}</Row>
-                <Row label="To cancel">{b.mandate.how_to_cancel}</Row>
-              </>
-            ) : null}
-          </dl>
-          {b.mandate && !b.mandate.cancelled ? (
-            <p>
-              <a className="button button--ghost" href={PATHS.mandateCancel}>
-                Cancel the mandate
-              </a>
-            </p>
-          ) : null}
-          {b.schedule.length > 0 ? (
-            <>
-              <h3>Payment schedule</h3>
-              <div className="table-scroll">
-                <table className="stack-table">
-                  <thead>
-                    <tr>
-                      <th scope="col">Month</th>
-                      <th scope="col">Date</th>
-                      <th scope="col" className="num">
-                        Amount
-                      </th>
-                      <th scope="col">Status</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {b.schedule.map((s) => (
-                      <tr key={s.number}>
-                        <td data-joiner="Month">{s.number}</td>
-                        <td className="nowrap" data-joiner="·">
-                          {formatShortDate(s.date)}
-                        </td>
-                        <td className="num" data-joiner="·">
-                          {formatPaise(s.amount_paise)}
-                        </td>
-                        <td data-joiner="·">{SCHEDULE_STATUS[s.status]}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            </>
-          ) : null}
-        </>
-      )}
-    </section>
   );
 }
