@@ -3,9 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import type { ChangesStatement } from "~/upstream/employer.server";
 import { getCart, getChangesStatement, getMembership, requestCreditRefund } from "~/upstream/employer.server";
-import { ApiError } from "~/upstream/http.server";
 import { attempt, requireToken, withToken } from "~/session/signed-in.server";
 import { redirectWithToast } from "~/session/toast.server";
 import { firstUnfinishedStep, pathOf } from "~/checkout/steps";
@@ -44,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // Both read beside each other: one upstream round trip for the page (decision 0024).
   const [membership, statement] = await Promise.all([
     withToken(request, token, getMembership),
-    withToken(request, token, paidStatement),
+    withToken(request, token, getChangesStatement),
   ]);
   if (membership === null) {
     const cart = await withToken(request, token, getCart);
@@ -53,16 +51,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // Only a paid membership has changes to list.
   const changes = membership.status === "paid" ? statement : null;
   return data({ membership, changes }, { headers });
-}
-
-/** The changes statement; null without a paid membership, for which the API answers 404. */
-async function paidStatement(token: string): Promise<ChangesStatement | null> {
-  try {
-    return await getChangesStatement(token);
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null;
-    throw error;
-  }
 }
 
 /** `intent=refund`: the credit removals left is recorded as a refund due (docs/product.md, Changes during the year). */

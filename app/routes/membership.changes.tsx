@@ -17,7 +17,7 @@ import { checkChangeUpload } from "~/membership/changes/change-upload.server";
 import { redirectWithToast } from "~/session/toast.server";
 import type { ChangeRequest } from "~/upstream/changes.server";
 import { confirmBatch, parseBatchId, quoteChange, refusalOf } from "~/upstream/changes.server";
-import { ApiError } from "~/upstream/http.server";
+import type { ApiError } from "~/upstream/http.server";
 import { getCensus } from "~/upstream/members.server";
 import { todayInIndia } from "~/utils/dates";
 import { seeOther } from "~/utils/see-other";
@@ -35,14 +35,8 @@ export const meta: MetaFunction = ({ matches }) =>
 
 /** The covers bought, to choose a joiner's from; without a paid membership there is nothing to change. */
 async function coversBought(request: Request, token: string) {
-  const census = await withToken(request, token, async (t) => {
-    try {
-      return await getCensus(t, 1, 1);
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 404) throw redirect(PATHS.membership);
-      throw error;
-    }
-  });
+  const census = await withToken(request, token, (t) => getCensus(t, 1, 1));
+  if (census === null) throw redirect(PATHS.membership);
   const covers = census.summary.by_cover
     .filter((b) => b.employees_bought > 0)
     .map((b) => ({

@@ -34,20 +34,17 @@ async function changeOf(request: Request, rawId: string | undefined) {
   const { token, headers } = await requireToken(request);
   const id = parseChangeId(rawId);
   if (id === null) throw notFound();
-  const {
-    change,
-    payment,
-    amount_due_paise: due,
-  } = await withToken(request, token, async (t) => {
+  const answer = await withToken(request, token, async (t) => {
     try {
       return await getChange(t, id);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 404) throw notFound();
       // A quote not confirmed within its lifetime has expired (docs/product.md, Changes during the year).
       if (error instanceof ApiError && error.status === 410) throw data({ message: error.message }, { status: 410 });
       throw error;
     }
   });
+  if (answer === null) throw notFound();
+  const { change, payment, amount_due_paise: due } = answer;
   return { token, headers, id, change, payment, due };
 }
 

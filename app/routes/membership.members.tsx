@@ -41,14 +41,9 @@ export const meta: MetaFunction = ({ matches }) =>
 
 /** The census of the signed-in admin's company; without a paid membership there is none to name. */
 async function census(request: Request, token: string, page: number, pageSize = PAGE_SIZE) {
-  return withToken(request, token, async (t) => {
-    try {
-      return await getCensus(t, page, pageSize);
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 404) throw redirect(PATHS.membership);
-      throw error;
-    }
-  });
+  const c = await withToken(request, token, (t) => getCensus(t, page, pageSize));
+  if (c === null) throw redirect(PATHS.membership);
+  return c;
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {

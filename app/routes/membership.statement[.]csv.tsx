@@ -5,7 +5,6 @@ import { requireToken, withToken } from "~/session/signed-in.server";
 import { download } from "~/membership/documents/files.server";
 import { PATHS } from "~/routing/paths";
 import { type StatementChange, getChangesStatement } from "~/upstream/employer.server";
-import { ApiError } from "~/upstream/http.server";
 
 const COLUMNS = [
   "confirmed_at",
@@ -46,14 +45,9 @@ function row(c: StatementChange): Record<(typeof COLUMNS)[number], string> {
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { token } = await requireToken(request);
-  const statement = await withToken(request, token, async (t) => {
-    try {
-      return (await getChangesStatement(t)).statement;
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 404) throw redirect(PATHS.membership);
-      throw error;
-    }
-  });
+  const changes = await withToken(request, token, getChangesStatement);
+  if (changes === null) throw redirect(PATHS.membership);
+  const { statement } = changes;
   const csv = stringify(
     statement.map((c) => {
       const r = row(c);

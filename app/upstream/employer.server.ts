@@ -1,6 +1,6 @@
 import { keepRead, readOnce } from "./request-scope.server";
 import { z } from "zod";
-import { apiFileRequest, apiRequest } from "./http.server";
+import { apiFileRequest, apiRequest, noneIfNotFound } from "./http.server";
 
 /** Calls to the employer v1 backend. Shapes follow docs/api-contract.md. */
 
@@ -563,7 +563,9 @@ export type ChangesStatement = z.infer<typeof changesStatement>;
 
 /** Every confirmed change to a paid membership, oldest first, with the members covered now and the credit. */
 export function getChangesStatement(token: string) {
-  return apiRequest({ backend: "employer", path: "/membership/changes", token, data: changesStatement });
+  return noneIfNotFound(
+    apiRequest({ backend: "employer", path: "/membership/changes", token, data: changesStatement }),
+  );
 }
 
 /** Asks for the membership's whole credit to be refunded; 409 when there is none. */
@@ -660,17 +662,21 @@ export function parseCreditNoteId(value: string | undefined): string | null {
 
 /** A removal's credit note; only its own admin gets it (anyone else: ApiError 404). */
 export function getCreditNote(token: string, id: string) {
-  return apiRequest({ backend: "employer", path: `/credit-notes/${encodeURIComponent(id)}`, token, data: creditNote });
+  return noneIfNotFound(
+    apiRequest({ backend: "employer", path: `/credit-notes/${encodeURIComponent(id)}`, token, data: creditNote }),
+  );
 }
 
 /** The credit note as the upstream's PDF. */
 export function getCreditNotePdf(token: string, id: string) {
-  return apiFileRequest({
-    backend: "employer",
-    path: `/credit-notes/${encodeURIComponent(id)}/pdf`,
-    token,
-    accept: "application/pdf",
-  });
+  return noneIfNotFound(
+    apiFileRequest({
+      backend: "employer",
+      path: `/credit-notes/${encodeURIComponent(id)}/pdf`,
+      token,
+      accept: "application/pdf",
+    }),
+  );
 }
 
 const invoiceIdPattern = /^[A-Z]{2}-\d{2}-\d{2}-\d{6}$/;
@@ -682,17 +688,21 @@ export function parseInvoiceId(value: string | undefined): string | null {
 
 /** The invoice's data; only its own admin gets it (anyone else: ApiError 404). */
 export function getInvoice(token: string, id: string) {
-  return apiRequest({ backend: "employer", path: `/invoices/${encodeURIComponent(id)}`, token, data: invoice });
+  return noneIfNotFound(
+    apiRequest({ backend: "employer", path: `/invoices/${encodeURIComponent(id)}`, token, data: invoice }),
+  );
 }
 
 /** The invoice as the upstream's PDF. */
 export function getInvoicePdf(token: string, id: string) {
-  return apiFileRequest({
-    backend: "employer",
-    path: `/invoices/${encodeURIComponent(id)}/pdf`,
-    token,
-    accept: "application/pdf",
-  });
+  return noneIfNotFound(
+    apiFileRequest({
+      backend: "employer",
+      path: `/invoices/${encodeURIComponent(id)}/pdf`,
+      token,
+      accept: "application/pdf",
+    }),
+  );
 }
 
 const testimonial = z.object({

@@ -1,10 +1,10 @@
 import { stringify } from "csv-stringify/sync";
 import ExcelJS from "exceljs";
 import { requireToken, withToken } from "~/session/signed-in.server";
-import { ApiError } from "~/upstream/http.server";
 import type { Member } from "~/upstream/members.server";
 import { getCensus } from "~/upstream/members.server";
 import { GENDERS, MEMBER_COLUMNS, RELATIONSHIPS } from "~/membership/census/rules";
+import { invariantResponse } from "~/utils/invariant.server";
 
 /**
  * The census's files: the templates, the list as CSV and the policy's PDFs. Members' details never
@@ -31,18 +31,15 @@ export function download(bytes: Uint8Array | string, type: string, filename: str
  * For the PDF routes: the signed-in admin's file from the API. Another company's member, or a policy
  * not issued yet, answers 404 upstream and here alike.
  */
-export async function pdfFromApi(request: Request, call: (token: string) => Promise<{ bytes: Buffer }>) {
+export async function pdfFromApi(request: Request, call: (token: string) => Promise<{ bytes: Buffer } | null>) {
   const { token } = await requireToken(request);
-  return withToken(request, token, async (t) => {
-    try {
-      return (await call(t)).bytes;
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 404)
-        throw Response.json({ message: "There is no such document in your membership." }, { status: 404 });
-      throw error;
-    }
-  });
+  const file = await withToken(request, token, call);
+  invariantResponse(file !== null, NO_SUCH_DOCUMENT, { status: 404 });
+  return file.bytes;
 }
+
+/** What a PDF route answers for a document that is not the admin's, or not there yet. */
+export const NO_SUCH_DOCUMENT = "There is no such document in your membership.";
 
 const EXAMPLE = {
   employee_code: "E-104",
@@ -86,11 +83,12 @@ export async function templateXlsx(): Promise<Uint8Array> {
 
 const LIST_PAGE = 200;
 
-/** Every member of the company, a page at a time. */
-export async function allMembers(token: string): Promise<Member[]> {
+/** Every member of the company, a page at a time; null without a paid membership (no census). */
+export async function allMembers(token: string): Promise<Member[] | null> {
   const members: Member[] = [];
   for (let page = 1; ; page += 1) {
     const census = await getCensus(token, page, LIST_PAGE);
+    if (census === null) return null;
     members.push(...census.members);
     if (census.members.length === 0 || members.length >= census.total) return members;
   }

@@ -1,6 +1,6 @@
 import { parseCreditNoteId, parseInvoiceId } from "~/upstream/employer.server";
-import { ApiError, ApiUnauthorizedError } from "~/upstream/http.server";
 import { requireToken, withToken } from "~/session/signed-in.server";
+import { invariantResponse } from "~/utils/invariant.server";
 
 /**
  * For the routes of a tax document (an invoice or a credit note): the signed-in admin's token and the
@@ -11,27 +11,19 @@ async function documentRequest<T>(
   request: Request,
   id: string | null,
   notFound: string,
-  call: (token: string, id: string) => Promise<T>,
+  call: (token: string, id: string) => Promise<T | null>,
 ) {
   const { token, headers } = await requireToken(request);
-  if (id === null) throw Response.json({ message: notFound }, { status: 404 });
-  const value = await withToken(request, token, async (t) => {
-    try {
-      return await call(t, id);
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 404)
-        throw Response.json({ message: notFound }, { status: 404 });
-      if (error instanceof ApiUnauthorizedError || error instanceof ApiError) throw error;
-      throw error;
-    }
-  });
+  invariantResponse(id !== null, notFound, { status: 404 });
+  const value = await withToken(request, token, (t) => call(t, id));
+  invariantResponse(value !== null, notFound, { status: 404 });
   return { value, headers, id };
 }
 
 export function invoiceRequest<T>(
   request: Request,
   rawId: string | undefined,
-  call: (token: string, id: string) => Promise<T>,
+  call: (token: string, id: string) => Promise<T | null>,
 ) {
   return documentRequest(request, parseInvoiceId(rawId), "There is no such invoice.", call);
 }
@@ -39,7 +31,7 @@ export function invoiceRequest<T>(
 export function creditNoteRequest<T>(
   request: Request,
   rawId: string | undefined,
-  call: (token: string, id: string) => Promise<T>,
+  call: (token: string, id: string) => Promise<T | null>,
 ) {
   return documentRequest(request, parseCreditNoteId(rawId), "There is no such credit note.", call);
 }
