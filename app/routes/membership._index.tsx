@@ -3,7 +3,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { getCart, getChangesStatement, getMembership, requestCreditRefund } from "~/upstream/employer.server";
+import { getCart } from "~/upstream/employer.server";
+import { getChangesStatement, getMembership, requestCreditRefund } from "~/upstream/membership.server";
 import { attempt, requireToken, withToken } from "~/session/signed-in.server";
 import { redirectWithToast } from "~/session/toast.server";
 import { firstUnfinishedStep, pathOf } from "~/checkout/steps";

@@ -8,7 +8,7 @@ import { RecipientAndLines, Supplier } from "~/membership/documents/tax-document
 import { seoMeta } from "~/content/seo";
 import { PATHS } from "~/routing/paths";
 import { creditNotePath, creditNotePdfPath } from "~/routing/membership-paths";
-import { getCreditNote } from "~/upstream/employer.server";
+import { getCreditNote } from "~/upstream/tax-documents.server";
 import { formatDate } from "~/utils/dates";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
-import { getInvoice } from "~/upstream/employer.server";
+import { getInvoice } from "~/upstream/tax-documents.server";
 import { invoiceRequest } from "~/membership/documents/tax-documents.server";
 import { StepErrorBoundary } from "~/components/step-error";
 import { PATHS } from "~/routing/paths";
@@ -10,7 +10,7 @@ import { seoMeta } from "~/content/seo";
 import { formatDate } from "~/utils/dates";
 import { formatPaiseExact as formatPaise } from "~/utils/money";
 import { RecipientAndLines, Supplier } from "~/membership/documents/tax-document";
-import type { Invoice } from "~/upstream/employer.server";
+import type { Invoice } from "~/upstream/tax-documents.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   seoMeta(

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { invoiceRequest } from "~/membership/documents/tax-documents.server";
 import { download } from "~/membership/documents/files.server";
-import { getInvoicePdf } from "~/upstream/employer.server";
+import { getInvoicePdf } from "~/upstream/tax-documents.server";
 
 /** The tax invoice PDF, made by the upstream from its stored amounts; only its own admin gets it. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

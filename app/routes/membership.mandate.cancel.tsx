@@ -7,7 +7,7 @@ import { attempt, requireToken, withToken } from "~/session/signed-in.server";
 import { browserValidation, ErrorSummary, SubmitButton } from "~/components/form";
 import { seoMeta } from "~/content/seo";
 import { PATHS } from "~/routing/paths";
-import { cancelMandate, getMembership } from "~/upstream/employer.server";
+import { cancelMandate, getMembership } from "~/upstream/membership.server";
 import { dayBefore, formatDate } from "~/utils/dates";
 import { formatPaise } from "~/utils/money";
 import { seeOther } from "~/utils/see-other";

@@ -4,7 +4,7 @@ import { stringify } from "csv-stringify/sync";
 import { requireToken, withToken } from "~/session/signed-in.server";
 import { download } from "~/membership/documents/files.server";
 import { PATHS } from "~/routing/paths";
-import { type StatementChange, getChangesStatement } from "~/upstream/employer.server";
+import { type StatementChange, getChangesStatement } from "~/upstream/membership.server";
 
 const COLUMNS = [
   "confirmed_at",

@@ -8,12 +8,13 @@ import { createEmbeddedApi } from "../../sandbox/index";
 import type * as EmployerApi from "~/upstream/employer.server";
 import type * as GlobalApi from "~/upstream/global.server";
 import type * as MembersApi from "~/upstream/members.server";
+import type * as MembershipApi from "~/upstream/membership.server";
 import type * as HttpErrors from "~/upstream/http.server";
 import { OUTBOX_HEADERS, OUTBOX_KEY } from "../support/outbox";
 
 /** The typed census, policy and e-card client (app/upstream/members.server.ts) against real sandbox answers. */
 let server: Server;
-let client: typeof GlobalApi & typeof EmployerApi & typeof MembersApi;
+let client: typeof GlobalApi & typeof EmployerApi & typeof MembersApi & typeof MembershipApi;
 let errors: typeof HttpErrors;
 
 beforeAll(async () => {
@@ -31,12 +32,13 @@ beforeAll(async () => {
   await once(server, "listening");
   process.env.API_BASE_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
   process.env.DATA_DIR = "/tmp/kavach-members-client-test";
-  const [global, employer, members] = await Promise.all([
+  const [global, employer, members, membership] = await Promise.all([
     import("~/upstream/global.server"),
     import("~/upstream/employer.server"),
     import("~/upstream/members.server"),
+    import("~/upstream/membership.server"),
   ]);
-  client = { ...global, ...employer, ...members };
+  client = { ...global, ...employer, ...members, ...membership };
   errors = await import("~/upstream/http.server");
 });
 

@@ -1,7 +1,7 @@
 // The parts a GST tax invoice and a credit note share on their pages: the supplier, the recipient, the
 // lines with their SAC, the tax and the total in words. The upstream's stored data, nothing recomputed.
 import { TableScroll } from "~/components/table-scroll";
-import type { CreditNote, Invoice } from "~/upstream/employer.server";
+import type { CreditNote, Invoice } from "~/upstream/tax-documents.server";
 import { formatPaiseExact as formatPaise } from "~/utils/money";
 
 type TaxDocument = Invoice | CreditNote;

@@ -1,4 +1,4 @@
-import { parseCreditNoteId, parseInvoiceId } from "~/upstream/employer.server";
+import { parseCreditNoteId, parseInvoiceId } from "~/upstream/tax-documents.server";
 import { requireToken, withToken } from "~/session/signed-in.server";
 import { invariantResponse } from "~/utils/invariant.server";
 

@@ -1,4 +1,4 @@
-import type { Membership } from "~/upstream/employer.server";
+import type { Membership } from "~/upstream/membership.server";
 import { afterPaymentTasks } from "./tasks";
 
 /** What comes after payment, as GOV.UK's task list: name the team, then the policy and e-cards. */

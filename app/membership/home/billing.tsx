@@ -1,4 +1,4 @@
-import type { Membership } from "~/upstream/employer.server";
+import type { Membership } from "~/upstream/membership.server";
 import { PATHS } from "~/routing/paths";
 import { formatDate, formatShortDate } from "~/utils/dates";
 import { formatPaise } from "~/utils/money";

@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import type { Credit, StatementChange } from "~/upstream/employer.server";
+import type { Credit, StatementChange } from "~/upstream/membership.server";
 import { SubmitButton } from "~/components/form";
 import { PATHS } from "~/routing/paths";
 import { creditNotePath, invoicePath } from "~/routing/membership-paths";
