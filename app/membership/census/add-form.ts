@@ -1,5 +1,5 @@
 import type { MemberColumn, MemberInput, RawMemberRow, Relationship } from "./rules";
-import { MEMBER_COLUMNS, checkMemberRow } from "./rules";
+import { FAMILY_COVERS, MEMBER_COLUMNS, checkMemberRow } from "./rules";
 
 /**
  * The add-one form: an employee and the dependants their family cover allows (docs/product.md,
@@ -26,9 +26,10 @@ export const PERSON_COLUMNS: Record<Person, readonly MemberColumn[]> = {
 
 /** Which dependants a company's family covers let an employee have: the widest cover bought. */
 export function dependantsAllowed(rangesBought: readonly string[]): Person[] {
-  if (rangesBought.includes("2A+2C")) return ["spouse", "child1", "child2"];
-  if (rangesBought.includes("2A")) return ["spouse"];
-  return [];
+  const widest = [...FAMILY_COVERS].reverse().find((c) => rangesBought.includes(c.range));
+  if (widest === undefined) return [];
+  const children: Person[] = (["child1", "child2"] as const).slice(0, widest.children);
+  return [...(widest.spouses > 0 ? (["spouse"] as const) : []), ...children];
 }
 
 export type FieldErrors = Partial<Record<string, string>>;

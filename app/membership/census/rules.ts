@@ -41,6 +41,16 @@ export const RELATIONSHIP_LABELS: Record<Relationship, string> = {
   daughter: "Daughter",
 };
 
+/**
+ * The family covers from smallest, with the dependants each takes (docs/product.md, Member census):
+ * the app's one copy, for the add form, the joiner form and the changes upload.
+ */
+export const FAMILY_COVERS = [
+  { range: "1A", spouses: 0, children: 0 },
+  { range: "2A", spouses: 1, children: 0 },
+  { range: "2A+2C", spouses: 1, children: 2 },
+] as const;
+
 export const CELL_MAX = 200;
 
 export const MEMBER_MESSAGES = {

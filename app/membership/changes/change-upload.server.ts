@@ -3,7 +3,13 @@ import { quoteChanges } from "~/upstream/changes.server";
 import { leaverSchema } from "./change-forms";
 import { readCensusFileOffThread } from "~/membership/census/file-pool.server";
 import type { MemberInput } from "~/membership/census/rules";
-import { COLUMN_LABELS, type MemberColumn, checkMemberRow, normaliseDate } from "~/membership/census/rules";
+import {
+  COLUMN_LABELS,
+  FAMILY_COVERS,
+  type MemberColumn,
+  checkMemberRow,
+  normaliseDate,
+} from "~/membership/census/rules";
 
 /**
  * Several changes by one upload (docs/product.md, Changes during the year): the census's file with a
@@ -14,13 +20,6 @@ import { COLUMN_LABELS, type MemberColumn, checkMemberRow, normaliseDate } from 
  */
 
 export const CHANGE_COLUMNS = ["change", "last_day", "reason"] as const;
-
-/** Family covers from smallest, with the dependants each takes. */
-const COVERS = [
-  { range: "1A", spouses: 0, children: 0 },
-  { range: "2A", spouses: 1, children: 0 },
-  { range: "2A+2C", spouses: 1, children: 2 },
-];
 
 export interface UploadedChange {
   row: number;
@@ -52,11 +51,11 @@ const ageOn = (dob: string, on: string) =>
 
 /** The band (of those bought) the joiner's age on their date of joining falls in, and the smallest cover bought there that fits. */
 function coverFor(bought: readonly string[], age: number, spouses: number, children: number) {
-  const rank = (value: string) => COVERS.findIndex((c) => value.endsWith(`|${c.range}`));
+  const rank = (value: string) => FAMILY_COVERS.findIndex((c) => value.endsWith(`|${c.range}`));
   for (const value of [...bought].sort((a, b) => rank(a) - rank(b))) {
     const [band, range] = value.split("|") as [string, string];
     const [min, max] = band.split("-").map(Number) as [number, number];
-    const cover = COVERS.find((c) => c.range === range);
+    const cover = FAMILY_COVERS.find((c) => c.range === range);
     if (age < min || age > max || cover === undefined) continue;
     if (cover.spouses >= spouses && cover.children >= children) return { band, range };
   }
