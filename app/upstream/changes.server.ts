@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { ApiError } from "./http.server";
-import { apiRequest } from "./http.server";
+import { apiRequest, noneIfNotFound } from "./http.server";
 import type { MemberInput } from "./members.server";
 
 /**
@@ -150,12 +150,14 @@ export function parseBatchId(value: unknown): string | null {
 
 /** One change of the caller's membership and its latest payment (ApiError 404 for an unknown one or another company's). */
 export function getChange(token: string, changeId: string) {
-  return apiRequest({
-    backend: "employer",
-    path: `/membership/changes/${encodeURIComponent(changeId)}`,
-    token,
-    data: shown,
-  });
+  return noneIfNotFound(
+    apiRequest({
+      backend: "employer",
+      path: `/membership/changes/${encodeURIComponent(changeId)}`,
+      token,
+      data: shown,
+    }),
+  );
 }
 
 /**
