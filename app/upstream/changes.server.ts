@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isoDate } from "./employer.server";
 import type { ApiError } from "./http.server";
 import { apiRequest, noneIfNotFound } from "./http.server";
 import type { MemberInput } from "./members.server";
@@ -8,7 +9,6 @@ import type { MemberInput } from "./members.server";
  * event, quoted first and confirmed once. A change names members: callers keep it out of logs and caches.
  */
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const paise = z.number().int();
 
 const person = z.object({

@@ -237,6 +237,7 @@ export const order = z.object({
 });
 export type Order = z.infer<typeof order>;
 
+/** A calendar date as every answer writes it (YYYY-MM-DD); the one shape the clients share. */
 export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
 const peopleRow = z.object({ band: z.string(), range: z.string(), count: z.number().int() });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { sumInsuredBasis } from "./employer.server";
+import { isoDate, sumInsuredBasis } from "./employer.server";
 import { ApiError, apiFileRequest, apiRequest, noneIfNotFound } from "./http.server";
 
 /**
@@ -7,7 +7,6 @@ import { ApiError, apiFileRequest, apiRequest, noneIfNotFound } from "./http.ser
  * Every answer carries members' personal data: callers keep it out of logs and shared caches.
  */
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const gender = z.enum(["male", "female", "other"]);
 const relationship = z.enum(["self", "spouse", "son", "daughter"]);
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { formatDate } from "~/utils/dates";
+import { addDays, formatDate } from "~/utils/dates";
 import type { MemberColumn, MemberInput, RawMemberRow } from "~/membership/census/rules";
 import { checkMemberRow } from "~/membership/census/rules";
 
@@ -24,12 +24,6 @@ export const JOINER_COLUMNS: Record<Joiner, readonly MemberColumn[]> = {
   child1: ["full_name", "relationship", "date_of_birth"],
   child2: ["full_name", "relationship", "date_of_birth"],
 };
-
-function addDays(date: string, days: number): string {
-  const t = new Date(`${date}T00:00:00Z`);
-  t.setUTCDate(t.getUTCDate() + days);
-  return t.toISOString().slice(0, 10);
-}
 
 const changeMessages = (today: string) => {
   const oldest = formatDate(addDays(today, -BACKDATE_DAYS));
