@@ -5,12 +5,11 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { attempt, requireToken, withToken } from "~/session/signed-in.server";
 import { DataNotice } from "~/components/data-notice";
 import { seoMeta } from "~/content/seo";
-import type { Dependant } from "~/membership/changes/change-forms";
 import { BACKDATE_DAYS, familySchema, joinerSchema, leaverSchema } from "~/membership/changes/change-forms";
 import { FamilyForm, JoinerForm, LeaverForm } from "~/membership/changes/person-forms";
 import type { FormName, Reply } from "~/membership/changes/replies";
 import { UploadForm } from "~/membership/changes/upload-changes";
-import { dependantsAllowed } from "~/membership/census/add-form";
+import { dependantsAllowed } from "~/membership/people/people";
 import { PATHS } from "~/routing/paths";
 import { changePath } from "~/routing/membership-paths";
 import { checkChangeUpload } from "~/membership/changes/change-upload.server";
@@ -44,7 +43,7 @@ async function coversBought(request: Request, token: string) {
       label: `${b.band_label}, ${b.range}: ${b.range_label}`,
       range: b.range,
     }));
-  return { covers, dependants: dependantsAllowed(covers.map((c) => c.range)) as Dependant[] };
+  return { covers, dependants: dependantsAllowed(covers.map((c) => c.range)) };
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -5,15 +5,14 @@ import { z } from "zod";
 import { requireToken, withToken } from "~/session/signed-in.server";
 import { DataNotice, DataNoticeLink } from "~/components/data-notice";
 import { seoMeta } from "~/content/seo";
-import type { FieldErrors } from "~/membership/census/add-form";
-import { PERSON_COLUMNS, dependantsAllowed, fieldName, readAddForm } from "~/membership/census/add-form";
 import type { AddReply } from "~/membership/census/add-member-form";
-import { AddMemberForm } from "~/membership/census/add-member-form";
+import { AddMemberForm, addMemberSchema } from "~/membership/census/add-member-form";
 import { CensusSummary } from "~/membership/census/census-summary";
 import { MemberPages } from "~/membership/census/member-pages";
-import { UploadResults } from "~/membership/census/upload-results";
+import { CensusUploadResults } from "~/membership/census/upload-results";
 import type { MemberColumn } from "~/membership/census/rules";
 import { RELATIONSHIP_LABELS } from "~/membership/census/rules";
+import { dependantsAllowed, personColumns } from "~/membership/people/people";
 import type { UploadResult } from "~/membership/census/upload.server";
 import { checkUpload } from "~/membership/census/upload.server";
 import { PATHS } from "~/routing/paths";
@@ -23,6 +22,7 @@ import { ApiError } from "~/upstream/http.server";
 import { addMembers, confirmCensus, getCensus, rejectionsOf } from "~/upstream/members.server";
 import { formatDate, formatShortDate, todayInIndia } from "~/utils/dates";
 import { formatCount } from "~/utils/money";
+import { parseSubmission } from "~/validation/submission.server";
 
 export const PAGE_SIZE = 50;
 
@@ -150,11 +150,13 @@ async function confirmAction({ request, token, form }: IntentArgs) {
 async function addAction({ request, token, form, today }: IntentArgs) {
   const c = await census(request, token, 1);
   const allowed = dependantsAllowed(c.summary.by_cover.filter((b) => b.employees_bought > 0).map((b) => b.range));
-  const { values, people, rows, errors } = readAddForm(form, allowed, today);
-  if (Object.keys(errors).length > 0) return data<AddReply>({ intent: "add", values, errors }, { status: 400 });
+  const submission = parseSubmission(form, addMemberSchema(today, allowed));
+  if (submission.status !== "success")
+    return data<AddReply>({ intent: "add", result: submission.reply() }, { status: 400 });
+  const { people, members } = submission.value;
   const added = await withToken(request, token, async (t) => {
     try {
-      return await addMembers(t, rows);
+      return await addMembers(t, members);
     } catch (error) {
       if (error instanceof ApiError && error.status === 422) return rejectionsOf(error);
       if (error instanceof ApiError && error.status === 409) return error.message;
@@ -162,20 +164,21 @@ async function addAction({ request, token, form, today }: IntentArgs) {
     }
   });
   if (typeof added === "string")
-    return data<AddReply>({ intent: "add", values, errors: {}, message: added }, { status: 409 });
+    return data<AddReply>({ intent: "add", result: submission.reply({ formErrors: [added] }) }, { status: 409 });
   if (Array.isArray(added)) {
-    const apiErrors: FieldErrors = {};
+    const fieldErrors: Record<string, string[]> = {};
     for (const r of added) {
       const person = people[r.row_number - 1];
       const column = r.column as MemberColumn;
-      if (person && PERSON_COLUMNS[person].includes(column)) apiErrors[fieldName(person, column)] ??= r.message;
-      else apiErrors[fieldName("self", "full_name")] ??= r.message;
+      const name = person && personColumns(person, "asked").includes(column) ? `${person}.${column}` : "self.full_name";
+      fieldErrors[name] ??= [r.message];
     }
-    return data<AddReply>({ intent: "add", values, errors: apiErrors }, { status: 422 });
+    return data<AddReply>({ intent: "add", result: submission.reply({ fieldErrors }) }, { status: 422 });
   }
+  const [employee] = members;
   return redirectWithToast(PATHS.members, {
     kind: "success",
-    message: `${values[fieldName("self", "full_name")]?.trim()} added${rows.length > 1 ? ` with ${rows.length - 1} ${rows.length === 2 ? "dependant" : "dependants"}` : ""}.`,
+    message: `${employee?.full_name} added${members.length > 1 ? ` with ${members.length - 1} ${members.length === 2 ? "dependant" : "dependants"}` : ""}.`,
   });
 }
 
@@ -277,10 +280,10 @@ export default function MembersPage() {
                 </p>
               ) : null}
             </upload.Form>
-            {shownUpload?.intent === "upload" ? <UploadResults result={shownUpload.result} /> : null}
+            {shownUpload?.intent === "upload" ? <CensusUploadResults result={shownUpload.result} /> : null}
           </section>
 
-          <AddMemberForm allowed={data.allowed} reply={addReply} />
+          <AddMemberForm allowed={data.allowed} today={data.today} reply={addReply} />
         </>
       )}
 
