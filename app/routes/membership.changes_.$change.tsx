@@ -13,7 +13,7 @@ import { redirectWithToast } from "~/session/toast.server";
 import type { Change, ChangePayment } from "~/upstream/changes.server";
 import { confirmChange, getChange, parseChangeId, payChange, refusalOf, requotedOf } from "~/upstream/changes.server";
 import { changePaymentCallbackUrl } from "~/checkout/callback-url.server";
-import { ApiError } from "~/upstream/http.server";
+import { ApiError, refusalOr } from "~/upstream/http.server";
 import { formatDate } from "~/utils/dates";
 import { formatPaiseExact as formatPaise } from "~/utils/money";
 import { seeOther } from "~/utils/see-other";
@@ -34,15 +34,9 @@ async function changeOf(request: Request, rawId: string | undefined) {
   const { token, headers } = await requireToken(request);
   const id = parseChangeId(rawId);
   if (id === null) throw notFound();
-  const answer = await withToken(request, token, async (t) => {
-    try {
-      return await getChange(t, id);
-    } catch (error) {
-      // A quote not confirmed within its lifetime has expired (docs/product.md, Changes during the year).
-      if (error instanceof ApiError && error.status === 410) throw data({ message: error.message }, { status: 410 });
-      throw error;
-    }
-  });
+  // A quote not confirmed within its lifetime has expired (docs/product.md, Changes during the year).
+  const answer = await withToken(request, token, (t) => refusalOr([410], getChange(t, id)));
+  if (answer instanceof ApiError) throw data({ message: answer.message }, { status: 410 });
   if (answer === null) throw notFound();
   const { change, payment, amount_due_paise: due } = answer;
   return { token, headers, id, change, payment, due };

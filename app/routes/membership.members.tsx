@@ -18,7 +18,7 @@ import { checkUpload } from "~/membership/census/upload.server";
 import { PATHS } from "~/routing/paths";
 import { eCardPdfPath, membersPagePath } from "~/routing/membership-paths";
 import { redirectWithToast } from "~/session/toast.server";
-import { ApiError } from "~/upstream/http.server";
+import { ApiError, refusalOr } from "~/upstream/http.server";
 import { addMembers, confirmCensus, getCensus, rejectionsOf } from "~/upstream/members.server";
 import { formatDate, formatShortDate, todayInIndia } from "~/utils/dates";
 import { formatCount } from "~/utils/money";
@@ -126,19 +126,14 @@ async function uploadAction({ request, token, form, today }: IntentArgs) {
 async function confirmAction({ request, token, form }: IntentArgs) {
   const parsed = confirmSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) throw data({ message: "There is no such check." }, { status: 400 });
-  const confirmed = await withToken(request, token, async (t) => {
-    try {
-      return await confirmCensus(t, parsed.data.check_id);
-    } catch (error) {
-      // An expired check, or one that no longer fits what is saved: upload the file again.
-      if (error instanceof ApiError && (error.status === 404 || error.status === 409)) return error.message;
-      throw error;
-    }
-  });
-  if (typeof confirmed === "string")
+  // An expired check, or one that no longer fits what is saved: upload the file again.
+  const confirmed = await withToken(request, token, (t) =>
+    refusalOr([404, 409], confirmCensus(t, parsed.data.check_id)),
+  );
+  if (confirmed instanceof ApiError)
     return data<ConfirmReply>({
       intent: "confirm",
-      message: `${confirmed}. Nothing was added: upload the file again to check it against your team as it is now.`,
+      message: `${confirmed.message}. Nothing was added: upload the file again to check it against your team as it is now.`,
     });
   return redirectWithToast(PATHS.members, {
     kind: "success",
@@ -154,20 +149,16 @@ async function addAction({ request, token, form, today }: IntentArgs) {
   if (submission.status !== "success")
     return data<AddReply>({ intent: "add", result: submission.reply() }, { status: 400 });
   const { people, members } = submission.value;
-  const added = await withToken(request, token, async (t) => {
-    try {
-      return await addMembers(t, members);
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 422) return rejectionsOf(error);
-      if (error instanceof ApiError && error.status === 409) return error.message;
-      throw error;
-    }
-  });
-  if (typeof added === "string")
-    return data<AddReply>({ intent: "add", result: submission.reply({ formErrors: [added] }) }, { status: 409 });
-  if (Array.isArray(added)) {
+  // Another admin's add meanwhile (409), or rows the API refuses with what was bought (422).
+  const added = await withToken(request, token, (t) => refusalOr([409, 422], addMembers(t, members)));
+  if (added instanceof ApiError && added.status === 409)
+    return data<AddReply>(
+      { intent: "add", result: submission.reply({ formErrors: [added.message] }) },
+      { status: 409 },
+    );
+  if (added instanceof ApiError) {
     const fieldErrors: Record<string, string[]> = {};
-    for (const r of added) {
+    for (const r of rejectionsOf(added)) {
       const person = people[r.row_number - 1];
       const column = r.column as MemberColumn;
       const name = person && personColumns(person, "asked").includes(column) ? `${person}.${column}` : "self.full_name";
