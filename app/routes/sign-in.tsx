@@ -4,7 +4,7 @@ import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { sendCode } from "~/upstream/global.server";
-import { attempt } from "~/checkout/guard.server";
+import { attempt } from "~/session/signed-in.server";
 import { browserValidation, ErrorSummary, SubmitButton, TextField } from "~/components/form";
 import { PATHS } from "~/routing/paths";
 import { seoMeta } from "~/content/seo";
