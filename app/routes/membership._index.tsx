@@ -74,8 +74,10 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function MembershipPage() {
   const { membership: m, changes } = useLoaderData<typeof loader>();
-  // Employees covered now per band and family cover: bought, plus joiners, less leavers.
+  // Per band and family cover, the places bought at purchase and during the year, and those covered now
+  // (less leavers), as the census counts them (docs/product.md, Changes during the year: the statement).
   const coveredNow = new Map(changes?.covered.map((c) => [`${c.band}|${c.range}`, c.employees]));
+  const bought = new Map(changes?.covered.map((c) => [`${c.band}|${c.range}`, c.employees_bought]));
   const active = m.status === "paid";
   return (
     <div className="container membership">
@@ -197,7 +199,7 @@ export default function MembershipPage() {
                     <FamilyCover range={{ code: p.range, label: p.range_label }} />
                   </td>
                   <td className="num" data-joiner="·" data-suffix={changes ? "bought" : "employees"}>
-                    {formatCount(p.count)}
+                    {formatCount(bought.get(`${p.band}|${p.range}`) ?? p.count)}
                   </td>
                   {changes ? (
                     <td className="num" data-joiner="·" data-suffix="covered now">
@@ -214,7 +216,7 @@ export default function MembershipPage() {
                     Total
                   </th>
                   <td className="num" data-joiner="·" data-suffix={changes ? "bought" : "employees"}>
-                    {formatCount(m.members)}
+                    {formatCount(changes ? changes.covered.reduce((sum, c) => sum + c.employees_bought, 0) : m.members)}
                   </td>
                   {changes ? (
                     <td className="num" data-joiner="·" data-suffix="covered now">
@@ -226,9 +228,15 @@ export default function MembershipPage() {
             ) : null}
           </table>
         </TableScroll>
-        {active ? (
+        {/* Changes are for a named team (docs/product.md, Changes during the year). */}
+        {active && m.census?.complete ? (
           <p>
             <a href={PATHS.changes}>Add a joiner, remove a leaver or add a family member</a>
+          </p>
+        ) : active ? (
+          <p>
+            Joiners, leavers and family events are added once your team is named.{" "}
+            <a href={PATHS.members}>Name your team</a>
           </p>
         ) : null}
       </section>

@@ -19,6 +19,7 @@ import { confirmBatch, parseBatchId, quoteChange, refusalOf } from "~/upstream/c
 import { ApiError, refusalOr } from "~/upstream/http.server";
 import { getCensus } from "~/upstream/members.server";
 import { todayInIndia } from "~/utils/dates";
+import { formatCount } from "~/utils/money";
 import { seeOther } from "~/utils/see-other";
 import { parseSubmission } from "~/validation/submission.server";
 
@@ -32,10 +33,14 @@ export const meta: MetaFunction = ({ matches }) =>
     matches,
   );
 
-/** The covers bought, to choose a joiner's from; without a paid membership there is nothing to change. */
+/**
+ * The covers bought, to choose a joiner's from, and how far the census has come: changes are for a named
+ * team (docs/product.md, Changes during the year). Without a paid membership there is nothing to change.
+ */
 async function coversBought(request: Request, token: string) {
   const census = await withToken(request, token, (t) => getCensus(t, 1, 1));
   if (census === null) throw redirect(PATHS.membership);
+  const { complete, employees_named: named, employees_bought: bought } = census.summary;
   const covers = census.summary.by_cover
     .filter((b) => b.employees_bought > 0)
     .map((b) => ({
@@ -43,13 +48,13 @@ async function coversBought(request: Request, token: string) {
       label: `${b.band_label}, ${b.range}: ${b.range_label}`,
       range: b.range,
     }));
-  return { covers, dependants: dependantsAllowed(covers.map((c) => c.range)) };
+  return { covers, dependants: dependantsAllowed(covers.map((c) => c.range)), census: { complete, named, bought } };
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { token, headers } = await requireToken(request);
-  const { covers, dependants } = await coversBought(request, token);
-  return data({ covers, dependants, today: todayInIndia() }, { headers });
+  const { covers, dependants, census } = await coversBought(request, token);
+  return data({ covers, dependants, census, today: todayInIndia() }, { headers });
 }
 
 /** Where a refused person's cell is shown on a form: the field of that row's person and column. */
@@ -184,7 +189,8 @@ async function quoteFamilyMember(args: IntentArgs) {
 }
 
 export default function ChangesPage() {
-  const { covers, dependants, today } = useLoaderData<typeof loader>();
+  const { covers, dependants, census, today } = useLoaderData<typeof loader>();
+  if (!census.complete) return <NameTeamFirst named={census.named} bought={census.bought} />;
   return (
     <div className="container membership changes">
       <p className="muted small">
@@ -204,6 +210,33 @@ export default function ChangesPage() {
       <LeaverForm today={today} />
       <FamilyForm today={today} />
       <UploadForm />
+    </div>
+  );
+}
+
+/**
+ * Before the team is named there is no change to make (docs/product.md, Changes during the year): a
+ * joiner is simply one more member of the census, in one of the places bought.
+ */
+function NameTeamFirst({ named, bought }: { named: number; bought: number }) {
+  return (
+    <div className="container membership changes">
+      <p className="muted small">
+        <Link to={PATHS.membership}>Your membership</Link>
+      </p>
+      <header className="membership__head">
+        <h1>Finish naming your team first</h1>
+        <p>
+          {`${formatCount(named)} of ${formatCount(bought)} employees are named.`} Joiners, leavers and family events
+          are changes to a named team. Until everyone you bought cover for is named, someone who joined since you paid
+          is named in one of the places you bought, and someone who left is simply not named.
+        </p>
+      </header>
+      <p>
+        <Link className="button" to={PATHS.members}>
+          Name your team
+        </Link>
+      </p>
     </div>
   );
 }

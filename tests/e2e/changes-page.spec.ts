@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { API, ORIGIN, expect, test } from "./fixtures";
-import { membershipOrderId, nameTeamOverApi, payOverApi } from "../support/membership";
+import { confirmChange, membershipOrderId, nameTeamOverApi, payOverApi } from "../support/membership";
 import { passMembershipDays } from "../support/test-clock";
 
 /**
@@ -361,3 +361,68 @@ test.describe("several changes by upload, JavaScript off", () => {
     await expect(page.getByRole("cell", { name: "Arjun Nair", exact: true })).toHaveCount(1);
   });
 });
+
+/**
+ * One order for the year (docs/product.md, Changes during the year): no change until the team is named,
+ * then a joiner is a place on top of those bought, and the membership and the census count the same.
+ */
+for (const [javaScriptEnabled, width] of [
+  [false, 360],
+  [true, 1280],
+] as const) {
+  test(`changes wait for a named team, then every count agrees, JavaScript ${javaScriptEnabled ? "on" : "off"}, ${width} px`, async ({
+    browser,
+    adminAt,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled, viewport: { width, height: 900 } });
+    const page = await context.newPage();
+    const admin = await adminAt("payment", { people: PEOPLE, policy: "yearly", employees: 3, context });
+    await payOverApi(ORIGIN, admin.token, "yearly");
+
+    await page.goto("/membership");
+    await expect(page.getByText("Joiners, leavers and family events are added once your team is named.")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Add a joiner, remove a leaver or add a family member" })).toHaveCount(
+      0,
+    );
+    await page.goto("/membership/changes");
+    await expect(page.getByRole("heading", { level: 1, name: "Finish naming your team first" })).toBeVisible();
+    await expect(page.getByText("0 of 3 employees are named.")).toBeVisible();
+    await expect(page.getByRole("region", { name: "Add a joiner" })).toHaveCount(0);
+    await page.getByRole("link", { name: "Name your team" }).click();
+    await expect(page).toHaveURL(/\/membership\/members$/);
+
+    await nameTeamOverApi(ORIGIN, admin.token, TEAM);
+    await confirmChange(ORIGIN, admin.token, {
+      kind: "add",
+      band: "18-35",
+      range: "1A",
+      effective_date: today(),
+      members: [
+        {
+          employee_code: "E-9",
+          full_name: "Arjun Nair",
+          gender: "male",
+          date_of_birth: "1994-05-06",
+          relationship: "self",
+          mobile: "9812345678",
+          email: `e-9.${admin.mobile}@fernleaf.example`,
+          date_of_joining: null,
+        },
+      ],
+    });
+    // The joiner is a place on top of the 2 bought for 18–35 employee-only: 3 bought, 3 covered now (a
+    // phone reads the row as "… · 3 bought · 3 covered now"), and the census counts 4 of 4 named in all.
+    await page.goto("/membership");
+    const members = page.getByRole("region", { name: "Members by age band and family cover" });
+    await expect(
+      members.getByRole("row", { name: /18–35 years.*Employee only\D+3\D+3( covered now)?$/ }),
+    ).toBeVisible();
+    await expect(members.getByRole("row", { name: /^Total\D+4\D+4( covered now)?$/ })).toBeVisible();
+    await expect(
+      page.getByRole("link", { name: "Add a joiner, remove a leaver or add a family member" }),
+    ).toBeVisible();
+    await page.goto("/membership/members");
+    await expect(page.getByRole("row", { name: /^Total named of bought 4 of 4/ })).toBeVisible();
+    await context.close();
+  });
+}
