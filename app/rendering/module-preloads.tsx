@@ -13,13 +13,25 @@ function fullPath(manifest: Manifest, id: string): string {
   return route.path ? `${parent}/${route.path}` : parent;
 }
 
+/** Per build manifest: each static path's route ids, root first, computed once per build, not per render. */
+const routeIdsByPath = new WeakMap<Manifest, Map<string, string[]>>();
+
 /** The route ids that render a static path, root first; none when no route has that path. */
 function routeIdsOf(manifest: Manifest, pathname: string): string[] {
-  const leaf = Object.keys(manifest.routes).find(
-    (id) => !manifest.routes[id].index && manifest.routes[id].path && fullPath(manifest, id) === pathname,
-  );
-  const ids: string[] = [];
-  for (let id: string | undefined = leaf; id !== undefined; id = manifest.routes[id].parentId) ids.unshift(id);
+  let byPath = routeIdsByPath.get(manifest);
+  if (!byPath) {
+    byPath = new Map();
+    routeIdsByPath.set(manifest, byPath);
+  }
+  let ids = byPath.get(pathname);
+  if (!ids) {
+    const leaf = Object.keys(manifest.routes).find(
+      (id) => !manifest.routes[id].index && manifest.routes[id].path && fullPath(manifest, id) === pathname,
+    );
+    ids = [];
+    for (let id: string | undefined = leaf; id !== undefined; id = manifest.routes[id].parentId) ids.unshift(id);
+    byPath.set(pathname, ids);
+  }
   return ids;
 }
 
