@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { freshMobile, isHydrated, readCode } from "./helpers";
+import { atHydratedCodePage, freshMobile, isHydrated, readCode } from "./helpers";
 
 /**
  * The first page of the purchase costs what plain HTML costs (decision 0053): with script on it
@@ -63,4 +63,14 @@ test("the first checkout page is usable before any of the client is fetched, and
   await page.getByLabel("One-time code").fill(await readCode(page.request, mobile));
   await page.getByRole("button", { name: "Verify and continue" }).click();
   await expect(page).toHaveURL(/\/checkout\/gst-details$/);
+});
+
+test("Change number on the hydrated code page opens the number's page as served, plain, with the number kept", async ({
+  page,
+}) => {
+  const mobile = await atHydratedCodePage(page);
+  await page.getByRole("link", { name: "Change number" }).click();
+  await expect(page).toHaveURL(/\/checkout\/verify$/);
+  expect(await isHydrated(page)).toBe(false);
+  await expect(page.getByLabel("Mobile number")).toHaveValue(mobile);
 });
