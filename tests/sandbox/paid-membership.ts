@@ -13,13 +13,13 @@ let nextMobile = 9300000001;
 /**
  * A membership paid through the sandbox checkout for three employees (18–35, employee only), all named in
  * the census so the policy is issued: E-1, E-2 and E-3. `withSpouse`: E-3 is bought employee-and-spouse
- * cover and named with their spouse, "Spouse of E-3".
+ * cover and named with their spouse, "Spouse of E-3". `datesOfBirth`: an employee's other than 1 January 1995.
  */
 export async function paidTeam(
   api: TestApi,
   policy: "monthly" | "yearly",
   gstin = KARNATAKA,
-  { withSpouse = false } = {},
+  { withSpouse = false, datesOfBirth = {} as Record<string, string> } = {},
 ) {
   const mobileNo = String(nextMobile++);
   let token = await api.login(mobileNo);
@@ -53,7 +53,7 @@ export async function paidTeam(
           employee_code: code,
           full_name: `Employee ${code}`,
           gender: "female",
-          date_of_birth: "1995-01-01",
+          date_of_birth: datesOfBirth[code] ?? "1995-01-01",
           relationship: "self",
           mobile: "9876543210",
           email: `${code.toLowerCase()}-${mobileNo}@fernleaf.example`,
