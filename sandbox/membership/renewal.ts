@@ -88,7 +88,9 @@ export interface RenewalLine {
   lives: number;
   age_on_renewal: number;
   band_before: string;
+  band_before_label: string;
   band_after: string | null;
+  band_after_label: string | null;
   moved_band: boolean;
   monthly_before_paise: number;
   monthly_after_paise: number | null;
@@ -115,6 +117,7 @@ export function renewalQuote(ctx: ApiContext, m: PaidMembership) {
   const c = m.contents;
   const addOns = c.coverages.map((cov) => cov.monthly_paise);
   const ranges = new Map(listRanges(ctx.db).map((r) => [r.code, r.label]));
+  const bands = new Map(listBands(ctx.db).map((b) => [b.code, b.label]));
   const boughtUnit = new Map(c.people.map((p) => [`${p.band}\u0000${p.range}`, p.unit_monthly_paise]));
   const lines: RenewalLine[] = coveredFamilies(ctx, m).map(({ employee, family }) => {
     const age = ageOn(employee.date_of_birth, window.renewal_date);
@@ -130,7 +133,9 @@ export function renewalQuote(ctx: ApiContext, m: PaidMembership) {
       lives: family.length,
       age_on_renewal: age,
       band_before: employee.band,
+      band_before_label: bands.get(employee.band) ?? employee.band,
       band_after: after,
+      band_after_label: after === null ? null : (bands.get(after) ?? after),
       moved_band: after !== employee.band,
       monthly_before_paise: before,
       monthly_after_paise:

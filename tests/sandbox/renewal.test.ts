@@ -64,7 +64,14 @@ describe("renewal", () => {
     expect(quote.plan).toMatchObject({ plan_id: "kavach-essential" });
     const e1 = quote.lines.find((l: { employee_code: string }) => l.employee_code === "E-1");
     const e2 = quote.lines.find((l: { employee_code: string }) => l.employee_code === "E-2");
-    expect(e1).toMatchObject({ age_on_renewal: 36, band_before: "18-35", band_after: "36-45", moved_band: true });
+    expect(e1).toMatchObject({
+      full_name: "Employee E-1",
+      age_on_renewal: 36,
+      band_before: "18-35",
+      band_after: "36-45",
+      band_after_label: "36–45 years",
+      moved_band: true,
+    });
     expect(e1.monthly_after_paise).toBeGreaterThan(e1.monthly_before_paise);
     expect(e2).toMatchObject({ age_on_renewal: 31, band_before: "18-35", band_after: "18-35", moved_band: false });
     expect(e2.monthly_after_paise).toBe(e2.monthly_before_paise);
