@@ -8,7 +8,7 @@ import { orderJson } from "../checkout/orders";
 import type { ApiContext } from "../shared/context";
 import { parseInput, route, sendOk } from "../shared/envelope";
 import { paidMembership } from "../membership/members";
-import { createRenewalOrder, renewalQuote } from "../membership/renewal";
+import { createRenewalOrder, renewalOf, renewalQuote } from "../membership/renewal";
 import { callerMobile, requireToken } from "../accounts/tokens";
 import { callbackUrlSchema } from "./callback-url";
 
@@ -20,7 +20,11 @@ export function renewalRouter(ctx: ApiContext): Router {
   router.get(
     "/membership/renewal",
     auth,
-    route((_req, res) => sendOk(res, renewalQuote(ctx, membership(res)))),
+    route((_req, res) => {
+      const m = membership(res);
+      // With the renewal order, if one was made: the quote page says how its payment went.
+      sendOk(res, { ...renewalQuote(ctx, m), order: renewalOf(ctx, m).order });
+    }),
   );
 
   router.post(
