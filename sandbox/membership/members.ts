@@ -47,7 +47,9 @@ export interface MemberRow extends CheckedMember {
 export function paidMembership(ctx: ApiContext, cartId: number): PaidMembership {
   const orderId = sqlValues(
     ctx.db,
-    "SELECT order_id FROM orders WHERE cart_id = ? AND status IN ('paid', 'pending') ORDER BY seq DESC LIMIT 1",
+    // A renewal counts once paid: while its payment is pending, the period it renews is the membership.
+    `SELECT order_id FROM orders WHERE cart_id = ? AND (status = 'paid' OR (status = 'pending' AND renewal_of IS NULL))
+       ORDER BY seq DESC LIMIT 1`,
   ).get(cartId) as string | undefined;
   // findOrder settles a pending payment whose time has come.
   const order = orderId === undefined ? undefined : findOrder(ctx, orderId);

@@ -50,7 +50,9 @@ export function membershipJson(ctx: ApiContext, cartId: number) {
     completeRenewal(ctx, id);
   const orderId = sqlValues(
     ctx.db,
-    "SELECT order_id FROM orders WHERE cart_id = ? AND status IN ('paid', 'pending') ORDER BY seq DESC LIMIT 1",
+    // A renewal counts once paid: while its payment is pending, the period it renews is the membership.
+    `SELECT order_id FROM orders WHERE cart_id = ? AND (status = 'paid' OR (status = 'pending' AND renewal_of IS NULL))
+       ORDER BY seq DESC LIMIT 1`,
   ).get(cartId) as string | undefined;
   if (orderId === undefined) return null;
   const order = findOrder(ctx, orderId)!;

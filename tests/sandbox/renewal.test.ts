@@ -141,6 +141,26 @@ describe("renewal", () => {
     expect(second.status).toBe(409);
   });
 
+  it("while its payment is pending, the period it renews stays the membership; settled, the next period is issued", async () => {
+    const t = await team();
+    const bought = await t.membership();
+    await t.later(daysTo("2026-05-20") * DAY);
+    const ordered = await t.post("/membership/renewal/order", { policy: "yearly", callback_url: CALLBACK });
+    const page = await api.html(`/api/sandbox/checkout/${ordered.json.data.order_id}`);
+    const pending = [...checkoutForms(page.text).entries()].find(([label]) => label === "Simulate Pending")![1];
+    await api.call("POST", `${V1}/checkout/order/verify`, { body: pending.fields });
+    const waiting = await t.membership();
+    expect(waiting.order.order_id).toBe(bought.order.order_id);
+    expect(waiting.renewal.order).toMatchObject({ order_id: ordered.json.data.order_id, status: "pending" });
+    expect((await t.get("/membership/census")).json.data.total).toBe(3);
+
+    await t.later(DAY);
+    const settled = await t.membership();
+    expect(settled.order.order_id).toBe(ordered.json.data.order_id);
+    expect(settled.start_date).toBe("2026-06-02");
+    expect(settled.policy.policy_number).not.toBe(bought.policy.policy_number);
+  });
+
   it("is refused to another company's admin and signed out", async () => {
     const signedOut = await api.call("GET", `${V1}/membership/renewal`);
     expect(signedOut.status).toBe(401);
