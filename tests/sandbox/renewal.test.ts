@@ -161,6 +161,24 @@ describe("renewal", () => {
     expect(settled.policy.policy_number).not.toBe(bought.policy.policy_number);
   });
 
+  it("leaves out an employee past the oldest band, in the quote and in the next period", async () => {
+    const t = await paidTeam(api, "yearly", undefined, {
+      band: "56-65",
+      datesOfBirth: { "E-1": "1960-01-01", "E-2": "1961-01-01", "E-3": "1965-01-01" },
+    });
+    await t.later(daysTo("2026-05-20") * DAY);
+    const quote = (await t.get("/membership/renewal")).json.data;
+    expect(quote.not_renewable).toEqual(["E-1"]);
+    expect(quote.lines[0]).toMatchObject({ employee_code: "E-1", age_on_renewal: 66, band_after: null });
+    expect(quote.after.members).toBe(2);
+    const ordered = await t.post("/membership/renewal/order", { policy: "yearly", callback_url: CALLBACK });
+    const page = await api.html(`/api/sandbox/checkout/${ordered.json.data.order_id}`);
+    const pay = [...checkoutForms(page.text).entries()].find(([label]) => label.endsWith("— Success"))![1];
+    await api.call("POST", `${V1}/checkout/order/verify`, { body: pay.fields });
+    const census = (await t.get("/membership/census")).json.data;
+    expect(census.members.map((m: { employee_code: string }) => m.employee_code)).toEqual(["E-2", "E-3"]);
+  });
+
   it("is refused to another company's admin and signed out", async () => {
     const signedOut = await api.call("GET", `${V1}/membership/renewal`);
     expect(signedOut.status).toBe(401);
