@@ -11,7 +11,8 @@ import { z } from "zod";
 import { referenceId as id } from "~/validation/fields";
 import type { Cart, Coverage } from "~/upstream/employer.server";
 import { getCoverages, getPlans, getQuote } from "~/upstream/employer.server";
-import { attempt, requireToken, stepCart, withToken } from "~/checkout/guard.server";
+import { attempt, requireToken, withToken } from "~/session/signed-in.server";
+import { stepCart } from "~/checkout/step-guard.server";
 import { refusal, stepAction } from "~/checkout/step-action.server";
 import { firstUnfinishedStep, nextPath } from "~/checkout/steps";
 import { CheckoutShell } from "~/components/checkout-shell";
@@ -106,6 +107,9 @@ export async function action({ request }: ActionFunctionArgs) {
       coverages: saved.value.plan?.coverage_ids.length ?? 0,
     });
     if (saved.value.plan) session.set("groupId", saved.value.plan.group_id);
+    const headcount = saved.value.admin?.total_employees;
+    if (saved.value.people === null && headcount != null) session.set("prefillCount", headcount);
+    else session.unset("prefillCount");
     return seeOther(nextPath("plan"), { "Set-Cookie": await commitSession(session) });
   });
 }

@@ -5,7 +5,7 @@ import { Form, Link, useActionData, useFetcher, useLoaderData } from "@remix-run
 import { z } from "zod";
 import { getCart } from "~/upstream/employer.server";
 import { sendCode, setWhatsapp, verifyCode } from "~/upstream/global.server";
-import { attempt } from "~/checkout/guard.server";
+import { attempt } from "~/session/signed-in.server";
 import { choiceToast, writeChoiceToCart } from "~/checkout/pending-quote.server";
 import { firstUnfinishedStep, pathOf } from "~/checkout/steps";
 import { CheckoutShell } from "~/components/checkout-shell";
@@ -138,7 +138,10 @@ export default function VerifyOtp() {
         <strong>
           +91 {mobile.slice(0, 5)} {mobile.slice(5)}
         </strong>
-        . <Link to={PATHS.checkout.verify}>Change number</Link>
+        . {/* A document: the number's page is served plain (decision 0053). */}
+        <Link to={PATHS.checkout.verify} reloadDocument>
+          Change number
+        </Link>
       </p>
       <Form method="post" {...getFormProps(form)} noValidate>
         <ErrorSummary form={form} />
