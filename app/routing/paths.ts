@@ -42,6 +42,10 @@ export const PATHS = {
   changePaymentCallback: "/membership/changes/payment/callback",
   /** Signing in again, for an admin who bought or started buying: the same code flow, landing on the membership. */
   signIn: "/sign-in",
+  /** The renewal quote for the next policy period (docs/product.md, Renewal); the reminders link here. */
+  renewal: "/membership/renewal",
+  /** The gateway posts the admin back here after paying for a renewal. */
+  renewalPaymentCallback: "/membership/renewal/payment/callback",
   logout: "/logout",
   /** A signed-in admin's prefill link asks here before starting over (docs/product.md, Query handling). */
   prefill: "/prefill",
