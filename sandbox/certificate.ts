@@ -114,7 +114,7 @@ function premiumEffect(e: Endorsement, c: OrderContents): string {
  * When each member's cover began: the policy's start, or a joiner's date of joining, or a family event's
  * date, from every confirmed addition (one made before the policy was issued too).
  */
-function coverFrom(ctx: ApiContext, orderId: string, members: readonly MemberRow[], start: string) {
+export function coverFrom(ctx: ApiContext, orderId: string, members: readonly MemberRow[], start: string) {
   const additions = sql(
     ctx.db,
     "SELECT * FROM membership_changes WHERE order_id = ? AND kind = 'add' AND status = 'confirmed' ORDER BY confirmed_at",

@@ -10,6 +10,7 @@ import { membersRouter } from "./routes/members";
 import { changesRouter } from "./routes/changes";
 import { globalRouter } from "./routes/global";
 import { termsRouter } from "./routes/terms";
+import { claimsRouter } from "./claims/routes";
 import { keepSigningCertificateIn } from "./invoice-signature";
 import { scheduleRetention } from "./retention";
 import { startThreadPool } from "./thread-pool";
@@ -98,6 +99,7 @@ export function createEmbeddedApi(o: EmbeddedApiOptions): EmbeddedApi {
   router.use("/employer/v1/membership/census/check", express.json({ limit: CENSUS_BODY_LIMIT }));
   // So does an upload of changes, quoted in one call (docs/decisions/0042).
   router.use("/employer/v1/membership/changes/quotes", express.json({ limit: CENSUS_BODY_LIMIT }));
+  router.use(claimsRouter(ctx));
   router.use(express.json({ limit: "64kb" }));
   router.use("/global", globalRouter(ctx));
   router.use("/employer/v1", employerRouter(ctx));
