@@ -1,7 +1,7 @@
 // The certificate of insurance as it stands today (docs/product.md, The policy's papers; decision 0038):
 // the policy as issued, the product and its UIN, the premium and its GST from the purchase's invoice, every
 // endorsement with its premium effect, and the members covered now. Drawn by sandbox/policy-pdf.ts.
-import { PRODUCT, findPlan } from "./catalog";
+import { PRODUCT, findPlan, networkHospitalsUrl } from "./catalog";
 import { changeLines } from "./change-documents";
 import type { ChangePrice, ChangeRow, PersonInput } from "./changes";
 import type { ApiContext } from "./context";
@@ -45,6 +45,8 @@ export interface CertificateData {
   cancelled_on: string | null;
   product: typeof PRODUCT;
   wording_url: string;
+  /** The TPA's network of hospitals (sandbox/catalog.ts). */
+  network_url: string;
   /** The latest endorsement the certificate is issued again with, if any. */
   reissued: { on: string; endorsement: string } | null;
   premium: {
@@ -182,6 +184,7 @@ export function certificateOf(ctx: ApiContext, orderId: string): CertificateData
     cancelled_on: cancelledOn,
     product: PRODUCT,
     wording_url: policyWordingUrl(ctx),
+    network_url: networkHospitalsUrl(ctx.publicOrigin),
     reissued: last === undefined ? null : { on: istDate(last.issued_at), endorsement: last.number },
     premium: {
       billing: order.policy,

@@ -86,7 +86,7 @@ const list = (items: readonly string[]) => `<ul>${items.map((i) => `<li>${escape
 const steps = (items: readonly string[]) => `<ol>${items.map((i) => `<li>${escapeHtml(i)}</li>`).join("")}</ol>`;
 
 /** The wording as a page anyone can read, without signing in. */
-export function policyWordingPage(): string {
+export function policyWordingPage(networkUrl: string): string {
   const i = UNDERWRITING.insurer;
   return page(
     `Policy wording: ${PRODUCT.name} (UIN ${PRODUCT.uin})`,
@@ -118,7 +118,7 @@ ${list(EXCLUSIONS)}
 <h2>6. How to claim</h2>
 <h3>Cashless, at a network hospital</h3>
 ${steps(CASHLESS_STEPS)}
-<p>The network hospitals: <a href="${escapeHtml(TPA.network_hospitals_url)}">${escapeHtml(TPA.network_hospitals_url)}</a> (the sample TPA's site).</p>
+<p>The network hospitals: <a href="${escapeHtml(networkUrl)}">${escapeHtml(networkUrl)}</a> (the sample TPA's list).</p>
 <h3>Reimbursement</h3>
 ${steps(REIMBURSEMENT_STEPS)}
 <h2>7. Members and endorsements</h2>

@@ -15,7 +15,7 @@ import { ageCodes } from "./otp";
 import { ageMembership } from "./membership-clock";
 import { purgeExpiredMembers } from "./retention";
 import { type ChangePaymentRow, changePaymentAttempts, findPayment } from "./change-payments";
-import { PRODUCT } from "./catalog";
+import { PRODUCT, networkHospitalsUrl } from "./catalog";
 import { policyWordingPage } from "./policy-wording";
 
 const MERCHANT_NAME = "Kavach (sandbox)";
@@ -196,7 +196,7 @@ export function sandboxRouter(ctx: ApiContext): Router {
         sendHtml(res, 404, page("Not found", "<h1>Not found</h1><p>There is no policy wording with this UIN.</p>"));
         return;
       }
-      sendHtml(res, 200, policyWordingPage());
+      sendHtml(res, 200, policyWordingPage(networkHospitalsUrl(ctx.publicOrigin)));
     }),
   );
 

@@ -452,6 +452,8 @@ export function hospitalById(id: string): Hospital | undefined {
 export const CITY_NAMES: readonly string[] = CITIES.map((c) => c.name);
 
 export interface HospitalQuery {
+  /** One hospital by its id, as a form that names it asks. */
+  id?: string;
   /** A city's name, or a 6-digit PIN code: the PIN's own hospitals first, then those of its postal district. */
   place?: string;
   name?: string;
@@ -466,6 +468,10 @@ export function searchHospitals(q: HospitalQuery) {
   const place = q.place === undefined ? "" : fold(q.place);
   const name = q.name === undefined ? "" : fold(q.name);
   const pin = /^\d{6}$/.test(place) ? place : null;
+  if (q.id !== undefined) {
+    const one = hospitalById(q.id);
+    return pageOf(one === undefined ? [] : [one], q);
+  }
   const rank = (h: Hospital): number => {
     if (pin !== null) return h.pin_code === pin ? 0 : h.pin_code.slice(0, 3) === pin.slice(0, 3) ? 1 : -1;
     if (place === "") return 0;
@@ -475,6 +481,10 @@ export function searchHospitals(q: HospitalQuery) {
     .filter(({ h, r }) => r >= 0 && (name === "" || fold(h.name).includes(name)) && (!q.cashless_only || h.cashless))
     .sort((a, b) => a.r - b.r)
     .map(({ h }) => h);
+  return pageOf(found, q);
+}
+
+function pageOf(found: readonly Hospital[], q: HospitalQuery) {
   const start = (q.page - 1) * q.page_size;
   return {
     hospitals: found.slice(start, start + q.page_size),

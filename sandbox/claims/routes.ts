@@ -5,6 +5,7 @@
 import express, { Router, type Response } from "express";
 import { z } from "zod";
 import { cartIdFor } from "../cart";
+import { networkHospitalsUrl } from "../catalog";
 import type { ApiContext } from "../context";
 import { istDate } from "../dates";
 import { HttpError, parseInput, route, sendOk } from "../envelope";
@@ -62,6 +63,7 @@ const amount = (label: string) =>
 const memberId = z.string({ required_error: "member_id is required." }).min(1).max(64);
 
 const hospitalQuery = z.object({
+  id: z.string().max(16).optional(),
   place: z.string().trim().max(60, "place: at most 60 characters.").optional(),
   name: z.string().trim().max(60, "name: at most 60 characters.").optional(),
   cashless: z.enum(["0", "1"]).optional(),
@@ -205,7 +207,12 @@ export function claimsRouter(ctx: ApiContext): Router {
     route(async (req, res) => {
       const cover = familyCover(ctx, callerFamily(res));
       const member = familyMember(cover, req.params.memberId ?? "");
-      const pdf = await drawECardsPdf(cover.policy, cardsFor([member], cover.members), istDate(ctx.now()));
+      const pdf = await drawECardsPdf(
+        cover.policy,
+        cardsFor([member], cover.members),
+        istDate(ctx.now()),
+        networkHospitalsUrl(ctx.publicOrigin),
+      );
       sendFile(res, pdf, "application/pdf", `e-card-${member.member_id}.pdf`);
     }),
   );
@@ -215,7 +222,12 @@ export function claimsRouter(ctx: ApiContext): Router {
     employee,
     route(async (_req, res) => {
       const cover = familyCover(ctx, callerFamily(res));
-      const pdf = await drawECardsPdf(cover.policy, cardsFor(cover.members, cover.members), istDate(ctx.now()));
+      const pdf = await drawECardsPdf(
+        cover.policy,
+        cardsFor(cover.members, cover.members),
+        istDate(ctx.now()),
+        networkHospitalsUrl(ctx.publicOrigin),
+      );
       sendFile(res, pdf, "application/pdf", "e-cards.pdf");
     }),
   );
