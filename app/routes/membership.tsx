@@ -17,6 +17,8 @@ import { creditNotePath, invoicePath, invoicePdfPath } from "~/routing/membershi
 import { seoMeta } from "~/content/seo";
 import { COVER_COUNTS } from "~/content/cover";
 import { afterPaymentTasks } from "~/members/tasks";
+import { ClaimsSummaryCard } from "~/cover/claims-summary";
+import { getClaimsSummary } from "~/upstream/claims.server";
 import { formatDate, formatShortDate } from "~/utils/dates";
 import { formatCount, formatPaise } from "~/utils/money";
 
@@ -44,9 +46,10 @@ export const headers = () => ({ "Cache-Control": "no-store" });
 export async function loader({ request }: LoaderFunctionArgs) {
   const { token, headers } = await requireToken(request);
   // Both read beside each other: one upstream round trip for the page (decision 0024).
-  const [membership, statement] = await Promise.all([
+  const [membership, statement, claims] = await Promise.all([
     withToken(request, token, getMembership),
     withToken(request, token, paidStatement),
+    withToken(request, token, paidOnly(getClaimsSummary)),
   ]);
   if (membership === null) {
     const cart = await withToken(request, token, getCart);
@@ -54,7 +57,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   // Only a paid membership has changes to list.
   const changes = membership.status === "paid" ? statement : null;
-  return json({ membership, changes }, { headers });
+  return json({ membership, changes, claims: membership.status === "paid" ? claims : null }, { headers });
+}
+
+/** A read only a paid membership has: null without one, for which the API answers 404. */
+function paidOnly<T>(read: (token: string) => Promise<T>) {
+  return async (token: string): Promise<T | null> => {
+    try {
+      return await read(token);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) return null;
+      throw error;
+    }
+  };
 }
 
 /** The changes statement; null without a paid membership, for which the API answers 404. */
@@ -94,7 +109,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 }
 
 export default function MembershipPage() {
-  const { membership: m, changes } = useLoaderData<typeof loader>();
+  const { membership: m, changes, claims } = useLoaderData<typeof loader>();
   // Employees covered now per band and family cover: bought, plus joiners, less leavers.
   const coveredNow = new Map(changes?.covered.map((c) => [`${c.band}|${c.range}`, c.employees]));
   const active = m.status === "paid";
@@ -253,6 +268,8 @@ export default function MembershipPage() {
           </p>
         ) : null}
       </section>
+
+      {claims ? <ClaimsSummaryCard summary={claims} /> : null}
 
       <Billing m={m} />
 
