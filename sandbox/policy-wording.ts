@@ -44,15 +44,15 @@ export const EXCLUSIONS = [
 
 /** The cashless steps, as the e-card prints them too (IRDAI's health master circular; docs/notes, domain). */
 export const CASHLESS_STEPS = [
-  "Go to a network hospital (the TPA's list is online).",
+  "Go to a network hospital (the TPA's list is online, searchable by city or PIN code).",
   "Show the e-card and a photo ID (Aadhaar, PAN card, passport or driving licence) at the insurance desk.",
   "The hospital asks the TPA for pre-authorisation: the TPA answers within one hour, and clears the final bill within three hours of the discharge request.",
-  "Tell the TPA within 24 hours of an emergency admission, and at least 48 hours before a planned one.",
+  "Tell the TPA within 24 hours of an emergency admission, and at least 48 hours before a planned one: on Kavach (sign in with your mobile number) or its helpline.",
 ] as const;
 
 export const REIMBURSEMENT_STEPS = [
   "At any other hospital, pay the bill yourself.",
-  "Within 30 days of discharge, send the TPA the claim form, the original bills, the discharge summary, prescriptions and reports.",
+  "Within 30 days of discharge, send the TPA the bills, the discharge summary, prescriptions and reports: upload them on Kavach (sign in with your mobile number).",
   "The TPA pays the approved amount into your bank account and lists any deduction with its reason.",
 ] as const;
 

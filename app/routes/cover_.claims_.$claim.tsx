@@ -67,10 +67,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return redirectWithToast(claimPath(id), { kind: "success", message: "Your answer is with the TPA." });
 }
 
-/** "2 June 2025, 11:30" in India, from an ISO instant. */
+/** "2 June 2025, 11:30", India's time of an ISO instant. */
 function indiaTime(instant: string): string {
   const ist = new Date(Date.parse(instant) + 330 * 60_000).toISOString();
-  return `${formatDate(ist.slice(0, 10))}, ${ist.slice(11, 16)} India time`;
+  return `${formatDate(ist.slice(0, 10))}, ${ist.slice(11, 16)}`;
 }
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
@@ -122,14 +122,14 @@ export default function ClaimPage() {
           {c.events.map((e, i) => (
             <li key={i}>
               <strong>{STATUS_LABELS[e.status as keyof typeof STATUS_LABELS] ?? e.status}</strong>{" "}
-              <span className="small muted">{formatDate(e.at.slice(0, 10))}</span>
+              <span className="small muted">{indiaTime(e.at)}</span>
               <br />
               <span className="small">{e.note}</span>
             </li>
           ))}
         </ol>
         {open && c.next_step_due_at ? (
-          <p className="small muted">The TPA’s next step is due by {indiaTime(c.next_step_due_at)}.</p>
+          <p className="small muted">The TPA’s next step is due by {indiaTime(c.next_step_due_at)} (India time).</p>
         ) : null}
       </section>
 

@@ -147,7 +147,8 @@ export default function Reimbursement() {
         <h1>Claim back a bill</h1>
         <p className="muted">
           For a bill you paid yourself: at a hospital outside the network, or where cashless was not used. Send it
-          within 30 days of the last day of treatment.
+          within 30 days of the last day of treatment. The TPA pays the approved amount into your bank account and lists
+          any deduction; in the sandbox no money moves, and the payment is only recorded.
         </p>
       </header>
       <form
