@@ -407,3 +407,21 @@ describe("the admin's summary", () => {
     }
   });
 });
+
+describe("erasure", () => {
+  it("erases a family's claims, their documents and sessions with the members, three years after the policy ends", async () => {
+    const { team, meera } = await signedIn();
+    const claimId = (await meera.post("/claims/reimbursements", reimbursement(team.ids.meera))).json.data.claim_id;
+    expect(claimId).toMatch(/^CL-/);
+    const census = await api.call("GET", "/api/employer/v1/membership/census", { token: team.adminToken });
+    expect(census.json.data.total).toBe(3);
+    const orderId = (await api.call("GET", "/api/employer/v1/membership", { token: team.adminToken })).json.data.order
+      .order_id;
+    await api.call("POST", "/api/sandbox/clock/membership", { body: { order_id: orderId, advance_days: 1461 } });
+    const purged = await api.call("POST", "/api/sandbox/retention/purge");
+    expect(purged.json.data.erased).toHaveLength(1);
+    expect((await meera.get(`/claims/${claimId}`)).status).toBe(401);
+    const summary = await api.call("GET", "/api/employer/v1/membership/claims", { token: team.adminToken });
+    expect(summary.json.data.count).toBe(0);
+  });
+});
