@@ -92,7 +92,8 @@ export default function CoverPage() {
       <section className="card" aria-labelledby="family">
         <h2 id="family">Who is covered</h2>
         <TableScroll label="Who is covered">
-          <table className="table">
+          {/* A card per member on a phone: "Rahul Nair · Spouse · 2 Jun 2025 to 1 Jun 2026 · E-card (PDF)". */}
+          <table className="stack-table">
             <thead>
               <tr>
                 <th scope="col">Name</th>
@@ -105,11 +106,11 @@ export default function CoverPage() {
               {cover.members.map((m) => (
                 <tr key={m.member_id}>
                   <td>{m.full_name}</td>
-                  <td>{RELATIONSHIP_WORDS[m.relationship]}</td>
-                  <td>
+                  <td data-joiner="·">{RELATIONSHIP_WORDS[m.relationship]}</td>
+                  <td data-joiner="·">
                     {formatShortDate(m.covered_from)} to {formatShortDate(m.covered_to)}
                   </td>
-                  <td>
+                  <td data-joiner="·">
                     <a href={memberECardPath(m.member_id)} download>
                       E-card<span className="visually-hidden"> of {m.full_name}</span> (PDF)
                     </a>
