@@ -159,7 +159,7 @@ export default function Reimbursement() {
         noValidate
         className="card stack"
       >
-        <ErrorSummary form={form} />
+        <ErrorSummary form={form} targets={{ [FILES_FIELD]: { id: FILES_FIELD } }} />
         <FormErrors errors={refusals.length > 0 ? refusals : undefined} />
         <fieldset className="fieldset">
           <legend>Who was treated</legend>
@@ -197,9 +197,9 @@ export default function Reimbursement() {
         </div>
         <TextField meta={fields.amount} label="Amount of the bill (₹)" inputMode="numeric" prefix="₹" />
         <div className="field">
-          <label htmlFor="documents">Bills, discharge summary, prescriptions and reports</label>
+          <label htmlFor={FILES_FIELD}>Bills, discharge summary, prescriptions and reports</label>
           <input
-            id="documents"
+            id={FILES_FIELD}
             name={FILES_FIELD}
             type="file"
             multiple

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
 import { callApi } from "../support/cart";
 import { payOverApi } from "../support/membership";
 import { OUTBOX_HEADERS } from "../support/outbox";
@@ -69,6 +70,14 @@ async function employee(browser: Browser, mobile: string, javaScriptEnabled: boo
   return { context, page };
 }
 
+/** No serious or critical accessibility violations on the page as it stands (axe runs as a script in the page). */
+async function expectAccessible(page: Page, javaScriptEnabled: boolean) {
+  if (!javaScriptEnabled) return;
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
 async function download(page: Page, link: RegExp | string): Promise<Buffer> {
   const downloading = page.waitForEvent("download");
   await page.getByRole("link", { name: link }).first().click();
@@ -111,6 +120,7 @@ for (const [javaScriptEnabled, width] of [
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Meera Nair");
       await expect(page.getByText(/ left of ₹/)).toBeVisible();
       await expect(page.getByRole("cell", { name: "Rahul Nair", exact: true })).toBeVisible();
+      await expectAccessible(page, javaScriptEnabled);
       const card = await download(page, "E-card of Rahul Nair (PDF)");
       expect(card.subarray(0, 5).toString()).toBe("%PDF-");
 
@@ -127,6 +137,7 @@ for (const [javaScriptEnabled, width] of [
       await expect(page).toHaveURL(/\/hospitals\?place=560034&name=&cashless=1$/);
       await expect(page.getByRole("heading", { name: /hospitals? near 560034/ })).toBeVisible();
       await expect(page.getByText(/Sample data/)).toBeVisible();
+      await expectAccessible(page, javaScriptEnabled);
       const first = page.locator(".hospitals__list > li").first();
       await expect(first).toContainText("560034");
       await expect(first).toContainText("Cashless");
@@ -135,6 +146,7 @@ for (const [javaScriptEnabled, width] of [
 
       await expect(page).toHaveURL(/\/cover\/claims\/cashless\?hospital=HSP-\d{4}$/);
       await expect(page.getByRole("radio", { name: new RegExp(hospitalName) })).toBeChecked();
+      await expectAccessible(page, javaScriptEnabled);
       await page.getByRole("radio", { name: "Rahul Nair (Spouse)" }).check();
       await page.getByLabel("Date of admission").fill(indiaDate(3));
       await page.getByLabel("Reason, in your words").fill("Knee surgery after a fall");
@@ -147,6 +159,7 @@ for (const [javaScriptEnabled, width] of [
       await expect(page.locator(".badge").first()).toHaveText("Settled");
       await expect(page.getByText("Settled: the TPA paid")).toBeVisible();
       await expect(page.getByText("Pre-authorisation approved for ₹60,000")).toBeVisible();
+      await expectAccessible(page, javaScriptEnabled);
       const emails = await page.request.get(`/api/sandbox/emails?to=e-2.${team.meera}@fernleaf.example`, {
         headers: OUTBOX_HEADERS,
       });
@@ -191,6 +204,7 @@ for (const [javaScriptEnabled, width] of [
         .setInputFiles([{ name: "bill.pdf", mimeType: "application/pdf", buffer: Buffer.from("not really a PDF") }]);
       await m.getByRole("button", { name: "Send the claim" }).click();
       await expect(m.getByText("bill.pdf is not a PDF, JPEG or PNG file.").first()).toBeVisible();
+      await expectAccessible(m, javaScriptEnabled);
       await expect(m).toHaveURL(/\/cover\/claims\/reimbursement$/);
       // Nothing was saved.
       const cover = await m.request.get("/cover");
