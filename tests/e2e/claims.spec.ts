@@ -225,6 +225,9 @@ for (const [javaScriptEnabled, width] of [
       const doc = await m.request.get(`/cover/claims/${claimId}/documents/1`);
       expect(Buffer.from(await doc.body()).equals(PDF)).toBe(true);
 
+      // The employee's session is not an admin's.
+      const membership = await m.request.get("/membership", { maxRedirects: 0 });
+      expect(membership.headers().location).toBe("/checkout/verify");
       // Another family, the admin, and a stranger: none reach the claim or its documents.
       const asha = await employee(browser, team.asha, javaScriptEnabled, width);
       contexts.push(asha.context);
