@@ -2,7 +2,7 @@ import { PATHS } from "~/routing/paths";
 import { formatCount } from "~/utils/money";
 
 /**
- * What comes after payment, as GOV.UK's task list (docs/product.md, After payment): name the team,
+ * What comes after payment, as GOV.UK's task list (docs/product.md, The pages): name the team,
  * then check and issue the e-cards. Each task's status is read from the census and the policy.
  */
 

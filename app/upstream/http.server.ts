@@ -1,6 +1,6 @@
 import { forgetReads } from "./request-scope.server";
 import { z } from "zod";
-import { apiBaseUrl, embeddedApi, env } from "~/config/env.server";
+import { apiBaseUrl, embeddedApi, embeddedApiKey, env } from "~/config/env.server";
 import { MESSAGES } from "~/config/constants";
 import { currentRequestId, logger } from "~/observability/log.server";
 import { endpointPattern, metrics } from "~/observability/metrics.server";
@@ -82,11 +82,12 @@ const ENCODING: Record<string, string> = { "accept-encoding": embeddedApi ? "ide
 /**
  * The embedded API's private listener believes X-Forwarded-For, and skips the per-IP caps the app
  * has spent already, only for a call carrying this process's key (docs/decisions/0012, 0015);
- * server/app.ts makes the key when it opens the listener. Read at each call, as the address is.
+ * server/embedded-api.ts makes the key when it opens the listener and hands it over (useEmbeddedApi).
+ * Read at each call, as the address is.
  * The visitor's request id goes along, so the upstream's log lines join the app's (docs/decisions/0036).
  */
 function commonHeaders(): Record<string, string> {
-  const key = embeddedApi ? process.env.EMBEDDED_API_KEY : undefined;
+  const key = embeddedApiKey();
   const id = currentRequestId();
   return { ...ENCODING, ...(key ? { "x-embedded-api-key": key } : {}), ...(id ? { "x-request-id": id } : {}) };
 }

@@ -4,16 +4,16 @@
 // of the sum insured, one open intimation per admission); the app's forms mirror them. The TPA acts on its
 // own clock: each claim's next step is due at `next_at`, and is taken when anyone next reads the family's
 // claims; with the test clock every step is due at once.
-import { type ApiContext, iso } from "../context";
-import { addDays, istDate, longDate } from "../dates";
-import { writeTransaction } from "../db";
-import { HttpError } from "../envelope";
-import { EXCLUSIONS } from "../policy-wording";
-import { formatRupees } from "../html";
-import { withDataNotice } from "../privacy-notice";
-import { SELLER } from "../seller";
-import { sql, sqlValues } from "../statements";
-import { TPA } from "../catalog";
+import { type ApiContext, iso } from "../shared/context";
+import { addDays, istDate, longDate } from "../shared/dates";
+import { writeTransaction } from "../store/db";
+import { HttpError } from "../shared/envelope";
+import { EXCLUSIONS } from "../catalog/policy-wording";
+import { formatRupees } from "../shared/html";
+import { withDataNotice } from "../catalog/privacy-notice";
+import { SELLER } from "../shared/seller";
+import { sql, sqlValues } from "../store/statements";
+import { TPA } from "../catalog/catalog";
 import { type Family, type FamilyCover, familyCover, familyMember, memberCoverEnd } from "./employee";
 import { hospitalById } from "./hospitals";
 import type { CheckedDocument } from "./documents";

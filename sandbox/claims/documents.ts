@@ -1,7 +1,7 @@
 // A reimbursement's documents (docs/product.md, Claims): PDF, JPEG or PNG, known by their first bytes
 // rather than by their name or the type the sender claims; at most 10 files of at most 5 MB each. One
 // file that fails refuses the whole claim, and nothing of it is saved.
-import { HttpError } from "../envelope";
+import { HttpError } from "../shared/envelope";
 
 export const MAX_DOCUMENTS = 10;
 export const MAX_DOCUMENT_BYTES = 5 * 1024 * 1024;

@@ -4,13 +4,13 @@
 // to that family, and anyone else's member, claim or document answers 404 exactly like an unknown one.
 import { createHash, randomBytes } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
-import type { ApiContext } from "../context";
-import { istDate } from "../dates";
-import { HttpError, sendFail } from "../envelope";
-import { type MemberRow, familyOf } from "../members";
-import { type PolicyData, policyOf } from "../policy";
-import { coverFrom, policyNow } from "../certificate";
-import { sql } from "../statements";
+import type { ApiContext } from "../shared/context";
+import { istDate } from "../shared/dates";
+import { HttpError, sendFail } from "../shared/envelope";
+import { type MemberRow, familyOf } from "../membership/members";
+import { type PolicyData, policyOf } from "../membership/policy";
+import { coverFrom, policyNow } from "../membership/certificate";
+import { sql } from "../store/statements";
 
 /** As long as the admin's session lasts (sandbox/tokens.ts). */
 export const EMPLOYEE_TOKEN_TTL_MS = 12 * 60 * 60_000;

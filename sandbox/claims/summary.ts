@@ -2,12 +2,12 @@
 // much, and the claims ratio a renewal is priced on. Never a member's name, a diagnosis or a document: under
 // the DPDP Act the employer has no need for an employee's health data. A leaver is named by employee code
 // only where a paid claim bears on their refund.
-import type { ApiContext } from "../context";
-import { certificateOf } from "../certificate";
-import { istDate } from "../dates";
-import { cancellationOf, monthsPaidBy } from "../mandate";
-import type { PaidMembership } from "../members";
-import { sql, sqlValues } from "../statements";
+import type { ApiContext } from "../shared/context";
+import { certificateOf } from "../membership/certificate";
+import { istDate } from "../shared/dates";
+import { cancellationOf, monthsPaidBy } from "../billing/mandate";
+import type { PaidMembership } from "../membership/members";
+import { sql, sqlValues } from "../store/statements";
 import { CLAIM_STATUSES, advanceClaims } from "./claims";
 
 export const CLAIMS_SAMPLE_NOTE =

@@ -12,7 +12,10 @@ async function ruleIdsFor(code: string, filePath: string): Promise<string[]> {
 describe("import boundaries", () => {
   it("refuses the sandbox in the app and the app in the sandbox", async () => {
     expect(
-      await ruleIdsFor('import { PLANS } from "../../sandbox/seed-data";\nexport const x = PLANS;\n', "app/utils/x.ts"),
+      await ruleIdsFor(
+        'import { PLANS } from "../../sandbox/store/seed-data";\nexport const x = PLANS;\n',
+        "app/utils/x.ts",
+      ),
     ).toContain("@typescript-eslint/no-restricted-imports");
     expect(
       await ruleIdsFor('import { PATHS } from "~/routing/paths";\nexport const x = PATHS;\n', "sandbox/x.ts"),
