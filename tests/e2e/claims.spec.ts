@@ -179,6 +179,35 @@ for (const [javaScriptEnabled, width] of [
       await expect(page.getByRole("link", { name: claimId })).toBeVisible();
     });
 
+    test("an estimate above the sum insured left is queried, and approved for what is left once answered", async ({
+      browser,
+      adminAt,
+    }) => {
+      const team = await paidTeam(adminAt);
+      const asha = await employee(browser, team.asha, javaScriptEnabled, width);
+      contexts.push(asha.context);
+      const page = asha.page;
+      await page.getByRole("link", { name: "Tell the TPA about an admission" }).click();
+      await page.getByLabel("Find the hospital: city or PIN code").fill("Pune");
+      await page.getByRole("button", { name: "Find cashless hospitals" }).click();
+      await page.getByRole("radio").first().check();
+      await page.getByLabel("Date of admission").fill(indiaDate(5));
+      await page.getByLabel("Reason, in your words").fill("Spine surgery");
+      await page.getByLabel("The hospital’s estimate (₹)").fill("50,00,000");
+      await page.getByRole("button", { name: "Intimate the admission" }).click();
+      await expect(page).toHaveURL(/\/cover\/claims\/CL-\d{4}-\d{6}$/);
+      await expect(page.locator(".badge").first()).toHaveText("Question from the TPA");
+      await expect(
+        page.getByText(/The hospital's estimate of ₹50,00,000 is more than the ₹[\d,]+ left/).first(),
+      ).toBeVisible();
+      await page.getByLabel("Your answer").fill("Yes, we will pay the difference.");
+      await page.getByRole("button", { name: "Send the answer" }).click();
+      await expect(page.locator(".badge").first()).toHaveText("Settled");
+      await expect(page.getByText("You answered the TPA: Yes, we will pay the difference.")).toBeVisible();
+      await page.goto("/cover");
+      await expect(page.locator(".cover__left strong")).toHaveText("₹0");
+    });
+
     test("a reimbursement refuses a bad file, settles the next in part; the admin sees no medical detail; no one else sees the claim", async ({
       page,
       browser,
