@@ -9,7 +9,7 @@ import { addDays, istDate, longDate } from "../shared/dates";
 import { writeTransaction } from "../store/db";
 import { HttpError } from "../shared/envelope";
 import { EXCLUSIONS } from "../catalog/policy-wording";
-import { formatRupees } from "../shared/html";
+import { escapeHtml, formatRupees } from "../shared/html";
 import { withDataNotice } from "../catalog/privacy-notice";
 import { SELLER } from "../shared/seller";
 import { sql, sqlValues } from "../store/statements";
@@ -487,7 +487,7 @@ async function sendNotices(ctx: ApiContext, cover: FamilyCover, notices: Notice[
           to: cover.email,
           subject: n.subject,
           text: lines.join("\n"),
-          html: lines.map((l) => (l === "" ? "" : `<p>${escape(l)}</p>`)).join("\n"),
+          html: lines.map((l) => (l === "" ? "" : `<p>${escapeHtml(l)}</p>`)).join("\n"),
           attachments: [],
         }),
       );
@@ -498,10 +498,6 @@ async function sendNotices(ctx: ApiContext, cover: FamilyCover, notices: Notice[
       ctx.log({ level: "error", event: "claim_notice_failed", error: String(result.reason) });
     }
   }
-}
-
-function escape(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 export function claimJson(ctx: ApiContext, row: ClaimRow, withDocuments: boolean) {
