@@ -274,7 +274,11 @@ export default function MembershipPage() {
       <Billing m={m} />
 
       {changes && (changes.statement.length > 0 || changes.credit.entries.length > 0) ? (
-        <Statement changes={changes.statement} credit={changes.credit} />
+        <Statement
+          changes={changes.statement}
+          credit={changes.credit}
+          paidClaimsFor={claims?.leavers_with_paid_claims ?? []}
+        />
       ) : null}
 
       <section className="card" aria-labelledby="invoices">
@@ -383,7 +387,16 @@ function DocumentLink({ change: c }: { change: StatementChange }) {
  * The dated statement of every confirmed change (what, effective when, amount, its document, who confirmed
  * it), then the credit removals left and the form that asks for it to be refunded.
  */
-function Statement({ changes, credit }: { changes: StatementChange[]; credit: Credit }) {
+function Statement({
+  changes,
+  credit,
+  paidClaimsFor,
+}: {
+  changes: StatementChange[];
+  credit: Credit;
+  /** Leavers whose family had a claim paid this policy year (decision 0046): said beside their removal. */
+  paidClaimsFor: readonly string[];
+}) {
   return (
     <section className="card" aria-labelledby="statement">
       <h2 id="statement">Changes during the year</h2>
@@ -403,7 +416,12 @@ function Statement({ changes, credit }: { changes: StatementChange[]; credit: Cr
           <tbody>
             {changes.map((c) => (
               <tr key={c.change_id}>
-                <td>{`${c.kind === "add" ? "Joiner added" : "Leaver removed"}: ${c.employee_code}${c.reason ? ` (${c.reason})` : ""}`}</td>
+                <td>
+                  {`${c.kind === "add" ? "Joiner added" : "Leaver removed"}: ${c.employee_code}${c.reason ? ` (${c.reason})` : ""}`}
+                  {c.kind !== "add" && paidClaimsFor.includes(c.employee_code)
+                    ? "; a claim was paid for their family"
+                    : ""}
+                </td>
                 <td className="nowrap" data-joiner="·">
                   {formatShortDate(c.effective_date)}
                 </td>

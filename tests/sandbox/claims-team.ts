@@ -8,8 +8,8 @@ let nextEmployee = 8100000001;
 
 /**
  * A paid yearly membership with its policy issued, for claims: E-1 (employee only) and E-2 (employee
- * and spouse), each employee named with a mobile number of their own; the sum insured is ₹1,00,000
- * (kavach-essential).
+ * and spouse), each employee named with a mobile number of their own, and E-3 (employee only), so that one
+ * may leave (two must stay covered); the sum insured is ₹1,00,000 (kavach-essential).
  */
 export async function claimsTeam(api: TestApi) {
   const adminMobile = String(nextAdmin++);
@@ -17,11 +17,11 @@ export async function claimsTeam(api: TestApi) {
   const update = (type: string, item: unknown) =>
     api.call("POST", `${V1}/carts/update`, { token, body: { type, item } });
   await update("company", { gstin: "29AAKCF2931M1Z6" });
-  await update("admin", { name: "Ananya Rao", email: `admin-${adminMobile}@fernleaf.example`, total_employees: 2 });
+  await update("admin", { name: "Ananya Rao", email: `admin-${adminMobile}@fernleaf.example`, total_employees: 3 });
   await update("plan", { plan_id: "kavach-essential", coverage_ids: [] });
   await update("people", {
     rows: [
-      { band: "18-35", range: "1A", count: 1 },
+      { band: "18-35", range: "1A", count: 2 },
       { band: "18-35", range: "2A", count: 1 },
     ],
   });
@@ -33,7 +33,7 @@ export async function claimsTeam(api: TestApi) {
   const pay = [...checkoutForms(page.text).entries()].find(([label]) => label.endsWith("— Success"))![1];
   const paid = await api.call("POST", `${V1}/checkout/order/verify`, { body: pay.fields });
   expect(paid.json.data.status).toBe("paid");
-  const mobiles = { "E-1": String(nextEmployee++), "E-2": String(nextEmployee++) };
+  const mobiles = { "E-1": String(nextEmployee++), "E-2": String(nextEmployee++), "E-3": String(nextEmployee++) };
   const person = (code: string, name: string, relationship: string, mobile: string | null) => ({
     employee_code: code,
     full_name: name,
@@ -41,15 +41,16 @@ export async function claimsTeam(api: TestApi) {
     date_of_birth: relationship === "spouse" ? "1993-03-04" : "1995-01-01",
     relationship,
     mobile,
-    email: mobile === null ? null : `${code.toLowerCase()}-${adminMobile}@fernleaf.example`,
-    date_of_joining: mobile === null ? null : "2024-06-01",
+    email: relationship === "self" ? `${code.toLowerCase()}-${adminMobile}@fernleaf.example` : null,
+    date_of_joining: relationship === "self" ? "2024-06-01" : null,
   });
   for (const rows of [
     [person("E-1", "Asha Iyer", "self", mobiles["E-1"])],
     [person("E-2", "Meera Nair", "self", mobiles["E-2"]), person("E-2", "Rahul Nair", "spouse", null)],
+    [person("E-3", "Divya Menon", "self", mobiles["E-3"])],
   ]) {
     const saved = await api.call("POST", `${V1}/membership/census/members`, { token, body: { rows } });
-    expect(saved.status).toBe(200);
+    expect(saved.status, JSON.stringify(saved.json)).toBe(200);
   }
   const census = await api.call("GET", `${V1}/membership/census`, { token });
   const members = census.json.data.members as { member_id: string; full_name: string; employee_code: string }[];

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { type TestApi, startApi, wrongCode } from "./helpers";
 import { claimsTeam, employeeSignIn } from "./claims-team";
+import { leaver } from "./paid-membership";
 
 const E = "/api/employee/v1";
 const HOUR = 60 * 60 * 1000;
@@ -414,7 +415,7 @@ describe("erasure", () => {
     const claimId = (await meera.post("/claims/reimbursements", reimbursement(team.ids.meera))).json.data.claim_id;
     expect(claimId).toMatch(/^CL-/);
     const census = await api.call("GET", "/api/employer/v1/membership/census", { token: team.adminToken });
-    expect(census.json.data.total).toBe(3);
+    expect(census.json.data.total).toBe(4);
     const orderId = (await api.call("GET", "/api/employer/v1/membership", { token: team.adminToken })).json.data.order
       .order_id;
     await api.call("POST", "/api/sandbox/clock/membership", { body: { order_id: orderId, advance_days: 1461 } });
@@ -423,5 +424,22 @@ describe("erasure", () => {
     expect((await meera.get(`/claims/${claimId}`)).status).toBe(401);
     const summary = await api.call("GET", "/api/employer/v1/membership/claims", { token: team.adminToken });
     expect(summary.json.data.count).toBe(0);
+  });
+});
+
+describe("a leaver whose family had a claim paid", () => {
+  it("is named by employee code in the admin's summary, beside their removal's refund, and nothing more", async () => {
+    const { team, meera } = await signedIn();
+    await meera.post("/claims/reimbursements", reimbursement(team.ids.rahul));
+    const summaryOf = async () =>
+      (await api.call("GET", "/api/employer/v1/membership/claims", { token: team.adminToken })).json.data;
+    expect((await summaryOf()).leavers_with_paid_claims).toEqual([]);
+    const post = (path: string, body: unknown) =>
+      api.call("POST", `/api/employer/v1${path}`, { token: team.adminToken, body });
+    const quoted = await post("/membership/changes/quote", leaver("2025-06-10", "E-2"));
+    expect(quoted.status, JSON.stringify(quoted.json)).toBe(200);
+    const confirmed = await post(`/membership/changes/${quoted.json.data.change.change_id}/confirm`, {});
+    expect(confirmed.status, JSON.stringify(confirmed.json)).toBe(200);
+    expect((await summaryOf()).leavers_with_paid_claims).toEqual(["E-2"]);
   });
 });
