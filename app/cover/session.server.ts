@@ -1,6 +1,6 @@
-import { json, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { APP_VERSION } from "~/config/constants";
-import { ABSOLUTE_TIMEOUT_MS, IDLE_TIMEOUT_MS } from "~/checkout/guard.server";
+import { ABSOLUTE_TIMEOUT_MS, IDLE_TIMEOUT_MS } from "~/session/signed-in.server";
 import { PATHS } from "~/routing/paths";
 import { type Session, commitSession, getSession } from "~/session/session.server";
 import { setToast } from "~/session/toast.server";
@@ -68,7 +68,8 @@ export async function endEmployeeSession(request: Request): Promise<never> {
 
 /**
  * Runs the employee's API calls: a 401 signs them out; an upstream failure becomes a 503 (or 502)
- * that the page's error boundary shows.
+ * that the page's error boundary shows, thrown as a `Response` so that a file route may call it too
+ * (docs/decisions/0044).
  */
 export async function asEmployee<T>(request: Request, call: () => Promise<T>): Promise<T> {
   try {
@@ -77,7 +78,8 @@ export async function asEmployee<T>(request: Request, call: () => Promise<T>): P
     if (error instanceof ApiUnauthorizedError) {
       return forgetEmployee(await getSession(request), "Your session has ended. Sign in again to see your cover.");
     }
-    if (error instanceof ApiError) throw json({ message: error.message }, { status: error.isOutage ? 503 : 502 });
+    if (error instanceof ApiError)
+      throw Response.json({ message: error.message }, { status: error.isOutage ? 503 : 502 });
     throw error;
   }
 }

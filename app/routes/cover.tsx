@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { asEmployee, requireEmployee } from "~/cover/session.server";
 import { claimPath, memberECardPath } from "~/cover/paths";
@@ -29,7 +29,7 @@ export const headers = () => ({ "Cache-Control": "no-store" });
 export async function loader({ request }: LoaderFunctionArgs) {
   const { token, headers } = await requireEmployee(request);
   const cover = await asEmployee(request, () => getEmployeeCover(token));
-  return json({ cover }, { headers });
+  return data({ cover }, { headers });
 }
 
 export default function CoverPage() {

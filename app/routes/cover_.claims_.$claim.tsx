@@ -1,13 +1,13 @@
 import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { asEmployee, requireEmployee, tryAsEmployee } from "~/cover/session.server";
 import { claimDocumentPath, claimPath } from "~/cover/paths";
 import { answerSchema } from "~/cover/forms";
 import { CARE_LABELS, STATUS_BADGES, STATUS_LABELS, WHAT_TO_CARRY, kindLabel } from "~/cover/words";
 import { answerQuery, getClaim, getEmployeeCover } from "~/upstream/claims.server";
-import { ApiError } from "~/upstream/http.server";
+import { invariantResponse } from "~/utils/invariant.server";
 import { browserValidation, ErrorSummary, FieldErrors, SubmitButton } from "~/components/form";
 import { PATHS } from "~/routing/paths";
 import { redirectWithToast } from "~/session/toast.server";
@@ -27,24 +27,19 @@ export const headers = () => ({ "Cache-Control": "no-store" });
 const CLAIM_ID = /^CL-\d{4}-\d{6}$/;
 const NOT_FOUND = "There is no such claim in your cover.";
 
-/** One claim of the employee's family; anyone else's is a 404, as an unknown one. */
+/** One claim of the employee's family, with the family's cover; anyone else's is a 404, as an unknown one. */
 async function ownClaim(request: Request, token: string, id: string) {
-  if (!CLAIM_ID.test(id)) throw json({ message: NOT_FOUND }, { status: 404 });
-  return asEmployee(request, async () => {
-    try {
-      return await Promise.all([getClaim(token, id), getEmployeeCover(token)]);
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 404) throw json({ message: NOT_FOUND }, { status: 404 });
-      throw error;
-    }
-  });
+  invariantResponse(CLAIM_ID.test(id), NOT_FOUND, { status: 404 });
+  const [claim, cover] = await asEmployee(request, () => Promise.all([getClaim(token, id), getEmployeeCover(token)]));
+  invariantResponse(claim, NOT_FOUND, { status: 404 });
+  return [claim, cover] as const;
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { token, headers } = await requireEmployee(request);
   const [claim, cover] = await ownClaim(request, token, params.claim ?? "");
   const member = cover.members.find((m) => m.member_id === claim.member_id);
-  return json(
+  return data(
     { claim, memberName: member?.full_name ?? "A family member", left: cover.sum_insured.left_paise },
     { headers },
   );
@@ -54,16 +49,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const { token } = await requireEmployee(request);
   const id = params.claim ?? "";
-  if (!CLAIM_ID.test(id)) throw json({ message: NOT_FOUND }, { status: 404 });
+  invariantResponse(CLAIM_ID.test(id), NOT_FOUND, { status: 404 });
   const submission = parseSubmission(await request.formData(), answerSchema);
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const answered = await tryAsEmployee(request, () => answerQuery(token, id, submission.value.answer));
   if (!answered.ok) {
-    if (answered.error.status === 404) throw json({ message: NOT_FOUND }, { status: 404 });
     return data(submission.reply({ formErrors: [answered.error.message] }), {
       status: answered.error.isOutage ? 503 : 400,
     });
   }
+  invariantResponse(answered.value, NOT_FOUND, { status: 404 });
   return redirectWithToast(claimPath(id), { kind: "success", message: "Your answer is with the TPA." });
 }
 

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { asEmployee, requireEmployee, tryAsEmployee } from "~/cover/session.server";
 import { claimPath } from "~/cover/paths";
@@ -48,7 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         ? searchHospitals({ place, cashless: true, pageSize: SEARCH_SIZE })
         : null,
   ]);
-  return json(
+  return data(
     {
       members: cover.members.map((m) => ({ id: m.member_id, name: m.full_name, relationship: m.relationship })),
       hospitals: (hospitals?.hospitals ?? []).filter((h) => h.cashless),

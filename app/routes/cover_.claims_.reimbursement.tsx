@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { type FormEvent, useState } from "react";
 import { asEmployee, requireEmployee, tryAsEmployee } from "~/cover/session.server";
@@ -36,7 +36,7 @@ const FILES_FIELD = "documents";
 export async function loader({ request }: LoaderFunctionArgs) {
   const { token, headers } = await requireEmployee(request);
   const cover = await asEmployee(request, () => getEmployeeCover(token));
-  return json(
+  return data(
     {
       members: cover.members.map((m) => ({ id: m.member_id, name: m.full_name, relationship: m.relationship })),
       today: todayInIndia(),

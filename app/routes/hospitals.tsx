@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { hospitalsHref } from "~/cover/paths";
@@ -48,10 +48,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
       });
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      throw json({ message: error.message }, { status: error.isOutage ? 503 : 400 });
+      throw data({ message: error.message }, { status: error.isOutage ? 503 : 400 });
     }
   }
-  return json({ q, problem, found }, { status: problem === null ? 200 : 400 });
+  return data({ q, problem, found }, { status: problem === null ? 200 : 400 });
 }
 
 export default function Hospitals() {

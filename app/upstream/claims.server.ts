@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { COUNTRY_ID } from "~/config/constants";
-import { apiFileRequest, apiRequest } from "./http.server";
+import { apiFileRequest, apiRequest, noneIfNotFound } from "./http.server";
 
 /**
  * Claims (docs/api-contract.md, Claims; docs/product.md, Claims): the network's hospitals for anyone,
@@ -147,13 +147,16 @@ export function getEmployeeCover(token: string) {
   return apiRequest({ backend: "root", path: "/employee/v1/cover", token, data: cover });
 }
 
+/** A claim of the employee's family; null for any other (docs/decisions/0044: none is an answer). */
 export function getClaim(token: string, claimId: string) {
-  return apiRequest({
-    backend: "root",
-    path: `/employee/v1/claims/${encodeURIComponent(claimId)}`,
-    token,
-    data: claim,
-  });
+  return noneIfNotFound(
+    apiRequest({
+      backend: "root",
+      path: `/employee/v1/claims/${encodeURIComponent(claimId)}`,
+      token,
+      data: claim,
+    }),
+  );
 }
 
 export interface IntimationInput {
@@ -199,36 +202,45 @@ export function fileReimbursement(token: string, input: ReimbursementInput) {
   });
 }
 
+/** The answer to the TPA's question; null when the claim is not the family's. */
 export function answerQuery(token: string, claimId: string, answer: string) {
-  return apiRequest({
-    backend: "root",
-    method: "POST",
-    path: `/employee/v1/claims/${encodeURIComponent(claimId)}/answer`,
-    token,
-    body: { answer },
-    data: claim,
-  });
+  return noneIfNotFound(
+    apiRequest({
+      backend: "root",
+      method: "POST",
+      path: `/employee/v1/claims/${encodeURIComponent(claimId)}/answer`,
+      token,
+      body: { answer },
+      data: claim,
+    }),
+  );
 }
 
+/** The family's e-cards, or one member's; null for a member of another family. */
 export function getEmployeeECardPdf(token: string, memberId: string | null) {
-  return apiFileRequest({
-    backend: "root",
-    path:
-      memberId === null
-        ? "/employee/v1/e-cards/pdf"
-        : `/employee/v1/members/${encodeURIComponent(memberId)}/e-card/pdf`,
-    token,
-    accept: "application/pdf",
-  });
+  return noneIfNotFound(
+    apiFileRequest({
+      backend: "root",
+      path:
+        memberId === null
+          ? "/employee/v1/e-cards/pdf"
+          : `/employee/v1/members/${encodeURIComponent(memberId)}/e-card/pdf`,
+      token,
+      accept: "application/pdf",
+    }),
+  );
 }
 
+/** A document sent with a claim of the family; null for any other. */
 export function getClaimDocument(token: string, claimId: string, position: number, contentType: string) {
-  return apiFileRequest({
-    backend: "root",
-    path: `/employee/v1/claims/${encodeURIComponent(claimId)}/documents/${position}`,
-    token,
-    accept: contentType,
-  });
+  return noneIfNotFound(
+    apiFileRequest({
+      backend: "root",
+      path: `/employee/v1/claims/${encodeURIComponent(claimId)}/documents/${position}`,
+      token,
+      accept: contentType,
+    }),
+  );
 }
 
 const summary = z.object({
@@ -251,7 +263,7 @@ const summary = z.object({
 });
 export type ClaimsSummary = z.infer<typeof summary>;
 
-/** The admin's view: counts and amounts, never a name, a diagnosis or a document. */
+/** The admin's view: counts and amounts, never a name, a diagnosis or a document; null before payment. */
 export function getClaimsSummary(token: string) {
-  return apiRequest({ backend: "employer", path: "/membership/claims", token, data: summary });
+  return noneIfNotFound(apiRequest({ backend: "employer", path: "/membership/claims", token, data: summary }));
 }

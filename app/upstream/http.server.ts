@@ -46,6 +46,20 @@ export class ApiUnauthorizedError extends Error {
   }
 }
 
+/**
+ * "None" is an answer: where the upstream's 404 says the thing asked for is not there (no paid
+ * membership yet, another company's document), the client answers null, and every other failure
+ * stays an error the route's `withToken` turns into a response (docs/decisions/0044).
+ */
+export async function noneIfNotFound<T>(call: Promise<T>): Promise<T | null> {
+  try {
+    return await call;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
 export type Backend = "global" | "employer" | "root";
 
 const BASE_PATHS: Record<Backend, string> = { global: "/global", employer: "/employer/v1", root: "" };
