@@ -198,6 +198,7 @@ export function fileReimbursement(token: string, input: ReimbursementInput) {
     path: "/employee/v1/claims/reimbursements",
     token,
     body: input,
+    carriesFiles: true,
     data: claim,
   });
 }
