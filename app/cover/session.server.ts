@@ -83,19 +83,3 @@ export async function asEmployee<T>(request: Request, call: () => Promise<T>): P
     throw error;
   }
 }
-
-/** For actions: a failure handed back as a value, to show beside the form with what was typed kept. */
-export async function tryAsEmployee<T>(
-  request: Request,
-  call: () => Promise<T>,
-): Promise<{ ok: true; value: T } | { ok: false; error: ApiError }> {
-  try {
-    return { ok: true, value: await call() };
-  } catch (error) {
-    if (error instanceof ApiUnauthorizedError) {
-      return forgetEmployee(await getSession(request), "Your session has ended. Sign in again to see your cover.");
-    }
-    if (error instanceof ApiError) return { ok: false, error };
-    throw error;
-  }
-}

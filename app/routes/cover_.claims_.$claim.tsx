@@ -2,7 +2,8 @@ import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { asEmployee, requireEmployee, tryAsEmployee } from "~/cover/session.server";
+import { asEmployee, requireEmployee } from "~/cover/session.server";
+import { isRefusal, refusalOr } from "~/upstream/http.server";
 import { claimDocumentPath, claimPath } from "~/cover/paths";
 import { answerSchema } from "~/cover/forms";
 import { CARE_LABELS, STATUS_BADGES, STATUS_LABELS, WHAT_TO_CARRY, kindLabel } from "~/cover/words";
@@ -52,13 +53,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   invariantResponse(CLAIM_ID.test(id), NOT_FOUND, { status: 404 });
   const submission = parseSubmission(await request.formData(), answerSchema);
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const answered = await tryAsEmployee(request, () => answerQuery(token, id, submission.value.answer));
-  if (!answered.ok) {
-    return data(submission.reply({ formErrors: [answered.error.message] }), {
-      status: answered.error.isOutage ? 503 : 400,
-    });
-  }
-  invariantResponse(answered.value, NOT_FOUND, { status: 404 });
+  // A question already answered (409) or an answer the API refuses (400) is said on the form.
+  const answered = await asEmployee(request, () =>
+    refusalOr([400, 409], answerQuery(token, id, submission.value.answer)),
+  );
+  if (isRefusal(answered, [400, 409]))
+    return data(submission.reply({ formErrors: [answered.message] }), { status: answered.status });
+  invariantResponse(answered, NOT_FOUND, { status: 404 });
   return redirectWithToast(claimPath(id), { kind: "success", message: "Your answer is with the TPA." });
 }
 

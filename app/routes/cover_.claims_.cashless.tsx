@@ -2,7 +2,8 @@ import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { asEmployee, requireEmployee, tryAsEmployee } from "~/cover/session.server";
+import { asEmployee, requireEmployee } from "~/cover/session.server";
+import { isRefusal, refusalOr } from "~/upstream/http.server";
 import { claimPath } from "~/cover/paths";
 import { intimationSchema } from "~/cover/forms";
 import { RELATIONSHIP_WORDS } from "~/cover/words";
@@ -29,6 +30,7 @@ export const meta: MetaFunction = ({ matches }) =>
 export const headers = () => ({ "Cache-Control": "no-store" });
 
 const HOSPITAL_ID = /^HSP-\d{4}$/;
+const REFUSALS = [400, 409] as const;
 const SEARCH_SIZE = 10;
 
 /**
@@ -66,23 +68,26 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseSubmission(await request.formData(), intimationSchema);
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const v = submission.value;
-  const made = await tryAsEmployee(request, () =>
-    intimateCashless(token, {
-      member_id: v.member,
-      hospital_id: v.hospital,
-      admission: v.admission,
-      admission_date: v.date,
-      admission_time: v.admission === "emergency" ? v.time : undefined,
-      reason: v.reason,
-      estimate_paise: v.estimate * 100,
-    }),
+  // The API's refusals of the rules (400) and of a second intimation (409) are answers the form shows;
+  // anything else is the page's error (docs/decisions/0044).
+  const made = await asEmployee(request, () =>
+    refusalOr(
+      REFUSALS,
+      intimateCashless(token, {
+        member_id: v.member,
+        hospital_id: v.hospital,
+        admission: v.admission,
+        admission_date: v.date,
+        admission_time: v.admission === "emergency" ? v.time : undefined,
+        reason: v.reason,
+        estimate_paise: v.estimate * 100,
+      }),
+    ),
   );
-  if (!made.ok) {
-    return data(submission.reply({ formErrors: [made.error.message] }), { status: made.error.isOutage ? 503 : 400 });
-  }
-  return redirectWithToast(claimPath(made.value.claim_id), {
+  if (isRefusal(made, REFUSALS)) return data(submission.reply({ formErrors: [made.message] }), { status: made.status });
+  return redirectWithToast(claimPath(made.claim_id), {
     kind: "success",
-    message: `Intimated: your number is ${made.value.claim_id}.`,
+    message: `Intimated: your number is ${made.claim_id}.`,
   });
 }
 

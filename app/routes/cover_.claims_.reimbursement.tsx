@@ -3,7 +3,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { type FormEvent, useState } from "react";
-import { asEmployee, requireEmployee, tryAsEmployee } from "~/cover/session.server";
+import { asEmployee, requireEmployee } from "~/cover/session.server";
+import { isRefusal, refusalOr } from "~/upstream/http.server";
 import { claimPath } from "~/cover/paths";
 import { CARES, reimbursementSchema } from "~/cover/forms";
 import { MAX_DOCUMENTS, chosenFiles, readDocuments } from "~/cover/documents.server";
@@ -59,24 +60,26 @@ export async function action({ request }: ActionFunctionArgs) {
   const read = await readDocuments(files);
   if (!read.ok) return data(submission.reply({ fieldErrors: { [FILES_FIELD]: [read.message] } }), { status: 400 });
   const v = submission.value;
-  const filed = await tryAsEmployee(request, () =>
-    fileReimbursement(token, {
-      member_id: v.member,
-      care: v.care,
-      hospital_name: v.hospital,
-      treatment_from: v.from,
-      treatment_to: v.to,
-      reason: v.reason,
-      amount_paise: v.amount * 100,
-      documents: read.documents,
-    }),
+  // The API's refusals of its rules (400: dates, the sum insured left, a file) are answers the form shows.
+  const filed = await asEmployee(request, () =>
+    refusalOr(
+      [400],
+      fileReimbursement(token, {
+        member_id: v.member,
+        care: v.care,
+        hospital_name: v.hospital,
+        treatment_from: v.from,
+        treatment_to: v.to,
+        reason: v.reason,
+        amount_paise: v.amount * 100,
+        documents: read.documents,
+      }),
+    ),
   );
-  if (!filed.ok) {
-    return data(submission.reply({ formErrors: [filed.error.message] }), { status: filed.error.isOutage ? 503 : 400 });
-  }
-  return redirectWithToast(claimPath(filed.value.claim_id), {
+  if (isRefusal(filed, [400])) return data(submission.reply({ formErrors: [filed.message] }), { status: 400 });
+  return redirectWithToast(claimPath(filed.claim_id), {
     kind: "success",
-    message: `Claim ${filed.value.claim_id} sent with ${read.documents.length} document${read.documents.length === 1 ? "" : "s"}.`,
+    message: `Claim ${filed.claim_id} sent with ${read.documents.length} document${read.documents.length === 1 ? "" : "s"}.`,
   });
 }
 
