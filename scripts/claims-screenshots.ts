@@ -64,9 +64,9 @@ await page.getByLabel("First day of treatment").fill(today);
 await page.getByLabel("Last day of treatment").fill(today);
 await page.getByLabel("What it was for, in your words").fill("Fever and dehydration, admitted for fluids");
 await page.getByLabel("Amount of the bill (₹)").fill("40000");
-await page.getByLabel(/Bills, discharge summary/).setInputFiles([
-  { name: "bill.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") },
-]);
+await page
+  .getByLabel(/Bills, discharge summary/)
+  .setInputFiles([{ name: "bill.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") }]);
 await page.getByRole("button", { name: "Send the claim" }).click();
 await page.waitForURL(/\/cover\/claims\/CL-/);
 await page.screenshot({ path: `${out}/claim-status-360.png`, fullPage: true, style });
