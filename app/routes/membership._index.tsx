@@ -21,6 +21,7 @@ import { Row } from "~/membership/home/info-row";
 import { Statement } from "~/membership/home/statement";
 import { ClaimsSummaryCard } from "~/membership/home/claims";
 import { getClaimsSummary } from "~/upstream/claims.server";
+import { RenewalNotice } from "~/membership/renewal/renewal-notice";
 import { formatDate, formatShortDate } from "~/utils/dates";
 import { formatCount, formatPaise } from "~/utils/money";
 
@@ -80,16 +81,22 @@ export default function MembershipPage() {
   // Employees covered now per band and family cover: bought, plus joiners, less leavers.
   const coveredNow = new Map(changes?.covered.map((c) => [`${c.band}|${c.range}`, c.employees]));
   const active = m.status === "paid";
+  // Read from the cover's end date by the upstream, the one place that says so (docs/product.md, Renewal).
+  const ended = m.cover_status === "ended";
   return (
     <div className="container membership">
       <header className="membership__head">
         <p className="muted small">Your membership</p>
         <h1>{m.company?.company_name ?? "Your team’s cover"}</h1>
         <p>
-          <span className={`badge ${active ? "badge--success" : "badge--pending"}`}>
-            {active ? "Active" : "Payment being confirmed"}
+          <span className={`badge ${ended ? "badge--ended" : active ? "badge--success" : "badge--pending"}`}>
+            {ended ? "Ended" : active ? "Active" : "Payment being confirmed"}
           </span>{" "}
-          {active && m.start_date ? <span className="muted">since {formatDate(m.start_date)}</span> : null}
+          {ended && m.cover_end_date ? (
+            <span className="muted">on {formatDate(m.cover_end_date)}</span>
+          ) : active && m.start_date ? (
+            <span className="muted">since {formatDate(m.start_date)}</span>
+          ) : null}
         </p>
       </header>
 
@@ -118,6 +125,7 @@ export default function MembershipPage() {
         </div>
       ) : null}
 
+      {active ? <RenewalNotice m={m} /> : null}
       {active ? <AfterPayment m={m} /> : null}
 
       <div className="membership__grid">

@@ -72,7 +72,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
         rel: m.relationship,
         dob: m.date_of_birth,
         cover: `${m.band} · ${m.range}`,
-        card: issued && m.e_card_status === "issued",
+        card: issued && m.e_card_status !== "not_issued",
+        /** The cover ended unrenewed: the card is kept, but not offered as active (docs/product.md, Renewal). */
+        expired: m.e_card_status === "expired",
         /** A leaver's last day of cover: their card is kept, but not offered as active. */
         ended: m.cover_ended_on,
       })),
@@ -315,7 +317,14 @@ export default function MembersPage() {
                       <td data-joiner="·">{m.cover}</td>
                       {data.policy ? (
                         <td data-joiner="·">
-                          {m.card && m.ended ? (
+                          {m.card && m.expired ? (
+                            <>
+                              {"Expired "}
+                              <a href={eCardPdfPath(m.id)} download>
+                                (old e-card)<span className="visually-hidden"> of {m.name}</span>
+                              </a>
+                            </>
+                          ) : m.card && m.ended ? (
                             <>
                               {`Cover ${m.ended < data.today ? "ended" : "ends"} on ${formatShortDate(m.ended)}`}{" "}
                               <a href={eCardPdfPath(m.id)} download>

@@ -38,7 +38,8 @@ const checkedMember = z.object({
 
 const member = checkedMember.extend({
   member_id: z.string(),
-  e_card_status: z.enum(["not_issued", "issued"]),
+  // Expired once the cover has ended (docs/product.md, Renewal).
+  e_card_status: z.enum(["not_issued", "issued", "expired"]),
   /** A leaver's (and their family's) last day of cover; their e-card is no longer active after it. */
   cover_ended_on: isoDate.nullable().default(null),
   created_at: z.string(),

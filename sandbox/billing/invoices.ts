@@ -97,6 +97,15 @@ export function billingPeriod(policy: "monthly" | "yearly", paidAt: number): { f
   return { from, to: lastDayOf(from, policy === "monthly" ? 1 : COVER_MONTHS) };
 }
 
+/** A paid order's billing period; a renewal's year starts on its own first day of cover (docs/product.md, Renewal). */
+export function orderBillingPeriod(
+  order: Pick<OrderRow, "policy" | "cover_starts_on">,
+  paidAt: number,
+): { from: string; to: string } {
+  if (order.cover_starts_on === null) return billingPeriod(order.policy, paidAt);
+  return { from: order.cover_starts_on, to: lastDayOf(order.cover_starts_on, COVER_MONTHS) };
+}
+
 /** Who supplies each benefit bought, under which SAC: the health cover first (decision 0019). */
 export function lineSuppliers(c: OrderContents) {
   const sumInsured = `INR ${c.plan.sum_insured_inr.toLocaleString("en-IN")}`;
@@ -184,7 +193,7 @@ function buildInvoice(ctx: ApiContext, order: OrderRow, number: string, issuedAt
     order_id: order.order_id,
     payment_id: order.payment_id ?? "",
     policy: order.policy,
-    billing_period: billingPeriod(order.policy, order.paid_at ?? issuedAt),
+    billing_period: orderBillingPeriod(order, order.paid_at ?? issuedAt),
     plan: { name: c.plan.name, sum_insured_inr: c.plan.sum_insured_inr },
     members: c.members,
     lines: invoiceLines(c, order.premium_paise),

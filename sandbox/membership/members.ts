@@ -15,9 +15,9 @@ import {
 import { type ApiContext, iso } from "../shared/context";
 import { istDate } from "../shared/dates";
 import { HttpError } from "../shared/envelope";
-import { coverEndDate } from "../shared/cover-dates";
+import { coverEndDate, coverHasEnded } from "../shared/cover-dates";
 import type { OrderContents } from "../checkout/order-contents";
-import { type OrderRow, findOrder, parseContents } from "../checkout/orders";
+import { type OrderRow, coverStartOf, findOrder, parseContents } from "../checkout/orders";
 import { issuePolicy, policyJson, policyOf } from "./policy";
 import { sql, sqlValues } from "../store/statements";
 import { checkCensusOffThread } from "../threads/thread-pool";
@@ -36,7 +36,8 @@ export interface PaidMembership {
 
 export interface MemberRow extends CheckedMember {
   member_id: string;
-  e_card_status: "not_issued" | "issued";
+  /** Stored as not issued or issued; answered expired once the cover has ended. */
+  e_card_status: "not_issued" | "issued" | "expired";
   /** A leaver's and their family's last day of cover, once the removal is confirmed. */
   cover_ended_on: string | null;
   created_at: number;
@@ -46,7 +47,9 @@ export interface MemberRow extends CheckedMember {
 export function paidMembership(ctx: ApiContext, cartId: number): PaidMembership {
   const orderId = sqlValues(
     ctx.db,
-    "SELECT order_id FROM orders WHERE cart_id = ? AND status IN ('paid', 'pending') ORDER BY seq DESC LIMIT 1",
+    // A renewal counts once paid: while its payment is pending, the period it renews is the membership.
+    `SELECT order_id FROM orders WHERE cart_id = ? AND (status = 'paid' OR (status = 'pending' AND renewal_of IS NULL))
+       ORDER BY seq DESC LIMIT 1`,
   ).get(cartId) as string | undefined;
   // findOrder settles a pending payment whose time has come.
   const order = orderId === undefined ? undefined : findOrder(ctx, orderId);
@@ -54,7 +57,7 @@ export function paidMembership(ctx: ApiContext, cartId: number): PaidMembership 
   if (order === undefined || order.status !== "paid" || order.paid_at === null || contents === null) {
     throw new HttpError(404, "No paid membership");
   }
-  const coverStart = istDate(order.paid_at);
+  const coverStart = coverStartOf({ ...order, paid_at: order.paid_at });
   return { cartId, order, contents, coverStart, coverEnd: coverEndDate(coverStart) };
 }
 
@@ -141,8 +144,12 @@ export function censusJson(ctx: ApiContext, m: PaidMembership, page = 1, pageSiz
     `SELECT ${MEMBER_COLUMNS} FROM members WHERE order_id = ? ${MEMBER_ORDER} LIMIT ? OFFSET ?`,
   ).all(m.order.order_id, pageSize, (page - 1) * pageSize) as MemberRow[];
   const policy = policyOf(ctx, m.order.order_id);
+  // An ended cover's e-cards are expired, whatever was issued (docs/product.md, Renewal).
+  const ended = coverHasEnded(m.coverEnd, istDate(ctx.now()));
   return {
-    members: members.map(memberJson),
+    members: members.map((r) =>
+      memberJson(ended && r.e_card_status === "issued" ? { ...r, e_card_status: "expired" } : r),
+    ),
     page,
     page_size: pageSize,
     total,
