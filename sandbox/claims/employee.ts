@@ -24,17 +24,24 @@ export interface Family {
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 /**
- * The family whose employee the census names with this mobile number, on an issued policy. A number the
- * census gives for two employees (a typing slip in the list) opens neither: it is the admin's to correct.
+ * The family whose employee the census names with this mobile number, on a policy whose period covers
+ * today: a renewed membership copies the families to the next period's order (decision 0051), and the
+ * period running today is the one the employee's cover is. A number the census gives for two employees
+ * (a typing slip in the list) opens neither: it is the admin's to correct.
  */
 export function familyForMobile(ctx: ApiContext, mobileNo: string): Family {
   const today = istDate(ctx.now());
-  const found = sql(
-    ctx.db,
-    `SELECT m.order_id AS orderId, m.employee_code AS employeeCode FROM members m
-       JOIN policies p ON p.order_id = m.order_id
-      WHERE m.relationship = 'self' AND m.mobile = ? AND (m.cover_ended_on IS NULL OR m.cover_ended_on >= ?)`,
-  ).all(mobileNo, today) as Family[];
+  const found = (
+    sql(
+      ctx.db,
+      `SELECT m.order_id AS orderId, m.employee_code AS employeeCode FROM members m
+         JOIN policies p ON p.order_id = m.order_id
+        WHERE m.relationship = 'self' AND m.mobile = ? AND (m.cover_ended_on IS NULL OR m.cover_ended_on >= ?)`,
+    ).all(mobileNo, today) as Family[]
+  ).filter((f) => {
+    const { period } = policyNow(ctx, f.orderId).policy;
+    return period.from <= today && today <= period.to;
+  });
   if (found.length === 0) {
     throw new HttpError(
       404,

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { type TestApi, startApi, wrongCode } from "./helpers";
+import { type TestApi, checkoutForms, startApi, wrongCode } from "./helpers";
 import { claimsTeam, employeeSignIn } from "./claims-team";
-import { leaver } from "./paid-membership";
+import { DAY, leaver, paidTeam } from "./paid-membership";
 
 const E = "/api/employee/v1";
 const HOUR = 60 * 60 * 1000;
@@ -441,5 +441,39 @@ describe("a leaver whose family had a claim paid", () => {
     const confirmed = await post(`/membership/changes/${quoted.json.data.change.change_id}/confirm`, {});
     expect(confirmed.status, JSON.stringify(confirmed.json)).toBe(200);
     expect((await summaryOf()).leavers_with_paid_claims).toEqual(["E-2"]);
+  });
+});
+
+describe("the period an employee signs in to", () => {
+  it("is the one running today once a renewal is paid, and a number two employees share opens neither", async () => {
+    api = await startApi({ testClock: true });
+    const team = await claimsTeam(api);
+    const admin = { token: team.adminToken };
+    api.advance(352 * DAY);
+    // A session lasts hours: the admin signs in again, a year on.
+    admin.token = await api.login(team.adminMobile);
+    const ordered = await api.call("POST", "/api/employer/v1/membership/renewal/order", {
+      token: admin.token,
+      body: { policy: "yearly", callback_url: "https://app.example/checkout/payment/callback" },
+    });
+    expect(ordered.status, JSON.stringify(ordered.json)).toBe(200);
+    const page = await api.html(`/api/sandbox/checkout/${ordered.json.data.order_id}`);
+    const pay = [...checkoutForms(page.text).entries()].find(([label]) => label.endsWith("— Success"))![1];
+    const paid = await api.call("POST", "/api/employer/v1/checkout/order/verify", { body: pay.fields });
+    expect(paid.json.data.status).toBe("paid");
+    // Still the first period's last days: its cover, not the next one's.
+    const before = (await employeeSignIn(api, team.mobiles["E-2"])).json.data.token as string;
+    const first = (await api.call("GET", `${E}/cover`, { token: before })).json.data;
+    expect(first.policy.period).toEqual({ from: "2025-06-02", to: "2026-06-01" });
+    api.advance(15 * DAY);
+    const after = (await employeeSignIn(api, team.mobiles["E-2"])).json.data.token as string;
+    const next = (await api.call("GET", `${E}/cover`, { token: after })).json.data;
+    expect(next.policy.period).toEqual({ from: "2026-06-02", to: "2027-06-01" });
+
+    // paidTeam names its three employees with one number: a slip the admin must correct.
+    await paidTeam(api, "yearly");
+    const refused = await employeeSignIn(api, "9876543210");
+    expect(refused.status).toBe(409);
+    expect(refused.json.msg).toMatch(/more than one employee/);
   });
 });
