@@ -14,9 +14,10 @@ export const PUBLIC_JS_GZIP_MAX = 5 * KB;
  * A hydrated checkout step opened with a cold cache: all its script (modulepreload and script srcs),
  * gzip; the whole route manifest (about 2 KB, a cached file since lazy route discovery is off,
  * decision 0024) and the fetch wrapper that makes a step one round trip (0.4 KB, decision 0035)
- * included, the next step's script fetched ahead not.
+ * included, the next step's script fetched ahead not. The manifest grows about 40 bytes a route: the
+ * employee's claims pages added eleven (decision 0046), hence 130 from 129.
  */
-export const HYDRATED_COLD_JS_GZIP_MAX = 129 * KB;
+export const HYDRATED_COLD_JS_GZIP_MAX = 130 * KB;
 /**
  * Each later step reached client-side: what it adds on the wire, gzip: script not loaded by the
  * steps before it and the step's data.

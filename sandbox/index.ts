@@ -12,6 +12,7 @@ import { renewalRouter } from "./routes/renewal";
 import { scheduleRenewalReminders } from "./membership/renewal-reminders";
 import { globalRouter } from "./routes/global";
 import { termsRouter } from "./routes/terms";
+import { claimsRouter } from "./routes/claims";
 import { keepSigningCertificateIn } from "./billing/invoice-signature";
 import { scheduleRetention } from "./membership/retention";
 import { startThreadPool } from "./threads/thread-pool";
@@ -100,6 +101,7 @@ export function createEmbeddedApi(o: EmbeddedApiOptions): EmbeddedApi {
   router.use("/employer/v1/membership/census/check", express.json({ limit: CENSUS_BODY_LIMIT }));
   // So does an upload of changes, quoted in one call (docs/decisions/0042).
   router.use("/employer/v1/membership/changes/quotes", express.json({ limit: CENSUS_BODY_LIMIT }));
+  router.use(claimsRouter(ctx));
   router.use(express.json({ limit: "64kb" }));
   router.use("/global", globalRouter(ctx));
   router.use("/employer/v1", employerRouter(ctx));

@@ -28,7 +28,8 @@ export const COMPARISON = {
     ["Doctor on call and check-ups", true, false, false, false],
     ["Monthly billing", true, false, false, true],
     ["GST invoice for the company", true, true, false, false],
-    ["Claims help from a named manager", true, "Depends on the broker", false, false],
+    ["Network hospitals, cashless intimation and claims online for employees", true, "Through the TPA", false, false],
+    ["Employer sees claims without medical details", true, "Depends on the broker", false, false],
     ["Cost per employee", "From ₹150 a month", "Quoted per company", "Higher, by age", "Taxable as salary"],
   ] satisfies readonly (readonly [string, ...(string | boolean)[]])[],
   /** Above the takeaways where they stand alone (the home page): what the three cards are. */

@@ -42,8 +42,8 @@ export const HOME = {
     { icon: "repeat", title: "Pay monthly", text: "Spread the cost like payroll, or pay yearly and save 10%." },
     {
       icon: "headset",
-      title: "Claims help",
-      text: "A named claims manager follows every hospitalisation to settlement.",
+      title: "Claims online",
+      text: "Employees find a network hospital, tell the TPA about an admission and claim back bills, and follow each step.",
     },
     { icon: "lock", title: "Private by design", text: "HR sees usage totals, never an employee's health records." },
   ] satisfies readonly { icon: IconName; title: string; text: string }[],

@@ -42,7 +42,7 @@ export const PARTNERSHIPS: readonly Partnership[] = [
     howToUse: [
       "Show the Kavach e-card at the hospital's insurance desk.",
       "The hospital requests cashless approval from Suraksha.",
-      "Kavach's claims team tracks the approval and keeps you posted.",
+      "Each step of the approval is emailed and texted to you, and shown when you sign in to your cover on Kavach.",
     ],
   },
   {

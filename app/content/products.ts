@@ -84,7 +84,7 @@ export const PRODUCTS: readonly Product[] = [
       {
         question: "How do claims work?",
         answer:
-          "Cashless claims are handled at the hospital desk. For reimbursement, employees upload bills in the app and our claims team follows up with the insurer.",
+          "Employees sign in at Kavach with their own mobile number. For a cashless stay they find a network hospital and intimate the admission there (or call the TPA), then show the e-card at the hospital desk; the TPA settles the bill with the hospital. For reimbursement they upload the bills and reports there, and see the amount paid and what is left of their sum insured. The company sees how many claims and for how much, never who claimed for what.",
       },
     ],
   },

@@ -19,6 +19,8 @@ import { AfterPayment } from "~/membership/home/after-payment";
 import { Billing } from "~/membership/home/billing";
 import { Row } from "~/membership/home/info-row";
 import { Statement } from "~/membership/home/statement";
+import { ClaimsSummaryCard } from "~/membership/home/claims";
+import { getClaimsSummary } from "~/upstream/claims.server";
 import { RenewalNotice } from "~/membership/renewal/renewal-notice";
 import { formatDate, formatShortDate } from "~/utils/dates";
 import { formatCount, formatPaise } from "~/utils/money";
@@ -43,9 +45,10 @@ export const meta: MetaFunction = ({ matches }) =>
 export async function loader({ request }: LoaderFunctionArgs) {
   const { token, headers } = await requireToken(request);
   // Both read beside each other: one upstream round trip for the page (decision 0024).
-  const [membership, statement] = await Promise.all([
+  const [membership, statement, claims] = await Promise.all([
     withToken(request, token, getMembership),
     withToken(request, token, getChangesStatement),
+    withToken(request, token, getClaimsSummary),
   ]);
   if (membership === null) {
     const cart = await withToken(request, token, getCart);
@@ -53,7 +56,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   // Only a paid membership has changes to list.
   const changes = membership.status === "paid" ? statement : null;
-  return data({ membership, changes }, { headers });
+  return data({ membership, changes, claims: membership.status === "paid" ? claims : null }, { headers });
 }
 
 /** `intent=refund`: the credit removals left is recorded as a refund due (docs/product.md, Changes during the year). */
@@ -74,7 +77,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function MembershipPage() {
-  const { membership: m, changes } = useLoaderData<typeof loader>();
+  const { membership: m, changes, claims } = useLoaderData<typeof loader>();
   // Per band and family cover, the places bought at purchase and during the year, and those covered now
   // (less leavers), as the census counts them (docs/product.md, Changes during the year: the statement).
   const coveredNow = new Map(changes?.covered.map((c) => [`${c.band}|${c.range}`, c.employees]));
@@ -249,10 +252,16 @@ export default function MembershipPage() {
         ) : null}
       </section>
 
+      {claims ? <ClaimsSummaryCard summary={claims} /> : null}
+
       <Billing m={m} />
 
       {changes && (changes.statement.length > 0 || changes.credit.entries.length > 0) ? (
-        <Statement changes={changes.statement} credit={changes.credit} />
+        <Statement
+          changes={changes.statement}
+          credit={changes.credit}
+          paidClaimsFor={claims?.leavers_with_paid_claims ?? []}
+        />
       ) : null}
 
       <section className="card" aria-labelledby="invoices">

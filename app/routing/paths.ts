@@ -47,6 +47,18 @@ export const PATHS = {
   /** The gateway posts the admin back here after paying for a renewal. */
   renewalPaymentCallback: "/membership/renewal/payment/callback",
   logout: "/logout",
+  /** An employee's own side: their family's cover, e-cards and claims (docs/product.md, Claims). */
+  cover: {
+    home: "/cover",
+    signIn: "/cover/sign-in",
+    verify: "/cover/verify",
+    logout: "/cover/logout",
+    eCardsPdf: "/cover/e-cards.pdf",
+    cashless: "/cover/claims/cashless",
+    reimbursement: "/cover/claims/reimbursement",
+  },
+  /** The TPA's network of hospitals, for anyone: the e-card links here. */
+  hospitals: "/hospitals",
   /** A signed-in admin's prefill link asks here before starting over (docs/product.md, Query handling). */
   prefill: "/prefill",
   outbox: "/dev/outbox",

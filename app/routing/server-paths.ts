@@ -15,6 +15,8 @@ export const SIGNED_IN_POSTS: readonly string[] = [
 ];
 
 const UPLOAD_LIMIT_BYTES = 3 * 1024 * 1024;
+/** A reimbursement's documents: 10 files of 5 MB each, and the form around them (docs/product.md, Claims). */
+const CLAIM_DOCUMENTS_LIMIT_BYTES = 51 * 1024 * 1024;
 
 /**
  * Posts that carry a file (multipart/form-data), with the most each may send: a 2 MB file and the
@@ -23,6 +25,7 @@ const UPLOAD_LIMIT_BYTES = 3 * 1024 * 1024;
 export const UPLOAD_POSTS: ReadonlyArray<readonly [string, number]> = [
   [PATHS.members, UPLOAD_LIMIT_BYTES],
   [PATHS.changes, UPLOAD_LIMIT_BYTES],
+  [PATHS.cover.reimbursement, CLAIM_DOCUMENTS_LIMIT_BYTES],
 ];
 
 export const SERVER_PAGE_PATHS = { notFound: PATHS.notFound, signIn: PATHS.checkout.verify } as const;

@@ -50,6 +50,10 @@ export interface SessionData {
   prefillCount: number;
   /** The public calculator's choice after "Buy this", written into the cart at sign-in (docs/product.md, Public pages). */
   pendingQuote: { planId: string; coverage: string[]; rows: Array<{ band: string; range: string; count: number }> };
+  /** An employee's own sign-in, apart from the admin's `token` (app/cover/session.server.ts; decision 0046). */
+  employee: { token: string; createdAt: number; lastSeenAt: number; version: string };
+  /** The number an employee's code went to, kept across the two sign-in screens. */
+  employeeMobileNo: string;
 }
 
 /**

@@ -107,6 +107,11 @@ interface RequestOptions<T extends z.ZodTypeAny> {
    * catalogue calls whose answer depends on nothing but the path, query, headers and body.
    */
   sharedForMs?: number;
+  /**
+   * A call that carries files (a claim's documents, up to 50 MB) waits as long as a file download does
+   * (`API_FILE_TIMEOUT_MS`); every other call, `API_TIMEOUT_MS`.
+   */
+  carriesFiles?: boolean;
   /** Schema of `data` in a success envelope. */
   data: T;
 }
@@ -204,8 +209,8 @@ async function timedExchange(call: Call, init: Init, timeoutMs = env.API_TIMEOUT
 }
 
 /** Send and decode JSON; network errors, timeouts and non-JSON become outages. */
-async function exchangeJson(call: Call, init: Init): Promise<{ status: number; json: unknown }> {
-  const response = await timedExchange(call, init);
+async function exchangeJson(call: Call, init: Init, timeoutMs?: number): Promise<{ status: number; json: unknown }> {
+  const response = await timedExchange(call, init, timeoutMs);
   if (response.status === 401) throw new ApiUnauthorizedError();
   try {
     return { status: response.status, json: JSON.parse(response.text) };
@@ -215,9 +220,9 @@ async function exchangeJson(call: Call, init: Init): Promise<{ status: number; j
 }
 
 /** Idempotent GETs are retried once on an outage; anything that writes is never retried. */
-async function send(call: Call, init: Init, idempotent = init.method === "GET") {
+async function send(call: Call, init: Init, idempotent = init.method === "GET", timeoutMs?: number) {
   try {
-    return await exchangeJson(call, init);
+    return await exchangeJson(call, init, timeoutMs);
   } catch (error) {
     if (idempotent && error instanceof ApiError && error.isOutage) return exchangeJson(call, init);
     throw error;
@@ -243,6 +248,7 @@ async function request<T extends z.ZodTypeAny>(call: Call, options: RequestOptio
     call,
     { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) },
     options.idempotent,
+    options.carriesFiles ? env.API_FILE_TIMEOUT_MS : undefined,
   );
   if (status >= 500) throw outage(status, call, "status");
 

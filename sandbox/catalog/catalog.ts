@@ -177,10 +177,13 @@ export const TPA = {
   cashless_helpline: "1800 120 0000",
   irdai_registration_no: "058",
   email: "cashless@sahayak-tpa.example",
-  /** The TPA's list of network hospitals (its own site: there is no hospital search in Kavach yet). */
-  network_hospitals_url: "https://www.sahayak-tpa.example/network-hospitals",
   sample: true,
 } as const;
+
+/** The TPA's network of hospitals, searched on the site itself (docs/product.md, Claims): the papers link here. */
+export function networkHospitalsUrl(publicOrigin: string): string {
+  return `${publicOrigin}/hospitals`;
+}
 
 /**
  * The insurer's product every plan is issued under, named with its IRDAI Unique Identification Number on

@@ -66,7 +66,7 @@ export const FAQS: Faq[] = [
   {
     question: "How do employees make a claim?",
     answer:
-      "At a network hospital, employees show their e-card for a cashless admission. At other hospitals they pay and claim the money back by uploading the bills in the Kavach app within 30 days of discharge.",
+      "Employees sign in to their own cover on Kavach with their mobile number. At a network hospital they intimate the admission there (at least 48 hours before a planned one, within 24 hours of an emergency) and show their e-card for a cashless stay. At other hospitals they pay and claim the money back by uploading the bills and reports there within 30 days of discharge, and follow each claim to settlement. The employer sees claims by count and amount, never a diagnosis or a document.",
   },
   {
     question: "What happens if a payment fails?",

@@ -44,15 +44,15 @@ export const EXCLUSIONS = [
 
 /** The cashless steps, as the e-card prints them too (IRDAI's health master circular; docs/notes, domain). */
 export const CASHLESS_STEPS = [
-  "Go to a network hospital (the TPA's list is online).",
+  "Go to a network hospital (the TPA's list is online, searchable by city or PIN code).",
   "Show the e-card and a photo ID (Aadhaar, PAN card, passport or driving licence) at the insurance desk.",
   "The hospital asks the TPA for pre-authorisation: the TPA answers within one hour, and clears the final bill within three hours of the discharge request.",
-  "Tell the TPA within 24 hours of an emergency admission, and at least 48 hours before a planned one.",
+  "Tell the TPA within 24 hours of an emergency admission, and at least 48 hours before a planned one: on Kavach (sign in with your mobile number) or its helpline.",
 ] as const;
 
 export const REIMBURSEMENT_STEPS = [
   "At any other hospital, pay the bill yourself.",
-  "Within 30 days of discharge, send the TPA the claim form, the original bills, the discharge summary, prescriptions and reports.",
+  "Within 30 days of discharge, send the TPA the bills, the discharge summary, prescriptions and reports: upload them on Kavach (sign in with your mobile number).",
   "The TPA pays the approved amount into your bank account and lists any deduction with its reason.",
 ] as const;
 
@@ -86,7 +86,7 @@ const list = (items: readonly string[]) => `<ul>${items.map((i) => `<li>${escape
 const steps = (items: readonly string[]) => `<ol>${items.map((i) => `<li>${escapeHtml(i)}</li>`).join("")}</ol>`;
 
 /** The wording as a page anyone can read, without signing in. */
-export function policyWordingPage(): string {
+export function policyWordingPage(networkUrl: string): string {
   const i = UNDERWRITING.insurer;
   return page(
     `Policy wording: ${PRODUCT.name} (UIN ${PRODUCT.uin})`,
@@ -118,7 +118,7 @@ ${list(EXCLUSIONS)}
 <h2>6. How to claim</h2>
 <h3>Cashless, at a network hospital</h3>
 ${steps(CASHLESS_STEPS)}
-<p>The network hospitals: <a href="${escapeHtml(TPA.network_hospitals_url)}">${escapeHtml(TPA.network_hospitals_url)}</a> (the sample TPA's site).</p>
+<p>The network hospitals: <a href="${escapeHtml(networkUrl)}">${escapeHtml(networkUrl)}</a> (the sample TPA's list).</p>
 <h3>Reimbursement</h3>
 ${steps(REIMBURSEMENT_STEPS)}
 <h2>7. Members and endorsements</h2>

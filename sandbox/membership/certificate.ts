@@ -1,7 +1,7 @@
 // The certificate of insurance as it stands today (docs/product.md, The policy's papers; decision 0038):
 // the policy as issued, the product and its UIN, the premium and its GST from the purchase's invoice, every
 // endorsement with its premium effect, and the members covered now. Drawn by sandbox/membership/policy-pdf.ts.
-import { PRODUCT, findPlan } from "../catalog/catalog";
+import { PRODUCT, findPlan, networkHospitalsUrl } from "../catalog/catalog";
 import { changeLines } from "../billing/change-documents";
 import type { ChangePrice, PersonInput } from "./change-rules";
 import type { ChangeRow } from "./change-store";
@@ -46,6 +46,8 @@ export interface CertificateData {
   cancelled_on: string | null;
   product: typeof PRODUCT;
   wording_url: string;
+  /** The TPA's network of hospitals (sandbox/catalog.ts). */
+  network_url: string;
   /** The latest endorsement the certificate is issued again with, if any. */
   reissued: { on: string; endorsement: string } | null;
   premium: {
@@ -115,7 +117,7 @@ function premiumEffect(e: Endorsement, c: OrderContents): string {
  * When each member's cover began: the policy's start, or a joiner's date of joining, or a family event's
  * date, from every confirmed addition (one made before the policy was issued too).
  */
-function coverFrom(ctx: ApiContext, orderId: string, members: readonly MemberRow[], start: string) {
+export function coverFrom(ctx: ApiContext, orderId: string, members: readonly MemberRow[], start: string) {
   const additions = sql(
     ctx.db,
     "SELECT * FROM membership_changes WHERE order_id = ? AND kind = 'add' AND status = 'confirmed' ORDER BY confirmed_at",
@@ -183,6 +185,7 @@ export function certificateOf(ctx: ApiContext, orderId: string): CertificateData
     cancelled_on: cancelledOn,
     product: PRODUCT,
     wording_url: policyWordingUrl(ctx),
+    network_url: networkHospitalsUrl(ctx.publicOrigin),
     reissued: last === undefined ? null : { on: istDate(last.issued_at), endorsement: last.number },
     premium: {
       billing: order.policy,

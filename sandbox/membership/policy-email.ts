@@ -2,6 +2,7 @@
 // email, their family's e-cards as one PDF; to the admin, the certificate of insurance. Sent after the
 // issuing transaction has committed, claimed once like the invoice email (sandbox/billing/invoices.ts), so a
 // failed send never loses the policy and two confirms never send twice.
+import { networkHospitalsUrl } from "../catalog/catalog";
 import type { ApiContext } from "../shared/context";
 import { istDate, longDate } from "../shared/dates";
 import { escapeHtml } from "../shared/html";
@@ -124,7 +125,12 @@ export async function sendFamilyCards(ctx: ApiContext, p: PolicyData, family: re
       {
         filename: "e-cards.pdf",
         contentType: "application/pdf",
-        content: await drawECardsPdf(p, cardsFor(family, family), istDate(ctx.now())),
+        content: await drawECardsPdf(
+          p,
+          cardsFor(family, family),
+          istDate(ctx.now()),
+          networkHospitalsUrl(ctx.publicOrigin),
+        ),
       },
     ],
   });

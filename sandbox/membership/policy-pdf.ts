@@ -310,7 +310,7 @@ function customerInformationSheet(doc: PDFKit.PDFDocument, c: CertificateData) {
     ["Main exclusions", bullets(EXCLUSIONS)],
     [
       "Cashless claim",
-      `${bullets(CASHLESS_STEPS, true)}\nTPA: ${TPA.cashless_helpline}, ${TPA.email}.\nNetwork hospitals: ${TPA.network_hospitals_url}`,
+      `${bullets(CASHLESS_STEPS, true)}\nTPA: ${TPA.cashless_helpline}, ${TPA.email}.\nNetwork hospitals: ${c.network_url}`,
     ],
     ["Reimbursement claim", bullets(REIMBURSEMENT_STEPS, true)],
     ["Joining and leaving", ENDORSEMENT_TERMS],
@@ -385,7 +385,7 @@ function memberSchedule(doc: PDFKit.PDFDocument, c: CertificateData) {
 const CARD_ROOM = 330;
 
 /** One e-card per member, in the order given, two to an A4 page (one, beside a very long name). */
-export function eCardsPdf(p: PolicyData, cards: readonly Card[], today: string): Promise<Buffer> {
+export function eCardsPdf(p: PolicyData, cards: readonly Card[], today: string, networkUrl: string): Promise<Buffer> {
   const title = cards.length === 1 ? `E-card ${cards[0]!.member_id}` : `E-cards ${p.policy_number}`;
   return render(title, (doc) => {
     const { left, width, bottom } = area(doc);
@@ -454,7 +454,7 @@ export function eCardsPdf(p: PolicyData, cards: readonly Card[], today: string):
         doc.text(`${n + 1}. ${step}`, left + 12, y, { width: width - 24 });
         y = doc.y + 1;
       });
-      doc.text(`Network hospitals: ${TPA.network_hospitals_url} (the sample TPA's list)`, left + 12, y, {
+      doc.text(`Network hospitals: ${networkUrl} (the sample TPA's list)`, left + 12, y, {
         width: width - 24,
       });
       y = doc.y + 4;

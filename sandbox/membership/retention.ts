@@ -63,6 +63,9 @@ function erase(ctx: ApiContext, orderId: string, ended: string, today: string): 
     if (members === 0) return null;
     sql(ctx.db, "UPDATE membership_changes SET members = NULL WHERE order_id = ? AND members IS NOT NULL").run(orderId);
     sql(ctx.db, "DELETE FROM census_checks WHERE order_id = ?").run(orderId);
+    // Their claims are health data: they go with them, their steps and documents too (decision 0046).
+    sql(ctx.db, "DELETE FROM claims WHERE order_id = ?").run(orderId);
+    sql(ctx.db, "DELETE FROM employee_sessions WHERE order_id = ?").run(orderId);
     // The outbox's emails to those employees go too, unless another membership still covers the address
     // (one pass over the members left, rather than one for each address).
     const stillHeld = new Set(

@@ -22,7 +22,7 @@ import { ageMembership } from "../membership/clock";
 import { sendDueReminders } from "../membership/renewal-reminders";
 import { purgeExpiredMembers } from "../membership/retention";
 import { type ChangePaymentRow, changePaymentAttempts, findPayment } from "../billing/change-payments";
-import { PRODUCT } from "../catalog/catalog";
+import { PRODUCT, networkHospitalsUrl } from "../catalog/catalog";
 import { policyWordingPage } from "../catalog/policy-wording";
 
 const MERCHANT_NAME = "Kavach (sandbox)";
@@ -203,7 +203,7 @@ export function sandboxRouter(ctx: ApiContext): Router {
         sendHtml(res, 404, page("Not found", "<h1>Not found</h1><p>There is no policy wording with this UIN.</p>"));
         return;
       }
-      sendHtml(res, 200, policyWordingPage());
+      sendHtml(res, 200, policyWordingPage(networkHospitalsUrl(ctx.publicOrigin)));
     }),
   );
 

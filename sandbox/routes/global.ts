@@ -25,7 +25,7 @@ const deviceIdSchema = z
   .regex(/^[A-Za-z0-9_-]{22,128}$/, "X-Device-Id must be 22 to 128 letters, digits, - or _.")
   .optional();
 
-function callerOf(req: Request): Caller {
+export function callerOf(req: Request): Caller {
   const device = parseInput(deviceIdSchema, req.get("x-device-id"));
   return { address: req.ip ?? "unknown", ...(device === undefined ? {} : { device }) };
 }

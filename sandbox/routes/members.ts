@@ -4,6 +4,7 @@
 import { Router, type Response } from "express";
 import { z } from "zod";
 import { readCart, cartIdFor } from "../checkout/cart";
+import { networkHospitalsUrl } from "../catalog/catalog";
 import { COLUMNS, type Column, MAX_ROWS } from "../membership/census";
 import type { ApiContext } from "../shared/context";
 import { istDate } from "../shared/dates";
@@ -170,7 +171,11 @@ export function membersRouter(ctx: ApiContext): Router {
       if (member === undefined) throw new HttpError(404, "There is no such member.");
       const policy = issuedPolicy(m);
       const cards = cardsFor([member], familyOf(ctx, m.order.order_id, member.employee_code));
-      sendPdf(res, await drawECardsPdf(policy, cards, istDate(ctx.now())), `e-card-${member.member_id}.pdf`);
+      sendPdf(
+        res,
+        await drawECardsPdf(policy, cards, istDate(ctx.now()), networkHospitalsUrl(ctx.publicOrigin)),
+        `e-card-${member.member_id}.pdf`,
+      );
     }),
   );
 
@@ -183,7 +188,16 @@ export function membersRouter(ctx: ApiContext): Router {
       // The cards of everyone covered: a leaver's card is offered on its own, saying the cover ended.
       const everyone = membersOf(ctx, m.order.order_id);
       const covered = everyone.filter((member) => member.cover_ended_on === null);
-      sendPdf(res, await drawECardsPdf(policy, cardsFor(covered, everyone), istDate(ctx.now())), "e-cards.pdf");
+      sendPdf(
+        res,
+        await drawECardsPdf(
+          policy,
+          cardsFor(covered, everyone),
+          istDate(ctx.now()),
+          networkHospitalsUrl(ctx.publicOrigin),
+        ),
+        "e-cards.pdf",
+      );
     }),
   );
 

@@ -45,8 +45,13 @@ export async function drawCertificatePdf(certificate: CertificateData): Promise<
 }
 
 /** E-cards (sandbox/membership/policy-pdf.ts, eCardsPdf), drawn off this thread. */
-export async function drawECardsPdf(policy: PolicyData, cards: readonly Card[], today: string): Promise<Buffer> {
-  return asBuffer((await run({ kind: "e-cards", policy, cards, today })) as Uint8Array);
+export async function drawECardsPdf(
+  policy: PolicyData,
+  cards: readonly Card[],
+  today: string,
+  networkUrl: string,
+): Promise<Buffer> {
+  return asBuffer((await run({ kind: "e-cards", policy, cards, today, networkUrl })) as Uint8Array);
 }
 
 /** A census's rows checked (sandbox/membership/census.ts, checkCensus), off this thread. */

@@ -11,12 +11,12 @@ yieldToPages();
 
 export type ThreadTask =
   | { kind: "certificate"; certificate: CertificateData }
-  | { kind: "e-cards"; policy: PolicyData; cards: readonly Card[]; today: string }
+  | { kind: "e-cards"; policy: PolicyData; cards: readonly Card[]; today: string; networkUrl: string }
   | { kind: "census-check"; rows: readonly RowInput[]; saved: readonly SavedMember[]; purchase: Purchase };
 
 export default function run(task: ThreadTask): Promise<Buffer> | ReturnType<typeof checkCensus> {
   if (task.kind === "census-check") return checkCensus(task.rows, task.saved, task.purchase);
   return task.kind === "certificate"
     ? certificatePdf(task.certificate)
-    : eCardsPdf(task.policy, task.cards, task.today);
+    : eCardsPdf(task.policy, task.cards, task.today, task.networkUrl);
 }

@@ -205,9 +205,7 @@ describe("a dependant's e-card", () => {
     ]) {
       expect(card).toContain(step);
     }
-    expect(card).toContain(
-      "Network hospitals: https://www.sahayak-tpa.example/network-hospitals (the sample TPA's list)",
-    );
+    expect(card).toContain("Network hospitals: https://kavach.example/hospitals (the sample TPA's list)");
     expect(card).toContain("grievance@suraksha-insurance.example");
     expect(card).toContain("Bima Bharosa, https://bimabharosa.irdai.gov.in");
     expect(card).toContain("Insurance Ombudsman: https://www.cioins.co.in");

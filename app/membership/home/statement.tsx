@@ -18,7 +18,16 @@ function DocumentLink({ change: c }: { change: StatementChange }) {
  * The dated statement of every confirmed change (what, effective when, amount, its document, who confirmed
  * it), then the credit removals left and the form that asks for it to be refunded.
  */
-export function Statement({ changes, credit }: { changes: StatementChange[]; credit: Credit }) {
+export function Statement({
+  changes,
+  credit,
+  paidClaimsFor,
+}: {
+  changes: StatementChange[];
+  credit: Credit;
+  /** Leavers whose family had a claim paid this policy year (decision 0046): said beside their removal. */
+  paidClaimsFor: readonly string[];
+}) {
   return (
     <section className="card" aria-labelledby="statement">
       <h2 id="statement">Changes during the year</h2>
@@ -38,7 +47,12 @@ export function Statement({ changes, credit }: { changes: StatementChange[]; cre
           <tbody>
             {changes.map((c) => (
               <tr key={c.change_id}>
-                <td>{`${changeKindLabel(c)}: ${c.employee_code}${c.reason ? ` (${c.reason})` : ""}`}</td>
+                <td>
+                  {`${changeKindLabel(c)}: ${c.employee_code}${c.reason ? ` (${c.reason})` : ""}`}
+                  {c.kind !== "add" && paidClaimsFor.includes(c.employee_code)
+                    ? "; a claim was paid for their family"
+                    : ""}
+                </td>
                 <td className="nowrap" data-joiner="·">
                   {formatShortDate(c.effective_date)}
                 </td>
