@@ -8,7 +8,7 @@ import { recordEndorsement } from "./endorsements";
 import { iso } from "./context";
 import { addDays, addMonths, istDate, longDate } from "./dates";
 import { HttpError } from "./envelope";
-import { MANDATE_MONTHS, lastPaidDay, monthsPaidBy } from "./mandate";
+import { MANDATE_MONTHS, cancellationOf, lastPaidDay, monthsPaidBy } from "./mandate";
 import {
   COVERS,
   type ReadyRow,
@@ -30,7 +30,6 @@ import { writeTransaction } from "./db";
 export const BACKDATE_DAYS = 30;
 export const MIN_EMPLOYEES = 2;
 export const MAX_EMPLOYEES = 10_000;
-const DAYS_IN_YEAR = 365;
 /** How long a quote not confirmed is kept (docs/product.md, Changes during the year); then it is removed. */
 export const QUOTE_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 /**
@@ -95,11 +94,18 @@ function daysBetween(a: string, b: string): number {
 }
 
 /**
- * The pro-rata premium: monthly price × 12 × days ÷ 365, less the yearly discount the purchase had,
- * rounded half up to the paisa. Integer arithmetic only (docs/product.md, Changes during the year).
+ * The pro-rata premium: monthly price × 12 × days ÷ the days of the cover year (365, or 366 when it takes
+ * in a 29 February), less the yearly discount the purchase had, rounded half up to the paisa. Over the
+ * year's own length a joiner from the first day pays exactly a member's year, never more (docs/product.md,
+ * Changes during the year). Integer arithmetic only.
  */
-export function proRataPaise(unitMonthlyPaise: number, days: number, discountPct: number): number {
-  return roundDiv(unitMonthlyPaise * 12 * days * (100 - discountPct), DAYS_IN_YEAR * 100);
+export function proRataPaise(unitMonthlyPaise: number, days: number, discountPct: number, daysInYear: number): number {
+  return roundDiv(unitMonthlyPaise * 12 * days * (100 - discountPct), daysInYear * 100);
+}
+
+/** The days of the cover year, its first and last included: 366 when it takes in a 29 February. */
+export function daysInCoverYear(m: Pick<PaidMembership, "coverStart" | "coverEnd">): number {
+  return daysBetween(m.coverStart, m.coverEnd) + 1;
 }
 
 /** Employees covered now: bought, plus confirmed joiners, less confirmed leavers. */
@@ -121,11 +127,25 @@ function paidUntil(m: PaidMembership, today: string): string {
 
 const dateError = (message: string) => new HttpError(422, message, { field: "effective_date" });
 
-/** The rules every change must meet, whoever asks (docs/product.md, Changes during the year). */
-function checkDates(req: ChangeRequest, m: PaidMembership, today: string): void {
+/**
+ * The rules every change must meet, whoever asks (docs/product.md, Changes during the year): nothing is
+ * changed outside the cover period, and no one joins a cover whose mandate was cancelled (its last charge
+ * is behind it: nothing would ever collect the joiner's premium).
+ */
+function checkDates(ctx: ApiContext, req: ChangeRequest, m: PaidMembership, today: string): void {
   const oldest = addDays(today, -BACKDATE_DAYS);
   const d = req.effective_date;
   if (d < m.coverStart) throw dateError(`The date is before the cover started (${longDate(m.coverStart)}).`);
+  if (d > m.coverEnd) throw dateError(`The date is after the cover ended (${longDate(m.coverEnd)}).`);
+  const cancelled = m.order.policy === "monthly" ? cancellationOf(ctx, m.order.order_id) : null;
+  if (cancelled !== null && req.kind !== "remove") {
+    throw new HttpError(
+      409,
+      `The monthly mandate was cancelled on ${longDate(cancelled.cancelled_on)}: the cover ends on ${longDate(
+        cancelled.cover_ends_on,
+      )} and no one can be added to it.`,
+    );
+  }
   if (req.kind === "family") {
     if (d > today) throw dateError("The date of the event cannot be in the future.");
     if (d < oldest) {
@@ -163,14 +183,14 @@ function priceOf(
       req.kind !== "remove"
         ? daysBetween(req.effective_date, m.coverEnd) + 1
         : daysBetween(req.effective_date, m.coverEnd);
-    const premium = proRataPaise(unit, days, m.contents.bill.discount_pct);
+    const premium = proRataPaise(unit, days, m.contents.bill.discount_pct, daysInCoverYear(m));
     const lines = taxLines(m.contents.tax_regime, premium);
     const tax = lines.reduce((s, l) => s + l.paise, 0);
     return {
       policy: "yearly",
       unit_monthly_paise: unit,
       days,
-      days_in_year: DAYS_IN_YEAR,
+      days_in_year: daysInCoverYear(m),
       discount_pct: m.contents.bill.discount_pct,
       premium_paise: sign * premium,
       tax_lines: lines.map((l) => ({ ...l, paise: sign * l.paise })),
@@ -188,7 +208,7 @@ function priceOf(
     policy: "monthly",
     unit_monthly_paise: unit,
     days: null,
-    days_in_year: DAYS_IN_YEAR,
+    days_in_year: daysInCoverYear(m),
     discount_pct: 0,
     premium_paise: sign * unit,
     tax_lines: lines.map((l) => ({ ...l, paise: sign * l.paise })),
@@ -472,7 +492,7 @@ function quoteOne(
 ): ChangeJson {
   const now = ctx.now();
   const today = istDate(now);
-  checkDates(req, m, today);
+  checkDates(ctx, req, m, today);
   const s = subject(ctx, m, req, today);
   checkHeadcount(basis, req.kind);
   const row: ChangeRow = {
@@ -601,7 +621,7 @@ export function recheck(
 ): Recheck {
   const today = istDate(ctx.now());
   const req = requestOf(row);
-  checkDates(req, m, today);
+  checkDates(ctx, req, m, today);
   checkHeadcount(basis, req.kind);
   const s = subject(ctx, m, req, today);
   const price = withMonthly(priceOf(req, s.unit, m, today), basis, m);

@@ -207,7 +207,7 @@ describe("quoting a change", () => {
       [joiner("2025-07-13"), "Add a joiner from their date of joining: it cannot be in the future."],
       [joiner("2025-06-11"), "The date of joining must be within the last 30 days (on or after 12 June 2025)."],
       [leaver("2025-06-11"), "The last day must be within the last 30 days (on or after 12 June 2025)."],
-      [leaver("2026-06-02"), "The last day cannot be after the period paid for, which ends on 1 June 2026."],
+      [leaver("2026-06-02"), "The date is after the cover ended (1 June 2026)."],
       [joiner("2025-02-30"), "effective_date must be a real date."],
     ];
     for (const [body, msg] of refusals) {
@@ -222,6 +222,37 @@ describe("quoting a change", () => {
     const later = await paidAdmin("yearly");
     const beforeCover = await later.post("/membership/changes/quote", joiner("2025-07-11"));
     expect(beforeCover.json.msg).toBe("The date is before the cover started (12 July 2025).");
+  });
+
+  it("prices over the cover year's own 366 days when it takes in a 29 February", async () => {
+    // Bought on 2 June 2027: the cover year to 1 June 2028 has 366 days.
+    api.advance(730 * DAY);
+    const admin = await paidAdmin("yearly");
+    await nameTeam(admin);
+    // Joined on the first day: 15,000 × 12 × 366/366 × 90% = 1,62,000 paise, a bought member's year exactly.
+    const first = await admin.post("/membership/changes/quote", joiner("2027-06-02"));
+    expect(first.json.data.change.price).toMatchObject({ days: 366, days_in_year: 366, premium_paise: 162000 });
+    expect((await admin.membership()).order.premium_paise).toBe(3 * 162000);
+    await admin.later(30 * DAY); // 2 July 2027
+    // Joined 2 July: 336 days to 1 June 2028. 15,000 × 12 × 336/366 × 90% = 1,48,721.31 → 1,48,721 paise.
+    const later = await admin.post("/membership/changes/quote", joiner("2027-07-02"));
+    expect(later.json.data.change.price).toMatchObject({ days: 336, days_in_year: 366, premium_paise: 148721 });
+  });
+
+  it("refuses a change dated after the cover ended, saying so (never a credit for a joiner, never a 503)", async () => {
+    const admin = await paidAdmin("yearly");
+    await nameTeam(admin);
+    await admin.later(366 * DAY); // 3 June 2026, the day after the cover's end
+    const refused = await admin.post("/membership/changes/quote", joiner("2026-06-03"));
+    expect({ status: refused.status, msg: refused.json.msg, field: refused.json.data?.field }).toEqual({
+      status: 422,
+      msg: "The date is after the cover ended (1 June 2026).",
+      field: "effective_date",
+    });
+    // The last day of cover is still inside it: a day-one joiner there pays one day.
+    const lastDay = await admin.post("/membership/changes/quote", joiner("2026-06-01"));
+    expect(lastDay.json.data.change.price).toMatchObject({ days: 1, days_in_year: 365 });
+    expect(lastDay.json.data.change.price.premium_paise).toBeGreaterThan(0);
   });
 
   it("refuses a monthly leaver's last day beyond the month paid", async () => {
