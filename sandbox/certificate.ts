@@ -7,7 +7,7 @@ import type { ChangePrice, ChangeRow, PersonInput } from "./changes";
 import type { ApiContext } from "./context";
 import { istDate, longDate } from "./dates";
 import { type Endorsement, endorsementsOf } from "./endorsements";
-import { SAC_HEALTH, invoiceFor } from "./invoices";
+import { SAC_HEALTH, purchaseInvoiceOf } from "./invoices";
 import { type MemberRow, membersOf } from "./members";
 import type { OrderContents } from "./order-contents";
 import { cancellationOf } from "./mandate";
@@ -99,7 +99,9 @@ function describe(e: Endorsement, c: OrderContents): string {
 function premiumEffect(e: Endorsement, c: OrderContents): string {
   const price = JSON.parse(e.change.price) as ChangePrice;
   if (price.premium_paise === 0) return "No premium: the family cover already bought takes them";
-  const health = healthShare(changeLines(c, e.change.band, e.change.range_code, price, "").lines);
+  const health = healthShare(
+    changeLines(c, e.change.band, e.change.range_code, price, "", e.change.event !== null).lines,
+  );
   const tax = taxLines(c.tax_regime, health).reduce((sum, l) => sum + l.paise, 0);
   const sign = price.premium_paise < 0 ? "Credit" : "Charge";
   const gst = c.tax_regime === "sez" ? "no GST (SEZ)" : `GST ${inr(tax)}`;
@@ -154,14 +156,16 @@ export function certificateOf(ctx: ApiContext, orderId: string): CertificateData
   const { policy: p, cancelledOn } = policyNow(ctx, orderId);
   const order = findOrder(ctx, orderId)!;
   const c = parseContents(order)!;
-  const invoice = invoiceFor(ctx, orderId);
+  const invoice = purchaseInvoiceOf(ctx, orderId, "health");
   if (invoice === undefined) throw new Error(`order ${orderId}: an issued policy needs the purchase's invoice`);
   const today = istDate(ctx.now());
   const endorsed = endorsementsOf(ctx, p.policy_number);
   const members = membersOf(ctx, orderId);
   const from = coverFrom(ctx, orderId, members, p.period.from);
   const premium = healthShare(invoice.data.lines);
-  const tax = taxLines(c.tax_regime, premium);
+  // The insurer's own invoice states its premium's tax (decision 0047); one issued before, by Kavach for
+  // every supply, is worked out again for its health line.
+  const tax = invoice.data.supplier_key === "health" ? invoice.data.tax_lines : taxLines(c.tax_regime, premium);
   const taxPaise = tax.reduce((sum, l) => sum + l.paise, 0);
   // Covered now: a leaver's family is counted until their last day has passed.
   const now = members.filter((m) => m.cover_ended_on === null || m.cover_ended_on >= today);

@@ -2,11 +2,11 @@
 // or a leaver removed, each with an effective date, priced pro rata by the days left in the policy year
 // on the member's band and family cover, with GST as at purchase; quoted first, then confirmed once.
 import { randomUUID } from "node:crypto";
-import { creditAvailable, issueChangeDocuments } from "./change-documents";
+import { creditAvailable, issueChangeDocuments, section34Deadline } from "./change-documents";
 import type { ApiContext } from "./context";
 import { recordEndorsement } from "./endorsements";
 import { iso } from "./context";
-import { addDays, addMonths, istDate, longDate } from "./dates";
+import { addDays, addMonths, financialYear, istDate, longDate } from "./dates";
 import { HttpError } from "./envelope";
 import { MANDATE_MONTHS, cancellationOf, lastPaidDay, monthsPaidBy } from "./mandate";
 import {
@@ -65,6 +65,11 @@ export interface ChangePrice {
   /** Monthly: the mandate's amount from the next charge on, and that charge's date. */
   new_monthly_paise: number | null;
   starts_on: string | null;
+  /**
+   * A yearly removal past the s.34(2) deadline of the purchase's invoices: why no GST is credited (its
+   * credit notes are financial ones). Absent otherwise.
+   */
+  no_gst_reason?: string;
 }
 
 export interface ChangeRow {
@@ -184,7 +189,11 @@ function priceOf(
         ? daysBetween(req.effective_date, m.coverEnd) + 1
         : daysBetween(req.effective_date, m.coverEnd);
     const premium = proRataPaise(unit, days, m.contents.bill.discount_pct, daysInCoverYear(m));
-    const lines = taxLines(m.contents.tax_regime, premium);
+    // The purchase's invoices are dated the day it was paid, the cover's first day (sandbox/invoices.ts).
+    const fy = financialYear(m.coverStart);
+    const deadline = section34Deadline(fy);
+    const lateCredit = req.kind === "remove" && today > deadline && m.contents.tax_regime !== "sez";
+    const lines = lateCredit ? [] : taxLines(m.contents.tax_regime, premium);
     const tax = lines.reduce((s, l) => s + l.paise, 0);
     return {
       policy: "yearly",
@@ -198,6 +207,13 @@ function priceOf(
       total_paise: sign * (premium + tax),
       new_monthly_paise: null,
       starts_on: null,
+      ...(lateCredit
+        ? {
+            no_gst_reason: `Financial credit note without GST: the tax on a supply invoiced in FY 20${fy.slice(0, 2)}-${fy.slice(3, 5)} can be reduced only until ${longDate(
+              deadline,
+            )} (CGST Act s.34(2)), so the premium is refunded and no GST is adjusted.`,
+          }
+        : {}),
     };
   }
   // Monthly: the mandate's charge changes from the next charge on by the member's monthly price and its GST.

@@ -24,6 +24,7 @@ async function paidAdmin(
   policy: "monthly" | "yearly",
   gstin = KARNATAKA,
   people: { band: string; range: string; count: number }[] = [{ band: "18-35", range: "1A", count: 3 }],
+  coverages: string[] = [],
 ) {
   const mobileNo = String(nextMobile++);
   let token = await api.login(mobileNo);
@@ -31,7 +32,7 @@ async function paidAdmin(
     api.call("POST", `${V1}/carts/update`, { token, body: { type, item } });
   await update("company", { gstin });
   await update("admin", { name: "Ananya Rao", email: "ananya@fernleaf.example", total_employees: 3 });
-  await update("plan", { plan_id: "kavach-essential", coverage_ids: [] });
+  await update("plan", { plan_id: "kavach-essential", coverage_ids: coverages });
   await update("people", { rows: people });
   const order = await api.call("POST", `${V1}/checkout/order/create`, {
     token,
@@ -508,6 +509,51 @@ describe("a family event", () => {
       { band: "18-35", range: "1A", employees_bought: 3, employees: 2 },
       { band: "18-35", range: "2A", employees_bought: 1, employees: 2 },
     ]);
+  });
+
+  it("is invoiced by the insurer alone, as the one supply that changed; a newborn at no charge has no tax invoice", async () => {
+    // Bought with term life and doctor consultation besides the health cover; one employee on 2A+2C.
+    const admin = await paidAdmin(
+      "yearly",
+      DELHI,
+      [
+        { band: "18-35", range: "1A", count: 3 },
+        { band: "18-35", range: "2A+2C", count: 1 },
+      ],
+      ["doctor-consultation", "group-term-life-insurance"],
+    );
+    await nameTeam(admin);
+    await admin.later(23 * DAY); // 25 June 2025
+    const quoted = (await admin.post("/membership/changes/quote", marriage("2025-06-20"))).json.data.change;
+    expect(quoted.range).toBe("2A+2C");
+    expect((await payFor(admin, quoted.change_id)).json.data.status).toBe("paid");
+    const married = (await admin.get(`/membership/changes/${quoted.change_id}`)).json.data.change;
+    // One document, the health insurer's, with one 997133 line: no add-on changed, so none is billed.
+    expect(married.invoices).toHaveLength(1);
+    const inv = (await admin.get(`/invoices/${married.invoices[0].id}`)).json.data;
+    expect(inv.number).toMatch(/^SG\/25-26\/\d{6}$/);
+    expect(inv.lines.map((l: { sac: string }) => l.sac)).toEqual(["997133"]);
+    expect(inv).toMatchObject({
+      taxable_paise: quoted.price.premium_paise,
+      tax_paise: quoted.price.tax_paise,
+      total_paise: quoted.price.total_paise,
+    });
+    expect(inv.tax_lines).toEqual(quoted.price.tax_lines);
+
+    // A newborn the 2A+2C cover already takes: no charge, so no tax invoice (an endorsement records it).
+    const born = await admin.post("/membership/changes/quote", {
+      kind: "family",
+      event: "birth",
+      employee_code: "E-1",
+      effective_date: "2025-06-24",
+      member: { full_name: "Baby Rao", gender: "female", date_of_birth: "2025-06-24", relationship: "daughter" },
+    });
+    expect(born.json.data.change.price.total_paise).toBe(0);
+    const confirmed = await admin.post(`/membership/changes/${born.json.data.change.change_id}/confirm`, {});
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.json.data.change).toMatchObject({ status: "confirmed", invoice: null, invoices: [] });
+    const listed = (await admin.get("/membership")).json.data.invoices;
+    expect(listed.every((i: { total_paise: number }) => i.total_paise > 0)).toBe(true);
   });
 
   it("refuses each date and family rule, saying why", async () => {
