@@ -145,3 +145,17 @@ export function splitTax<T extends { label: string; rate_bp: number; paise: numb
   }
   return out;
 }
+
+/**
+ * Who will invoice a purchase of these benefits, in SUPPLIER_ORDER: the health insurer always, and the
+ * supplier of each benefit with a price. The review says so before anything is paid (decision 0047).
+ */
+export function purchaseDocuments(coverages: readonly { id: string; monthly_paise: number }[]) {
+  const keys = new Set<SupplierKey>(["health"]);
+  for (const c of coverages) if (c.monthly_paise > 0) keys.add(supplyOf(c.id).supplier);
+  return SUPPLIER_ORDER.filter((k) => keys.has(k)).map((k) => ({
+    supplier: SUPPLIERS[k].name,
+    gstin: SUPPLIERS[k].gstin,
+    document_for: DOCUMENT_FOR[k],
+  }));
+}

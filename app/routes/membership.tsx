@@ -270,6 +270,7 @@ export default function MembershipPage() {
               <thead>
                 <tr>
                   <th scope="col">Invoice</th>
+                  <th scope="col">Issued by, for</th>
                   <th scope="col">Date</th>
                   <th scope="col" className="num">
                     Amount
@@ -284,6 +285,11 @@ export default function MembershipPage() {
                   <tr key={i.id}>
                     <td className="nowrap">
                       <a href={invoicePath(i.id)}>{i.number}</a>
+                    </td>
+                    {/* Each supplier invoices its own supply (docs/decisions/0047). */}
+                    <td data-joiner="·">
+                      {i.supplier ?? "Kavach Health Benefits Private Limited"}
+                      {i.document_for ? <span className="muted small">: {i.document_for}</span> : null}
                     </td>
                     <td className="nowrap" data-joiner="·">
                       {formatShortDate(i.date)}
@@ -355,11 +361,37 @@ function AfterPayment({ m }: { m: Membership }) {
   );
 }
 
-/** The change's document: an addition's invoice or a removal's credit note, as a link. */
+/**
+ * The change's documents: an addition's invoices or a removal's credit notes, one per supplier, as links;
+ * none for a change at no charge or a monthly removal.
+ */
 function DocumentLink({ change: c }: { change: StatementChange }) {
-  if (c.invoice) return <a href={invoicePath(c.invoice.id)}>Invoice {c.invoice.number}</a>;
-  if (c.credit_note) return <a href={creditNotePath(c.credit_note.id)}>Credit note {c.credit_note.number}</a>;
-  return <span className="muted">None: the monthly charge changes</span>;
+  const invoices = c.invoices.length > 0 ? c.invoices : c.invoice ? [c.invoice] : [];
+  const notes = c.credit_notes.length > 0 ? c.credit_notes : c.credit_note ? [c.credit_note] : [];
+  if (invoices.length + notes.length === 0)
+    return (
+      <span className="muted">
+        {c.kind === "add" && c.price.total_paise === 0
+          ? "None: no charge (the endorsement records it)"
+          : "None: the monthly charge changes"}
+      </span>
+    );
+  return (
+    <>
+      {invoices.map((d, n) => (
+        <span key={d.id}>
+          {n > 0 ? ", " : null}
+          <a href={invoicePath(d.id)}>Invoice {d.number}</a>
+        </span>
+      ))}
+      {notes.map((d, n) => (
+        <span key={d.id}>
+          {n > 0 ? ", " : null}
+          <a href={creditNotePath(d.id)}>Credit note {d.number}</a>
+        </span>
+      ))}
+    </>
+  );
 }
 
 /**

@@ -250,6 +250,8 @@ const cart = z.object({
       coverage_ids: z.array(z.string()),
       coverages: z.array(z.object({ id: z.string(), name: z.string(), is_required: flag, monthly_paise: paise })),
       underwriting,
+      /** Each supplier's tax invoice the purchase will have, and what for (docs/decisions/0047). */
+      documents: z.array(z.object({ supplier: z.string(), gstin: z.string(), document_for: z.string() })).default([]),
     })
     .nullable(),
   people: z
@@ -374,6 +376,21 @@ const verification = z.object({
       email_status: z.enum(["sending", "sent", "failed"]).nullable(),
     })
     .nullable(),
+  /**
+   * Every supplier's tax invoice of the purchase (docs/decisions/0047): who issued it and what for. The
+   * first is `invoice`. An upstream that issues one invoice answers it alone.
+   */
+  invoices: z
+    .array(
+      z.object({
+        id: z.string(),
+        number: z.string(),
+        supplier: z.string(),
+        document_for: z.string().nullable(),
+        total_paise: paise,
+      }),
+    )
+    .default([]),
 });
 export type Verification = z.infer<typeof verification>;
 
@@ -466,6 +483,9 @@ const membership = z
         date: isoDate,
         total_paise: paise,
         email_status: z.string().nullable(),
+        /** Who issued it and what for (docs/decisions/0047); absent on invoices issued before. */
+        supplier: z.string().optional(),
+        document_for: z.string().nullable().optional(),
       }),
     ),
     refunds_due: z.array(
@@ -525,6 +545,9 @@ const statementChange = z.object({
   confirmed_by: z.string().nullable(),
   invoice: documentRef,
   credit_note: documentRef,
+  /** One per supplier whose supply the change adds or gives back (docs/decisions/0047). */
+  invoices: z.array(documentRef.unwrap()).default([]),
+  credit_notes: z.array(documentRef.unwrap()).default([]),
 });
 export type StatementChange = z.infer<typeof statementChange>;
 
@@ -596,7 +619,11 @@ const invoice = z.object({
   number: z.string(),
   date: isoDate,
   financial_year: z.string(),
-  supplier: party.extend({ email: z.string() }),
+  supplier: party.extend({ email: z.string(), role: z.string().optional() }),
+  /** What the document is for, in the supplier's words (docs/decisions/0047); absent on documents issued before. */
+  document_for: z.string().optional(),
+  sum_insured: z.string().optional(),
+  not_modelled: z.string().optional(),
   recipient: party.extend({ is_sez: flag }),
   place_of_supply: z.object({ state_name: z.string(), state_code: z.string() }),
   reverse_charge: z.boolean(),
@@ -640,9 +667,11 @@ const invoice = z.object({
 });
 export type Invoice = z.infer<typeof invoice>;
 
-const creditNote = invoice.omit({ payment_id: true, policy_number: true, change: true }).extend({
+const creditNote = invoice.omit({ payment_id: true, change: true }).extend({
   original_invoice: z.object({ number: z.string(), date: isoDate }),
   reason: z.string(),
+  /** A financial credit note, after the s.34(2) deadline: why no GST is adjusted. */
+  financial_note: z.string().nullable().optional(),
   change: z.object({
     employee_code: z.string(),
     band_label: z.string(),
@@ -653,9 +682,12 @@ const creditNote = invoice.omit({ payment_id: true, policy_number: true, change:
 });
 export type CreditNote = z.infer<typeof creditNote>;
 
-/** A credit note id as it appears in a URL (KV-CN-26-27-000001), or null for anything else. */
+/**
+ * A credit note id as it appears in a URL: a supplier's series (SGC-26-27-000001), or one issued before
+ * each supplier had its own (KV-CN-26-27-000001); null for anything else.
+ */
 export function parseCreditNoteId(value: string | undefined): string | null {
-  return value !== undefined && /^KV-CN-\d{2}-\d{2}-\d{6}$/.test(value) ? value : null;
+  return value !== undefined && /^(?:[A-Z]{3}|KV-CN)-\d{2}-\d{2}-\d{6}$/.test(value) ? value : null;
 }
 
 /** A removal's credit note; only its own admin gets it (anyone else: ApiError 404). */
