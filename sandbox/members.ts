@@ -16,6 +16,7 @@ import { type ApiContext, iso } from "./context";
 import { istDate } from "./dates";
 import { HttpError } from "./envelope";
 import { coverEndDate } from "./membership";
+import { cancellationOf } from "./mandate";
 import type { OrderContents } from "./order-contents";
 import { type OrderRow, findOrder, parseContents } from "./orders";
 import { issuePolicy, policyJson, policyOf } from "./policy";
@@ -147,6 +148,10 @@ export function censusJson(ctx: ApiContext, m: PaidMembership, page = 1, pageSiz
     total,
     summary: censusSummary(ctx, m),
     cover_start_date: m.coverStart,
+    // The cover's real last day (a cancelled mandate's, else the year's) and whether it has passed: every
+    // e-card is then expired (docs/product.md, The end of the cover).
+    cover_end_date: coverEndNow(ctx, m),
+    cover_ended: coverEndNow(ctx, m) < istDate(ctx.now()),
     policy: policy === undefined ? null : policyJson(policy),
     // Set once the members' details have been erased, three years after the policy ended (sandbox/retention.ts).
     erased:
@@ -154,6 +159,13 @@ export function censusJson(ctx: ApiContext, m: PaidMembership, page = 1, pageSiz
         m.order.order_id,
       ) as { erased_on: string; policy_ended_on: string } | undefined) ?? null,
   };
+}
+
+/** The cover's last day as it stands: a cancelled mandate's last month paid, else the year's end. */
+function coverEndNow(ctx: ApiContext, m: PaidMembership): string {
+  return (
+    (m.order.policy === "monthly" ? cancellationOf(ctx, m.order.order_id)?.cover_ends_on : undefined) ?? m.coverEnd
+  );
 }
 
 function refuseIfIssued(ctx: ApiContext, m: PaidMembership): void {

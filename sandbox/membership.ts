@@ -87,6 +87,8 @@ export function membershipJson(ctx: ApiContext, cartId: number) {
     bill: contents?.bill ?? null,
     start_date: start,
     cover_end_date: start === null ? null : (cancellation?.cover_ends_on ?? coverEndDate(start)),
+    // After its last day the cover has ended, whatever the billing (docs/product.md, The end of the cover).
+    cover_ended: start !== null && (cancellation?.cover_ends_on ?? coverEndDate(start)) < istDate(ctx.now()),
     current_period: paid ? billingPeriod(order.policy, order.paid_at!) : null,
     billing: {
       policy: order.policy,

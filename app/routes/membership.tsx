@@ -104,10 +104,15 @@ export default function MembershipPage() {
         <p className="muted small">Your membership</p>
         <h1>{m.company?.company_name ?? "Your team’s cover"}</h1>
         <p>
-          <span className={`badge ${active ? "badge--success" : "badge--pending"}`}>
-            {active ? "Active" : "Payment being confirmed"}
+          {/* After its last day the cover has ended, whatever the billing (docs/product.md, The end of the cover). */}
+          <span className={`badge ${m.cover_ended ? "badge--ended" : active ? "badge--success" : "badge--pending"}`}>
+            {m.cover_ended ? "Cover ended" : active ? "Active" : "Payment being confirmed"}
           </span>{" "}
-          {active && m.start_date ? <span className="muted">since {formatDate(m.start_date)}</span> : null}
+          {m.cover_ended && m.cover_end_date ? (
+            <span className="muted">on {formatDate(m.cover_end_date)}</span>
+          ) : active && m.start_date ? (
+            <span className="muted">since {formatDate(m.start_date)}</span>
+          ) : null}
         </p>
       </header>
 
@@ -332,7 +337,13 @@ function AfterPayment({ m }: { m: Membership }) {
   const tasks = afterPaymentTasks(m.census, m.policy !== null);
   return (
     <section className="card" aria-labelledby="next-steps">
-      <h2 id="next-steps">{m.policy ? "Your cover is in place" : "What happens next"}</h2>
+      <h2 id="next-steps">
+        {m.cover_ended && m.cover_end_date
+          ? `Your cover ended on ${formatDate(m.cover_end_date)}`
+          : m.policy
+            ? "Your cover is in place"
+            : "What happens next"}
+      </h2>
       {m.policy ? null : (
         <p className="muted">
           Name the people your cover was bought for: the insurer then issues the policy and e-cards.

@@ -67,6 +67,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       total: c.total,
       summary: c.summary,
       coverStart: c.cover_start_date,
+      /** After the cover's last day every e-card is expired (docs/product.md, The end of the cover). */
+      expiredOn: c.cover_ended ? (c.cover_end_date ?? null) : null,
       policy: c.policy ? { number: c.policy.policy_number, from: c.policy.period.from, to: c.policy.period.to } : null,
       erased: c.erased,
       allowed: dependantsAllowed(c.summary.by_cover.filter((b) => b.employees_bought > 0).map((b) => b.range)),
@@ -308,7 +310,14 @@ export default function MembersPage() {
                       <td data-joiner="·">{m.cover}</td>
                       {data.policy ? (
                         <td data-joiner="·">
-                          {m.card && m.ended ? (
+                          {m.card && data.expiredOn ? (
+                            <>
+                              {`Expired on ${formatShortDate(m.ended && m.ended < data.expiredOn ? m.ended : data.expiredOn)}`}{" "}
+                              <a href={eCardPdfPath(m.id)} download>
+                                (old e-card)<span className="visually-hidden"> of {m.name}</span>
+                              </a>
+                            </>
+                          ) : m.card && m.ended ? (
                             <>
                               {`Cover ${m.ended < data.today ? "ended" : "ends"} on ${formatShortDate(m.ended)}`}{" "}
                               <a href={eCardPdfPath(m.id)} download>

@@ -451,6 +451,8 @@ const membership = z
     bill: bill.omit({ items: true }).nullable(),
     start_date: isoDate.nullable(),
     cover_end_date: isoDate.nullable(),
+    /** The cover's last day has passed (docs/product.md, The end of the cover). */
+    cover_ended: z.boolean().default(false),
     current_period: z.object({ from: isoDate, to: isoDate }).nullable(),
     billing: z.object({
       policy,

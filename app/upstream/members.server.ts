@@ -96,6 +96,9 @@ const census = z.object({
     complete: z.boolean(),
   }),
   cover_start_date: isoDate,
+  /** The cover's real last day, and whether it has passed: every e-card is then expired. */
+  cover_end_date: isoDate.optional(),
+  cover_ended: z.boolean().default(false),
   policy: policy.nullable(),
   /** The members' details were erased, three years after the policy ended (docs/product.md, Personal data). */
   erased: z.object({ erased_on: isoDate, policy_ended_on: isoDate }).nullable().default(null),

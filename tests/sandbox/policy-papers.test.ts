@@ -193,6 +193,28 @@ describe("a cancelled mandate", () => {
   });
 });
 
+describe("the end of the cover", () => {
+  it("is said as ended after its last day, whatever the billing: a yearly year's end and a cancelled mandate's", async () => {
+    const yearly = await paidTeam(api, "yearly");
+    const monthly = await paidTeam(api, "monthly");
+    expect((await monthly.post("/membership/mandate/cancel", {})).status).toBe(200); // cover ends 1 July 2025
+    const state = async (admin: typeof yearly) => {
+      const m = (await admin.get("/membership")).json.data;
+      const c = (await admin.get("/membership/census")).json.data;
+      return { m: [m.cover_end_date, m.cover_ended], c: [c.cover_end_date, c.cover_ended] };
+    };
+    // On its last day the cover is still in force.
+    await monthly.later(29 * DAY); // 1 July 2025
+    expect(await state(monthly)).toEqual({ m: ["2025-07-01", false], c: ["2025-07-01", false] });
+    await monthly.later(1 * DAY); // 2 July 2025
+    expect(await state(monthly)).toEqual({ m: ["2025-07-01", true], c: ["2025-07-01", true] });
+    await yearly.later(0); // signed in again on the shared clock
+    expect(await state(yearly)).toMatchObject({ m: ["2026-06-01", false] });
+    await yearly.later(335 * DAY); // 2 June 2026
+    expect(await state(yearly)).toEqual({ m: ["2026-06-01", true], c: ["2026-06-01", true] });
+  });
+});
+
 describe("a dependant's e-card", () => {
   it("carries what a hospital desk asks for: the primary insured, gender, the TPA and the cashless steps", async () => {
     const admin = await paidTeam(api, "yearly", undefined, { withSpouse: true });
