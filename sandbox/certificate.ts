@@ -73,6 +73,10 @@ export function inr(paise: number): string {
 const healthShare = (lines: { sac: string; taxable_paise: number }[]) =>
   lines.filter((l) => l.sac === SAC_HEALTH).reduce((sum, l) => sum + l.taxable_paise, 0);
 
+/** An addition's first day of cover: the day its premium was received, or at no charge its own date. */
+const coveredFrom = (ch: { price: string; effective_date: string }) =>
+  (JSON.parse(ch.price) as ChangePrice).cover_from ?? ch.effective_date;
+
 /** What a change did, in words: who, on which cover, from or until when. */
 function describe(e: Endorsement, c: OrderContents): string {
   const ch = e.change;
@@ -90,9 +94,9 @@ function describe(e: Endorsement, c: OrderContents): string {
   if (ch.event !== null) {
     const from = ch.from_range === null ? undefined : label(ch.from_range);
     const wider = from === undefined ? "" : `; family cover ${from.range_label} to ${cover?.range_label}`;
-    return `Family event (${ch.event}): ${people} added to employee ${ch.employee_code}, covered from ${longDate(ch.effective_date)}${wider}`;
+    return `Family event (${ch.event}): ${people} added to employee ${ch.employee_code}, covered from ${longDate(coveredFrom(ch))}${wider}`;
   }
-  return `Addition: employee ${ch.employee_code} joined (${people})${on}; covered from ${longDate(ch.effective_date)}`;
+  return `Addition: employee ${ch.employee_code} joined (${people})${on}; covered from ${longDate(coveredFrom(ch))}`;
 }
 
 /** The change's effect on the insurer's premium: its health-insurance share, as its document split it. */
@@ -130,7 +134,7 @@ function coverFrom(ctx: ApiContext, orderId: string, members: readonly MemberRow
         (p) => p.full_name?.trim().toLowerCase() === m.full_name.toLowerCase() && p.date_of_birth === m.date_of_birth,
       );
       // A joiner's whole family starts with them; a family event, only the person it names.
-      if (ch.event === null || isNamed) from.set(m.member_id, ch.effective_date);
+      if (ch.event === null || isNamed) from.set(m.member_id, coveredFrom(ch));
     }
   }
   return (m: MemberRow) => from.get(m.member_id) ?? start;

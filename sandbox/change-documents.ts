@@ -47,6 +47,8 @@ export interface ChangeOnInvoice {
   effective_date: string;
   /** The pro-rata rule as applied, in words (yearly), or the monthly charge it changes (monthly). */
   rule: string;
+  /** The first day of cover: the day the premium was received (absent on documents issued before). */
+  cover_from?: string;
   /** Yearly: credit from removals used against this invoice; what is left to pay. */
   credit_applied_paise: number;
   amount_due_paise: number;
@@ -113,13 +115,18 @@ export function changeLines(
   price: ChangePrice,
   detail: string,
   familyEvent = false,
+  partMonth = false,
 ) {
   const person = c.people.find((p) => p.band === band && p.range === range)!;
-  const premium = Math.abs(price.premium_paise);
+  // The part-month a monthly addition pays at once, when that is what the document bills.
+  const part = partMonth ? price.due_now : undefined;
+  const premium = part?.premium_paise ?? Math.abs(price.premium_paise);
   const scale = (monthly: number) =>
-    price.days === null
-      ? monthly
-      : roundDiv(monthly * 12 * price.days * (100 - price.discount_pct), price.days_in_year * 100);
+    part !== undefined
+      ? roundDiv(monthly * part.days, part.period_days)
+      : price.days === null
+        ? monthly
+        : roundDiv(monthly * 12 * price.days * (100 - price.discount_pct), price.days_in_year * 100);
   const suppliers = lineSuppliers(c).filter((s) => s.health || !familyEvent);
   const lines: (InvoiceLine & { supplier: SupplierKey })[] = suppliers.map((s) => ({
     supplier: s.supplier,
@@ -144,11 +151,16 @@ function ruleOf(row: StoredChange, price: ChangePrice, coverEnd: string): string
     return `No extra charge: covered by the family cover already bought (${row.range_code})`;
   }
   if (price.days === null) {
-    return `${rupees(price.unit_monthly_paise)} a month, collected by the mandate from the charge on ${
+    const monthly = `${rupees(price.unit_monthly_paise)} a month, collected by the mandate from the charge on ${
       price.starts_on === null ? "its next date" : longDate(price.starts_on)
     }`;
+    const part = price.due_now;
+    if (part === undefined) return monthly;
+    return `${rupees(price.unit_monthly_paise)} a month × ${part.days}/${part.period_days} days (${longDate(
+      part.from,
+    )} to ${longDate(part.to)}), paid now; then ${price.starts_on === null ? "no charge is left" : monthly}`;
   }
-  const from = row.kind === "add" ? row.effective_date : addDays(row.effective_date, 1);
+  const from = row.kind === "add" ? (price.cover_from ?? row.effective_date) : addDays(row.effective_date, 1);
   const discount = price.discount_pct > 0 ? ` less the ${price.discount_pct}% yearly discount` : "";
   return `${rupees(price.unit_monthly_paise)} a month × 12 × ${price.days}/${price.days_in_year} days (${longDate(
     from,
@@ -287,15 +299,28 @@ function issueAdditionInvoices(
   const date = istDate(issuedAt);
   const coverEnd = coverEndOf(order);
   const rule = ruleOf(row, price, coverEnd);
-  const { lines, person } = changeLines(c, row.band, row.range_code, price, `Added: ${rule}`, row.event !== null);
+  // A monthly addition's invoice is for the part-month it paid at once; the mandate's later charges are
+  // the monthly supply's own (no cover before premium: docs/product.md).
+  const part = price.due_now;
+  const { lines, person } = changeLines(
+    c,
+    row.band,
+    row.range_code,
+    price,
+    `Added: ${rule}`,
+    row.event !== null,
+    part !== undefined,
+  );
   // Yearly: the credit removals left is used first, up to the change's total (decision 0026), as the
   // payment counted on it when it opened (decision 0042): against each supplier's invoice in turn.
   let credit = price.policy === "yearly" ? Math.min(creditPaise, price.total_paise) : 0;
   const period =
-    price.days === null
-      ? billingPeriod("monthly", Date.parse(`${price.starts_on ?? date}T00:00:00+05:30`))
-      : { from: row.effective_date, to: coverEnd };
-  return bySupplier(lines, price.tax_lines).map((doc) => {
+    part !== undefined
+      ? { from: part.from, to: part.to }
+      : price.days === null
+        ? billingPeriod("monthly", Date.parse(`${price.starts_on ?? date}T00:00:00+05:30`))
+        : { from: price.cover_from ?? row.effective_date, to: coverEnd };
+  return bySupplier(lines, part?.tax_lines ?? price.tax_lines).map((doc) => {
     const { number, fy, seq } = nextInvoiceNumber(ctx, doc.supplier, date);
     const tax = doc.tax_lines.reduce((sum, t) => sum + t.paise, 0);
     const total = doc.taxable_paise + tax;
@@ -308,6 +333,7 @@ function issueAdditionInvoices(
       range_label: person.range_label,
       effective_date: row.effective_date,
       rule,
+      cover_from: price.cover_from ?? row.effective_date,
       credit_applied_paise: applied,
       amount_due_paise: total - applied,
     };
@@ -319,7 +345,9 @@ function issueAdditionInvoices(
       payment_id:
         paymentId ??
         (price.policy === "monthly"
-          ? `Collected by the mandate with the charge on ${longDate(period.from)}`
+          ? part !== undefined
+            ? "Due"
+            : `Collected by the mandate with the charge on ${longDate(period.from)}`
           : applied === total
             ? "Paid from the membership's credit"
             : "Due"),
@@ -388,7 +416,7 @@ export function issueChangeDocuments(
     if (price.policy === "monthly" || price.premium_paise === 0) return before;
     return { invoices: [], credit_notes: issueCreditNotes(ctx, row, order, c) };
   }
-  // The joiner is covered from their date of joining, never in the future: their e-cards are issued now.
+  // The joiner is covered from the day the premium is received, today: their e-cards are issued now.
   const policy = sqlValues(ctx.db, "SELECT 1 FROM policies WHERE order_id = ?").get(row.order_id);
   if (policy !== undefined) {
     sql(ctx.db, "UPDATE members SET e_card_status = 'issued' WHERE order_id = ? AND employee_code = ?").run(

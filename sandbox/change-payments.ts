@@ -1,4 +1,4 @@
-// Paying for a yearly addition (docs/product.md, Changes during the year): the joiner is added only when
+// Paying for an addition (docs/product.md, Changes during the year; No cover before premium): the joiner is added only when
 // the payment succeeds, through the same sandbox gateway as the purchase (its three outcomes, its
 // signature, a pending payment settled later). A failed or abandoned payment leaves the change quoted
 // and the member not added.
@@ -88,7 +88,9 @@ function settle(ctx: ApiContext, p: ChangePaymentRow, paymentId: string, at: num
       if (!checked.ok) throw requoted(checked);
       // The credit this payment still needs, from what no other open payment counts on (its own
       // reservation included, if it still holds): never less than the total changes hands.
-      const total = (JSON.parse(row.price) as ChangePrice).total_paise;
+      // What the payment had to cover: a yearly addition's total, a monthly one's part-month paid at once.
+      const price = JSON.parse(row.price) as ChangePrice;
+      const total = price.due_now?.total_paise ?? price.total_paise;
       const credit = total - p.amount_paise;
       if (credit > creditAvailable(ctx, m.order.order_id, p.change_id))
         throw new HttpError(409, "The payment and the credit left no longer cover this addition.");

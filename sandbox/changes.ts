@@ -8,7 +8,7 @@ import { recordEndorsement } from "./endorsements";
 import { iso } from "./context";
 import { addDays, addMonths, financialYear, istDate, longDate } from "./dates";
 import { HttpError } from "./envelope";
-import { MANDATE_MONTHS, cancellationOf, lastPaidDay, monthsPaidBy } from "./mandate";
+import { type Cancellation, MANDATE_MONTHS, cancellationOf, lastPaidDay, monthsPaidBy } from "./mandate";
 import {
   COVERS,
   type ReadyRow,
@@ -70,6 +70,26 @@ export interface ChangePrice {
    * credit notes are financial ones). Absent otherwise.
    */
   no_gst_reason?: string;
+  /**
+   * An addition with a charge: the first day of cover, the day its premium is received (today: it is paid
+   * before it is made), and why, in words the quote shows (docs/product.md, No cover before premium).
+   */
+  cover_from?: string;
+  cover_from_reason?: string;
+  /** Monthly: the part-month to the next charge, collected at once before the addition is made. */
+  due_now?: PartMonth;
+}
+
+export interface PartMonth {
+  from: string;
+  to: string;
+  days: number;
+  /** The days of the billing month the part falls in (its charge date to the day before the next). */
+  period_days: number;
+  premium_paise: number;
+  tax_lines: TaxLine[];
+  tax_paise: number;
+  total_paise: number;
 }
 
 export interface ChangeRow {
@@ -137,12 +157,15 @@ const dateError = (message: string) => new HttpError(422, message, { field: "eff
  * changed outside the cover period, and no one joins a cover whose mandate was cancelled (its last charge
  * is behind it: nothing would ever collect the joiner's premium).
  */
-function checkDates(ctx: ApiContext, req: ChangeRequest, m: PaidMembership, today: string): void {
+function checkDates(req: ChangeRequest, m: PaidMembership, today: string, basis: Basis): void {
   const oldest = addDays(today, -BACKDATE_DAYS);
   const d = req.effective_date;
   if (d < m.coverStart) throw dateError(`The date is before the cover started (${longDate(m.coverStart)}).`);
   if (d > m.coverEnd) throw dateError(`The date is after the cover ended (${longDate(m.coverEnd)}).`);
-  const cancelled = m.order.policy === "monthly" ? cancellationOf(ctx, m.order.order_id) : null;
+  // Its premium would be received after the cover ended: there is no cover left to give.
+  if (req.kind !== "remove" && today > m.coverEnd)
+    throw new HttpError(409, `The cover ended on ${longDate(m.coverEnd)}: no one can be added to it.`);
+  const cancelled = basis.cancelled;
   if (cancelled !== null && req.kind !== "remove") {
     throw new HttpError(
       409,
@@ -182,12 +205,25 @@ function priceOf(
 ): ChangePrice {
   const yearly = m.order.policy === "yearly";
   const sign = req.kind === "remove" ? -1 : 1;
+  // No risk before the premium is received (Insurance Act s.64VB): an addition with a charge is covered
+  // from the day it is paid, today; one at no charge (the family cover already takes them) from its own date.
+  const charged = req.kind !== "remove" && unit > 0;
+  const coverFrom = charged ? today : req.effective_date;
+  const cover = charged
+    ? {
+        cover_from: coverFrom,
+        cover_from_reason:
+          coverFrom === req.effective_date
+            ? `Covered from ${longDate(coverFrom)}, the day the premium is received (no cover before the premium: Insurance Act s.64VB).`
+            : `Covered from ${longDate(coverFrom)}, the day the premium is received, not from ${longDate(
+                req.effective_date,
+              )}: no cover starts before its premium is paid (Insurance Act s.64VB).`,
+      }
+    : {};
   if (yearly) {
-    // A joiner is covered from their first day to the cover's end; a leaver gives back the days after their last.
+    // A joiner is covered from their first day of cover to the cover's end; a leaver gives back the days after their last.
     const days =
-      req.kind !== "remove"
-        ? daysBetween(req.effective_date, m.coverEnd) + 1
-        : daysBetween(req.effective_date, m.coverEnd);
+      req.kind !== "remove" ? daysBetween(coverFrom, m.coverEnd) + 1 : daysBetween(req.effective_date, m.coverEnd);
     const premium = proRataPaise(unit, days, m.contents.bill.discount_pct, daysInCoverYear(m));
     // The purchase's invoices are dated the day it was paid, the cover's first day (sandbox/invoices.ts).
     const fy = financialYear(m.coverStart);
@@ -207,6 +243,7 @@ function priceOf(
       total_paise: sign * (premium + tax),
       new_monthly_paise: null,
       starts_on: null,
+      ...cover,
       ...(lateCredit
         ? {
             no_gst_reason: `Financial credit note without GST: the tax on a supply invoiced in FY 20${fy.slice(0, 2)}-${fy.slice(3, 5)} can be reduced only until ${longDate(
@@ -220,6 +257,30 @@ function priceOf(
   const lines = taxLines(m.contents.tax_regime, unit);
   const tax = lines.reduce((s, l) => s + l.paise, 0);
   const nextCharge = nextChargeAfter(m, today);
+  // An addition pays at once for the part of the month to the next charge (or the cover's end), pro rata
+  // over that billing month's own days: the mandate's charge already collected did not include it.
+  const monthsPaid = monthsPaidBy(m.coverStart, today);
+  const monthStart = addMonths(m.coverStart, monthsPaid - 1);
+  const partEnd = nextCharge === null ? m.coverEnd : addDays(nextCharge, -1);
+  const partDays = daysBetween(coverFrom, partEnd) + 1;
+  const periodDays = daysBetween(monthStart, partEnd) + 1;
+  const partPremium = roundDiv(unit * partDays, periodDays);
+  const partLines = taxLines(m.contents.tax_regime, partPremium);
+  const partTax = partLines.reduce((s, l) => s + l.paise, 0);
+  const dueNow: { due_now?: PartMonth } = charged
+    ? {
+        due_now: {
+          from: coverFrom,
+          to: partEnd,
+          days: partDays,
+          period_days: periodDays,
+          premium_paise: partPremium,
+          tax_lines: partLines,
+          tax_paise: partTax,
+          total_paise: partPremium + partTax,
+        },
+      }
+    : {};
   return {
     policy: "monthly",
     unit_monthly_paise: unit,
@@ -232,6 +293,8 @@ function priceOf(
     total_paise: sign * (unit + tax),
     new_monthly_paise: null,
     starts_on: nextCharge,
+    ...cover,
+    ...dueNow,
   };
 }
 
@@ -405,6 +468,8 @@ function familyEvent(
 export interface Basis {
   employees: number;
   confirmedPaise: number;
+  /** A monthly mandate's cancellation, if any: no one is added after it. */
+  cancelled: Cancellation | null;
 }
 export function basisOf(ctx: ApiContext, m: PaidMembership): Basis {
   const confirmed = (
@@ -412,7 +477,11 @@ export function basisOf(ctx: ApiContext, m: PaidMembership): Basis {
       m.order.order_id,
     ) as { price: string }[]
   ).reduce((sum, r) => sum + (JSON.parse(r.price) as ChangePrice).total_paise, 0);
-  return { employees: employeesNow(ctx, m), confirmedPaise: confirmed };
+  return {
+    employees: employeesNow(ctx, m),
+    confirmedPaise: confirmed,
+    cancelled: m.order.policy === "monthly" ? cancellationOf(ctx, m.order.order_id) : null,
+  };
 }
 
 function checkHeadcount(basis: Basis, kind: ChangeRequest["kind"]): void {
@@ -508,7 +577,7 @@ function quoteOne(
 ): ChangeJson {
   const now = ctx.now();
   const today = istDate(now);
-  checkDates(ctx, req, m, today);
+  checkDates(req, m, today, basis);
   const s = subject(ctx, m, req, today);
   checkHeadcount(basis, req.kind);
   const row: ChangeRow = {
@@ -611,12 +680,14 @@ export function creditFor(ctx: ApiContext, m: PaidMembership, row: ChangeRow): n
 }
 
 /**
- * What a yearly addition asks the payment sandbox for before it is made: its total less the credit it
- * uses; 0 for every other change, made by a confirm.
+ * What an addition asks the payment sandbox for before it is made (no cover before premium): yearly, its
+ * total less the credit it uses; monthly, the part-month to the next charge; 0 for every other change,
+ * made by a confirm.
  */
 export function amountDue(ctx: ApiContext, m: PaidMembership, row: ChangeRow): number {
   const price = JSON.parse(row.price) as ChangePrice;
-  if (row.kind !== "add" || price.policy !== "yearly" || price.total_paise <= 0) return 0;
+  if (row.kind !== "add" || price.total_paise <= 0) return 0;
+  if (price.policy === "monthly") return price.due_now?.total_paise ?? 0;
   return price.total_paise - creditFor(ctx, m, row);
 }
 
@@ -637,7 +708,7 @@ export function recheck(
 ): Recheck {
   const today = istDate(ctx.now());
   const req = requestOf(row);
-  checkDates(ctx, req, m, today);
+  checkDates(req, m, today, basis);
   checkHeadcount(basis, req.kind);
   const s = subject(ctx, m, req, today);
   const price = withMonthly(priceOf(req, s.unit, m, today), basis, m);
@@ -711,10 +782,10 @@ export function confirmChange(ctx: ApiContext, m: PaidMembership, changeId: stri
 
 export type BatchConfirm = { change: ChangeJson } | { error: { change_id: string; status: number; message: string } };
 
-/** Made together by "confirm all": every change but a yearly addition with something to pay, paid on its own page. */
+/** Made together by "confirm all": every change but an addition with something to pay, paid on its own page. */
 export function confirmableTogether(change: { kind: string; price: string }): boolean {
   const price = JSON.parse(change.price) as ChangePrice;
-  return !(change.kind === "add" && price.policy === "yearly" && price.total_paise > 0);
+  return !(change.kind === "add" && price.total_paise > 0);
 }
 
 /**

@@ -125,7 +125,11 @@ export async function invoicePdf(inv: Document): Promise<Buffer> {
   if (change !== undefined) {
     const lead = credit
       ? `Reason for credit: ${inv.reason}`
-      : `Addition during the year: employee ${change.employee_code}, ${change.band_label}, ${change.range_label}, covered from ${longDate(change.effective_date)}.`;
+      : `Addition during the year: employee ${change.employee_code}, ${change.band_label}, ${change.range_label}, ${
+          change.cover_from && change.cover_from !== change.effective_date
+            ? `joined ${longDate(change.effective_date)}, covered from ${longDate(change.cover_from)}, the day the premium was received.`
+            : `covered from ${longDate(change.effective_date)}.`
+        }`;
     doc.font("Helvetica").fontSize(9).fillColor(INK).text(lead, left, y, { width });
     doc.text(`Pro rata: ${change.rule}.`, left, doc.y + 2, { width });
     y = doc.y + 12;
