@@ -3,6 +3,7 @@
 // signature, a pending payment settled later). A failed or abandoned payment leaves the change quoted
 // and the member not added.
 import { readCart } from "./cart";
+import { istDate } from "./dates";
 import { creditAvailable } from "./change-documents";
 import {
   type ChangeJson,
@@ -84,7 +85,8 @@ function settle(ctx: ApiContext, p: ChangePaymentRow, paymentId: string, at: num
   try {
     // A savepoint inside the caller's transaction: a refusal undoes the change, not the payment.
     writeTransaction(ctx.db, () => {
-      const checked = recheck(ctx, m, row);
+      // Priced as of the day the payment was opened: a pending one that settles later was paid then.
+      const checked = recheck(ctx, m, row, undefined, { asOf: istDate(p.created_at) });
       if (!checked.ok) throw requoted(checked);
       // The credit this payment still needs, from what no other open payment counts on (its own
       // reservation included, if it still holds): never less than the total changes hands.

@@ -225,17 +225,23 @@ describe("an addition's tax invoice", () => {
     expect(listed).toEqual(["SG/25-26/000001", "SG/25-26/000002"]);
   });
 
-  it("is issued at confirm for a monthly addition, for the charge it changes", async () => {
+  it("is issued when a monthly addition pays its part-month, for the days to the next charge", async () => {
     const admin = await paidTeam(api, "monthly", DELHI);
-    const change = await admin.change(joiner("2025-06-02"));
-    const inv = (await admin.get(`/invoices/${change.invoice.id}`)).json.data;
+    await admin.later(10 * DAY); // 12 June 2025: 20 of the month's 30 days are left before the 2 July charge
+    const change = await admin.change(joiner("2025-06-12"));
+    const [made] = (await admin.get("/membership/changes")).json.data.statement;
+    const inv = (await admin.get(`/invoices/${made.invoices[0].id}`)).json.data;
+    // 15,000 × 20/30 = 10,000 paise, IGST 1,800: paid at once, the mandate's charges grow from 2 July.
     expect(inv).toMatchObject({
-      taxable_paise: 15000,
-      tax_lines: [{ label: "IGST 18%", paise: 2700 }],
-      total_paise: 17700,
-      billing_period: { from: "2025-07-02", to: "2025-08-01" },
-      payment_id: "Collected by the mandate with the charge on 2 July 2025",
+      taxable_paise: 10000,
+      tax_lines: [{ label: "IGST 18%", paise: 1800 }],
+      total_paise: 11800,
+      billing_period: { from: "2025-06-12", to: "2025-07-01" },
     });
+    expect(inv.payment_id).toMatch(/^pay_/);
+    expect(change.price).toMatchObject({ starts_on: "2025-07-02", total_paise: 17700 });
+    const text = pdfText((await admin.file(`/invoices/${made.invoices[0].id}/pdf`)).bytes);
+    expect(text).toContain("INR 150.00 a month × 20/30 days (12 June 2025 to 1 July 2025), paid now");
   });
 });
 
