@@ -6,8 +6,17 @@ import prettier from "eslint-config-prettier";
 import jsxA11y from "eslint-plugin-jsx-a11y";
 import react from "eslint-plugin-react";
 import reactHooks from "eslint-plugin-react-hooks";
+import { createNodeResolver, importX } from "eslint-plugin-import-x";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+
+/** What every sandbox file is refused (the app and the server), and a room's own refusal. */
+function sandboxRooms(...own) {
+  return [
+    { group: ["~/**", "**/app/**", "**/server/**"], message: "The sandbox never imports the app or the server." },
+    ...own,
+  ];
+}
 
 export default tseslint.config(
   {
@@ -88,33 +97,125 @@ export default tseslint.config(
       ],
     },
   },
+  // No import circle (docs/decisions/0043): a module's values are ready before anything that imports
+  // them runs, and each room reads one way. Type-only imports are left out, as the compiler erases them.
   {
-    files: ["sandbox/**"],
+    files: ["sandbox/**/*.ts", "app/**/*.{ts,tsx}"],
+    plugins: { "import-x": importX },
+    settings: {
+      "import-x/resolver-next": [createNodeResolver({ extensions: [".ts", ".tsx", ".js"] })],
+      "import-x/extensions": [".ts", ".tsx", ".js"],
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+    },
+    rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
+  },
+  // The app's feature rooms (docs/decisions/0044): the checkout and the membership never import each
+  // other (the membership reads only the order's status from checkout/steps), and the shared rooms
+  // under them never import either. A separate rule from the one above, so neither replaces the other.
+  {
+    files: ["app/membership/**"],
     rules: {
-      "@typescript-eslint/no-restricted-imports": [
+      "no-restricted-imports": [
         "error",
         {
           patterns: [
             {
-              group: ["~/**", "**/app/**", "**/server/**"],
-              message: "The sandbox never imports the app or the server.",
+              group: ["~/checkout/**", "!~/checkout/steps", "**/checkout/**", "!**/checkout/steps"],
+              message: "The membership does not import the checkout (docs/decisions/0044).",
             },
           ],
         },
       ],
-      // A write transaction starts IMMEDIATE, so two workers wait for each other instead of one
-      // answering SQLITE_BUSY when it upgrades its read (docs/decisions/0017).
+    },
+  },
+  {
+    files: ["app/checkout/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["~/membership/**", "**/membership/**"],
+              message: "The checkout does not import the membership (docs/decisions/0044).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["app/{components,session,upstream,utils,validation,config,routing,content}/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["~/membership/**", "**/membership/**"],
+              message: "Shared code does not import a feature room (docs/decisions/0044).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["sandbox/**"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": ["error", { patterns: sandboxRooms() }],
+      // One way to open a write transaction: writeTransaction starts it IMMEDIATE, so two workers wait for
+      // each other instead of one answering SQLITE_BUSY when it upgrades its read (docs/decisions/0017).
       "no-restricted-syntax": [
         "error",
         {
-          selector: "CallExpression[callee.type='CallExpression'][callee.callee.property.name='transaction']",
+          selector: "CallExpression[callee.property.name='transaction']",
           message:
-            "Use writeTransaction (sandbox/db.ts): a deferred transaction fails at once when another worker writes.",
+            "Use writeTransaction (sandbox/store/db.ts): it starts IMMEDIATE; a deferred transaction fails at once when another worker writes (docs/decisions/0017).",
         },
+      ],
+    },
+  },
+  // writeTransaction itself.
+  { files: ["sandbox/store/db.ts"], rules: { "no-restricted-syntax": "off" } },
+  // The sandbox's rooms (docs/decisions/0043): only the entry (index.ts) mounts the routes; the store is
+  // the floor and imports no other room; shared helpers stand on the store alone (types aside). A later
+  // block replaces an earlier one's patterns, so each room's block repeats what every sandbox file is refused.
+  {
+    files: ["sandbox/**"],
+    ignores: ["sandbox/index.ts", "sandbox/routes/**"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
         {
-          selector:
-            "MemberExpression[object.callee.property.name='transaction'][property.name=/^(deferred|exclusive)$/]",
-          message: "Use writeTransaction (sandbox/db.ts; docs/decisions/0017).",
+          patterns: sandboxRooms({
+            group: ["**/routes/**", "**/index", "**/index.ts"],
+            message: "Only the sandbox's entry (sandbox/index.ts) mounts its routes.",
+          }),
+        },
+      ],
+    },
+  },
+  {
+    files: ["sandbox/store/**"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { patterns: sandboxRooms({ group: ["../**"], message: "sandbox/store/ imports no other room." }) },
+      ],
+    },
+  },
+  {
+    files: ["sandbox/shared/**"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: sandboxRooms({
+            regex: "^\\.\\./(?!store/)",
+            message: "sandbox/shared/ stands on sandbox/store/ alone (types aside).",
+            allowTypeImports: true,
+          }),
         },
       ],
     },

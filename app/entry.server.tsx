@@ -9,11 +9,11 @@ import { matchedHandles, sharedCacheControl } from "~/rendering/page-sharing.ser
 
 // server.ts takes these from the build, so the process parses its configuration and makes its
 // session cookie once, in the same modules every route uses.
-export { env } from "~/config/env.server";
+export { env, useEmbeddedApi } from "~/config/env.server";
 export { SESSION_COOKIE_NAME } from "~/session/session.server";
 export { SIGNED_IN_POSTS, SERVER_PAGE_PATHS, UPLOAD_POSTS } from "~/routing/server-paths";
 export { holdsPersonalCookie } from "~/rendering/page-sharing.server";
-export { FOLLOWED_REDIRECT } from "~/rendering/followed-redirect";
+export { followRedirect } from "~/one-trip/follow.server";
 export { inputProblem } from "~/validation/input-bounds";
 export { inRequestScope } from "~/upstream/request-scope.server";
 export { logEvent, logger, sendLogsTo, withRequestId } from "~/observability/log.server";

@@ -8,11 +8,11 @@
  * collection when node runs with --expose-gc).
  */
 import ExcelJS from "exceljs";
-import { readCensusFile } from "~/members/read-file.server";
-import type { MemberInput } from "~/members/rules";
-import { MEMBER_COLUMNS, checkMemberRow } from "~/members/rules";
-import type { Purchase, RowInput } from "../sandbox/census";
-import { checkCensus } from "../sandbox/census";
+import { readCensusFile } from "~/membership/census/read-file.server";
+import type { MemberInput } from "~/membership/census/rules";
+import { MEMBER_COLUMNS, checkMemberRow } from "~/membership/census/rules";
+import type { Purchase, RowInput } from "../sandbox/membership/census";
+import { checkCensus } from "../sandbox/membership/census";
 
 const ROWS = 10_000;
 const RUNS = 3;

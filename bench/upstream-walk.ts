@@ -1,6 +1,6 @@
 import type { DelayedUpstream } from "./delayed-upstream";
 import { sequentialCount } from "./request-chain";
-import { FOLLOWED_REDIRECT, type FollowedAnswer } from "../app/rendering/followed-redirect";
+import { type FollowedAnswer, ONE_TRIP } from "../app/one-trip/protocol";
 import { Admin, ADD_PEOPLE_BODY, COMPANY_DETAILS_BODY, freshMobile, GSTIN } from "./signed-in-admin";
 import { OUTBOX_HEADERS } from "../tests/support/outbox";
 
@@ -74,7 +74,7 @@ export async function walkThroughUpstream(
     const response = await admin.send(`${pathname}.data${query ? `?${query}` : ""}`, {
       method: "POST",
       body,
-      headers: { [FOLLOWED_REDIRECT.header]: "1" },
+      headers: { [ONE_TRIP.header]: "1" },
     });
     const ttfbMs = performance.now() - started;
     const text = await response.text();
@@ -87,7 +87,7 @@ export async function walkThroughUpstream(
       sequential: sequentialCount(calls),
       cpuMs: cpuBefore === undefined ? undefined : serverCpuMs!() - cpuBefore,
     });
-    if (response.headers.get("content-type") === FOLLOWED_REDIRECT.type)
+    if (response.headers.get("content-type") === ONE_TRIP.type)
       return (JSON.parse(text) as FollowedAnswer).next.url.replace(/\.data(?=\?|$)/, "");
     if (response.status === 202 && response.headers.has("x-remix-reload-document"))
       return response.headers.get("location") ?? "";

@@ -1,25 +1,25 @@
 // The embedded upstream API (docs/api-contract.md), served in-process when API_BASE_URL is unset.
 import path from "node:path";
 import express, { type NextFunction, type Request, type Response, Router } from "express";
-import { type ApiContext, type LogSink, iso } from "./context";
-import { openDatabase } from "./db";
-import { HttpError, sendFail } from "./envelope";
-import { devRouter } from "./outbox-page";
+import { type ApiContext, type LogSink, iso } from "./shared/context";
+import { openDatabase } from "./store/db";
+import { HttpError, sendFail } from "./shared/envelope";
+import { devRouter } from "./messages/outbox-page";
 import { employerRouter } from "./routes/employer";
 import { membersRouter } from "./routes/members";
 import { changesRouter } from "./routes/changes";
 import { globalRouter } from "./routes/global";
 import { termsRouter } from "./routes/terms";
-import { keepSigningCertificateIn } from "./invoice-signature";
-import { scheduleRetention } from "./retention";
-import { startThreadPool } from "./thread-pool";
-import { sandboxRouter } from "./sandbox";
-import { seedCatalog } from "./seed";
-import { type EmailProvider, outboxEmailProvider, smtpEmailProvider } from "./email";
-import { type SmsProvider, outboxSmsProvider } from "./sms";
+import { keepSigningCertificateIn } from "./billing/invoice-signature";
+import { scheduleRetention } from "./membership/retention";
+import { startThreadPool } from "./threads/thread-pool";
+import { sandboxRouter } from "./routes/gateway";
+import { seedCatalog } from "./store/seed";
+import { type EmailProvider, outboxEmailProvider, smtpEmailProvider } from "./messages/email";
+import { type SmsProvider, outboxSmsProvider } from "./messages/sms";
 
-export type { SmsProvider } from "./sms";
-export type { EmailProvider } from "./email";
+export type { SmsProvider } from "./messages/sms";
+export type { EmailProvider } from "./messages/email";
 
 export interface EmbeddedApiOptions {
   databasePath: string;
@@ -36,11 +36,11 @@ export interface EmbeddedApiOptions {
   /** Tests may move a number's codes back in time (POST /sandbox/clock/codes). */
   testClock?: boolean;
   log?: LogSink;
-  /** How often members whose time is up are erased (sandbox/retention.ts); every 6 hours unless set. */
+  /** How often members whose time is up are erased (sandbox/membership/retention.ts); every 6 hours unless set. */
   retentionSweepMs?: number;
   /** Where order callbacks may point: the site's public origin. Unset: any http(s) address (development). */
   allowedCallbackOrigin?: string;
-  /** Whoever sends it reads the whole outbox (sandbox/outbox-access.ts); unset, each caller only their own. */
+  /** Whoever sends it reads the whole outbox (sandbox/messages/outbox-access.ts); unset, each caller only their own. */
   outboxKey?: string;
 }
 

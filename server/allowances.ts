@@ -8,6 +8,7 @@ import {
   RateLimiterRes,
   type RateLimiterAbstract,
 } from "rate-limiter-flexible";
+import type * as AppServerEntry from "../app/entry.server";
 
 /**
  * Hourly allowances per client (docs/product.md, Security rules; docs/decisions/0006): codes asked
@@ -150,5 +151,45 @@ export function createAllowances(
       log({ level: "error", msg: "allowances: store failed; refused", kind, error: String(refusal) });
       return { ok: false, message: ALLOWANCES_UNAVAILABLE };
     }
+  };
+}
+
+export interface ClientAllowances {
+  store: AllowanceStore;
+  /** Spends one of a client IP's hourly allowances, logging a refusal with the request's id. */
+  spendIpAllowance(ip: string, kind: Allowance, requestId: unknown): Promise<AllowanceResult>;
+  /** Spends one of a mobile number's hourly allowances (only app links are capped per number). */
+  spendNumberAllowance(mobileNo: string, kind: Allowance): Promise<AllowanceResult>;
+}
+
+/** The caps a visitor spends, per IP and per number, from the configuration, in this process's store. */
+export function clientAllowances(entry: typeof AppServerEntry): ClientAllowances {
+  const { env, logEvent, logger, metrics } = entry;
+  const store = allowanceStore(env.REDIS_URL, logEvent);
+  metrics.watchAllowances(() => ({ store: store.kind, ok: allowancesHealth(store) === "ok" }));
+  const counted = (prefix: string) => ({
+    prefix,
+    store,
+    log: logEvent,
+    onRefusal: (kind: Allowance, reason: "limit" | "unavailable") =>
+      metrics.allowanceRefused(`${prefix}:${kind}`, reason),
+  });
+  const perIp = createAllowances(
+    {
+      codeRequest: env.IP_CODE_REQUESTS_PER_HOUR,
+      codeVerification: env.IP_CODE_VERIFICATIONS_PER_HOUR,
+      appLink: env.IP_APP_LINKS_PER_HOUR,
+    },
+    counted("ip"),
+  );
+  const perNumber = createAllowances({ appLink: env.NUMBER_APP_LINKS_PER_HOUR }, counted("number"));
+  return {
+    store,
+    async spendIpAllowance(ip, kind, requestId) {
+      const spent = await perIp(ip, kind);
+      if (!spent.ok) logger.warn({ event: "ip_limit", kind, ip, id: requestId });
+      return spent;
+    },
+    spendNumberAllowance: (mobileNo, kind) => perNumber(mobileNo, kind),
   };
 }

@@ -1,4 +1,8 @@
+import cluster from "node:cluster";
 import http from "node:http";
+import type * as AppServerEntry from "../app/entry.server";
+import { metricsFromPrimary } from "./cluster";
+import { sameKey } from "./security";
 
 /**
  * /metrics on a port of its own (METRICS_PORT; docs/decisions/0036), for a scraper on this
@@ -33,4 +37,33 @@ export function serveMetrics(
   // Never what keeps the process alive: the drain's exit is the public listener's to decide.
   server.listen(port, host, () => log({ level: "info", msg: `metrics on http://${host}:${port}/metrics` })).unref();
   return server;
+}
+
+/**
+ * /metrics on the public port (docs/decisions/0036): only when METRICS_TOKEN is set, and only to
+ * a request that carries it; otherwise the path is a page like any other (not found). A worker
+ * of a cluster asks the primary, which sums every worker's. Answers, and says true, when it is its.
+ */
+export function metricsOnPublicPort({
+  env,
+  logger,
+  metrics,
+}: typeof AppServerEntry): (req: http.IncomingMessage, res: http.ServerResponse) => boolean {
+  const metricsText = cluster.isWorker ? metricsFromPrimary : metrics.processMetrics;
+  return (req, res) => {
+    if (!env.METRICS_TOKEN || (req.url ?? "").split("?")[0] !== "/metrics") return false;
+    res.setHeader("Cache-Control", "no-store");
+    if (!sameKey(req.headers.authorization, `Bearer ${env.METRICS_TOKEN}`)) {
+      res.writeHead(401, { "WWW-Authenticate": "Bearer", "Content-Type": "text/plain" }).end("Unauthorized.\n");
+      return true;
+    }
+    metricsText().then(
+      (text) => res.writeHead(200, { "Content-Type": metrics.contentType }).end(text),
+      (error: unknown) => {
+        logger.error({ err: error }, "metrics: not collected");
+        res.writeHead(503, { "Content-Type": "text/plain" }).end("Metrics unavailable.\n");
+      },
+    );
+    return true;
+  };
 }

@@ -2,8 +2,6 @@ import { gzipSync } from "node:zlib";
 import type { AppLoadContext, ServerBuild } from "@remix-run/node";
 import { createReadableStreamFromReadable, createRequestHandler } from "@remix-run/node";
 import type { Request as ExpressRequest, Response as ExpressResponse, RequestHandler } from "express";
-import type { FollowedRedirectProtocol } from "../app/rendering/followed-redirect";
-import { followRedirect } from "./follow-redirect";
 import { type FieldsProblem, boundedRequests } from "./input-bounds";
 
 /**
@@ -43,8 +41,15 @@ export interface RemixHandlerOptions {
   offerToCache?: OfferToCache;
   /** The page a person gets for a missing resource (isResourceNotFound). */
   notFoundPath?: string;
-  /** A hydrated page's post answered with the next page's data (server/follow-redirect.ts). */
-  followedRedirect?: FollowedRedirectProtocol;
+  /**
+   * Answers a hydrated page's post with the next page's data too (the one-trip step,
+   * app/one-trip/follow.server.ts); absent, every answer goes out as Remix made it.
+   */
+  followRedirect?: (
+    request: Request,
+    answer: Response,
+    load: (request: Request) => Promise<Response>,
+  ) => Promise<Response>;
   /** Runs one request's work, its followed page's included, with reads shared within it (the app's). */
   inRequestScope?: <T>(work: () => Promise<T>) => Promise<T>;
   /**
@@ -62,7 +67,7 @@ export function remixHandler(
   {
     offerToCache,
     notFoundPath,
-    followedRedirect,
+    followRedirect,
     inRequestScope = (work) => work(),
     inputProblem = () => null,
   }: RemixHandlerOptions = {},
@@ -71,9 +76,7 @@ export function remixHandler(
   /** Remix's answer, and the next page's with it when the post asks to be followed. */
   async function answer(request: Request, context: AppLoadContext): Promise<Response> {
     const response = await handle(request, context);
-    return followedRedirect
-      ? followRedirect(followedRedirect, request, response, (next) => handle(next, context))
-      : response;
+    return followRedirect ? followRedirect(request, response, (next) => handle(next, context)) : response;
   }
   return async (req, res, next) => {
     try {

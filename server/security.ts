@@ -190,3 +190,11 @@ export const bodyLimit =
     }
     next();
   };
+
+/** Whether a given key is the expected one, compared in constant time. */
+export function sameKey(given: string | undefined, key: string): boolean {
+  if (!given) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(key);
+  return a.length === b.length && crypto.timingSafeEqual(a, b);
+}

@@ -11,7 +11,7 @@ import net from "node:net";
  * the same way), then is closed. The embedded API's private listener stays open until then, so
  * those requests' upstream calls complete; it closes, and the database with it, only once the app
  * has drained. A new connection after that turn is refused at once (a gateway retries a refused
- * callback), never answered as failed; /readyz answers 503 meanwhile (server/app.ts).
+ * callback), never answered as failed; /readyz answers 503 meanwhile (server/probes.ts).
  */
 let draining = false;
 /** How long a connection idle when draining starts has to send its next request before it is closed. */
@@ -33,7 +33,7 @@ export interface DrainOptions {
 export function drainOnSignal({ server, privateApi, closeApi, timeoutMs, log: logLine }: DrainOptions) {
   const log = (msg: string) => logLine({ level: "info", msg });
   // The answers being made now. Each request says at its start whether its answer closes the
-  // connection (server/app.ts); one that started before the signal would otherwise keep its
+  // connection (server/request-log.ts); one that started before the signal would otherwise keep its
   // connection open, the client would send its next request on it, and the sweep below would
   // close it under that request: a client's read error (decision 0040).
   const inFlight = new Set<http.ServerResponse>();

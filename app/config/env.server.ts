@@ -49,6 +49,12 @@ const schema = z.object({
     .optional(),
   /** "1" lets a production server run the embedded sandbox API, whose codes and payments are public. */
   SANDBOX: z.enum(["0", "1"]).default("0"),
+  /**
+   * "off" answers a hydrated page's post as Remix does, without following its redirect: two round
+   * trips a step, as before decision 0035, for a Remix upgrade that changes what the one-trip step
+   * relies on (app/one-trip/protocol.ts, docs/decisions/0045).
+   */
+  ONE_TRIP: z.enum(["on", "off"]).default("on"),
   LOG_REQUESTS: z.enum(["0", "1"]).default("1"),
   /** The least severe lines written (docs/decisions/0036): debug adds /healthz, /readyz and file requests. */
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
@@ -220,15 +226,33 @@ function devSecret(dataDir: string, name: string): string {
 
 export const env: Env = parseEnv(process.env);
 
+/** Where the embedded API listens for the app, and the key the app's calls carry (docs/decisions/0012). */
+export interface EmbeddedApiAddress {
+  url: string;
+  key: string;
+}
+let embeddedApiAddress: EmbeddedApiAddress | undefined;
+
 /**
- * Where the app reaches the upstream gateway: a real one, or the embedded API over loopback, on the
- * private listener server.ts opens for it (EMBEDDED_API_URL) so it outlives the public one at shutdown.
- * Read at each call: server.ts opens that listener after it has loaded this build.
+ * Told by the server (server/embedded-api.ts, through the build's entry module) once it has opened the
+ * embedded API's private loopback listener, which outlives the public one at shutdown
+ * (docs/decisions/0012): the server opens it after it has loaded this build, so it is handed over
+ * here rather than read from the environment.
  */
+export function useEmbeddedApi(address: EmbeddedApiAddress): void {
+  embeddedApiAddress = address;
+}
+
+/** Where the app reaches the upstream gateway: a real one, or the embedded API over loopback. Read at each call. */
 export function apiBaseUrl(): string {
-  return env.API_BASE_URL?.replace(/\/$/, "") ?? process.env.EMBEDDED_API_URL ?? `http://127.0.0.1:${env.PORT}/api`;
+  return env.API_BASE_URL?.replace(/\/$/, "") ?? embeddedApiAddress?.url ?? `http://127.0.0.1:${env.PORT}/api`;
 }
 export const embeddedApi = !env.API_BASE_URL;
+
+/** The key the app's calls to the embedded API carry, once the server has opened its listener. */
+export function embeddedApiKey(): string | undefined {
+  return embeddedApi ? embeddedApiAddress?.key : undefined;
+}
 
 /** The address the site is known by: PUBLIC_ORIGIN, or in development the request's own origin. */
 export function publicOrigin(request: Request): string {

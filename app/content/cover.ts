@@ -1,8 +1,8 @@
 import { formatRupees } from "~/utils/money";
 
 /**
- * How a plan's sum insured is described, on every surface, in the same words (docs/product.md, Plans
- * and cover): the catalogue says whether it is one amount for the employee's whole family (a family
+ * How a plan's sum insured is described, on every surface, in the same words (docs/product.md, The
+ * pages, "One description of the cover"): the catalogue says whether it is one amount for the employee's whole family (a family
  * floater) or an amount for each member, and every page reads it from there.
  */
 

@@ -6,7 +6,7 @@ import { CORPORATE } from "./site";
  * Members' personal data (docs/product.md, Personal data; decision 0039): the notice given where an admin
  * hands over employees' details (the census form and upload, the changes page) and in every email to an
  * employee, the contact for data matters, and the privacy page. The sandbox sends the same words
- * (sandbox/privacy-notice.ts); tests/sandbox/privacy-notice-agree.test.ts holds the two to one text.
+ * (sandbox/catalog/privacy-notice.ts); tests/sandbox/privacy-notice-agree.test.ts holds the two to one text.
  */
 
 /** Where a question, a request or a complaint about personal data goes (DPDP Rules 2025, r.9). Invented. */

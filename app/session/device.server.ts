@@ -14,7 +14,7 @@ import type { Session } from "~/session/session.server";
  * logouts: it names the browser, not a sign-in.
  */
 const DEVICE_COOKIE_NAME = env.httpsOnly ? "__Host-kavach_device" : "kavach_device";
-/** As long as the API remembers a device after its last sign-in (sandbox/otp.ts, DEVICE_MEMORY_MS). */
+/** As long as the API remembers a device after its last sign-in (sandbox/accounts/otp.ts, DEVICE_MEMORY_MS). */
 const DEVICE_COOKIE_MAX_AGE_S = 180 * 24 * 60 * 60;
 
 const deviceCookie = createSealedCookie(DEVICE_COOKIE_NAME, {

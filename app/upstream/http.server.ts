@@ -1,6 +1,6 @@
 import { forgetReads } from "./request-scope.server";
 import { z } from "zod";
-import { apiBaseUrl, embeddedApi, env } from "~/config/env.server";
+import { apiBaseUrl, embeddedApi, embeddedApiKey, env } from "~/config/env.server";
 import { MESSAGES } from "~/config/constants";
 import { currentRequestId, logger } from "~/observability/log.server";
 import { endpointPattern, metrics } from "~/observability/metrics.server";
@@ -46,6 +46,20 @@ export class ApiUnauthorizedError extends Error {
   }
 }
 
+/**
+ * "None" is an answer: where the upstream's 404 says the thing asked for is not there (no paid
+ * membership yet, another company's document), the client answers null, and every other failure
+ * stays an error the route's `withToken` turns into a response (docs/decisions/0044).
+ */
+export async function noneIfNotFound<T>(call: Promise<T>): Promise<T | null> {
+  try {
+    return await call;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
 export type Backend = "global" | "employer" | "root";
 
 const BASE_PATHS: Record<Backend, string> = { global: "/global", employer: "/employer/v1", root: "" };
@@ -82,11 +96,12 @@ const ENCODING: Record<string, string> = { "accept-encoding": embeddedApi ? "ide
 /**
  * The embedded API's private listener believes X-Forwarded-For, and skips the per-IP caps the app
  * has spent already, only for a call carrying this process's key (docs/decisions/0012, 0015);
- * server/app.ts makes the key when it opens the listener. Read at each call, as the address is.
+ * server/embedded-api.ts makes the key when it opens the listener and hands it over (useEmbeddedApi).
+ * Read at each call, as the address is.
  * The visitor's request id goes along, so the upstream's log lines join the app's (docs/decisions/0036).
  */
 function commonHeaders(): Record<string, string> {
-  const key = embeddedApi ? process.env.EMBEDDED_API_KEY : undefined;
+  const key = embeddedApiKey();
   const id = currentRequestId();
   return { ...ENCODING, ...(key ? { "x-embedded-api-key": key } : {}), ...(id ? { "x-request-id": id } : {}) };
 }

@@ -25,9 +25,14 @@ export function nextMonth(date: string): string {
   return new Date(Date.UTC(y, m, Math.min(d, lastDay))).toISOString().slice(0, 10);
 }
 
+/** A YYYY-MM-DD date `days` calendar days later (earlier when negative). */
+export function addDays(date: string, days: number): string {
+  const t = new Date(`${date}T00:00:00Z`);
+  t.setUTCDate(t.getUTCDate() + days);
+  return t.toISOString().slice(0, 10);
+}
+
 /** The calendar day before a YYYY-MM-DD date: the last day paid for before a charge date. */
 export function dayBefore(date: string): string {
-  const t = new Date(`${date}T00:00:00Z`);
-  t.setUTCDate(t.getUTCDate() - 1);
-  return t.toISOString().slice(0, 10);
+  return addDays(date, -1);
 }

@@ -3,7 +3,7 @@ import { EMPLOYEES_MAX, EMPLOYEES_MIN, MESSAGES, OTP_LENGTH, PHONE_LENGTH } from
 import { gstinProblem, normaliseGstin } from "./gstin";
 
 /**
- * Field rules of docs/product.md, shared by every form and its action (through Conform) and by the
+ * Field rules (docs/product.md, Messages), shared by every form and its action (through Conform) and by the
  * prefill check. Each message is the one shown beside the field.
  */
 

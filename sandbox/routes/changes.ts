@@ -2,30 +2,23 @@
 // is scoped to the caller's own paid membership.
 import { type Response, Router } from "express";
 import { z } from "zod";
-import { cartIdFor, readCart } from "../cart";
-import { creditNoteOfCart, creditsJson, requestCreditRefund } from "../change-documents";
-import { awaitChangeDocumentEmail, queueChangeDocumentEmail } from "../change-email";
-import { awaitEndorsementEmails, queueEndorsementEmails } from "../endorsement-email";
-import { statementJson, withDocuments } from "../change-statement";
-import { COLUMNS, type Column, MAX_CELL } from "../census";
-import { changePaymentJson, latestPayment, payChange, verifyChangePayment } from "../change-payments";
-import {
-  MAX_BATCH,
-  amountDue,
-  changeOf,
-  confirmBatch,
-  confirmChange,
-  findChange,
-  quoteChange,
-  quoteChanges,
-} from "../changes";
-import type { ApiContext } from "../context";
-import { writeTransaction } from "../db";
-import { HttpError, parseInput, route, sendOk } from "../envelope";
-import { invoicePdf } from "../invoice-pdf";
-import { cancelMandate } from "../mandate";
-import { paidMembership } from "../members";
-import { callerMobile, requireToken } from "../tokens";
+import { cartIdFor, readCart } from "../checkout/cart";
+import { creditNoteOfCart, creditsJson, requestCreditRefund } from "../billing/change-documents";
+import { awaitChangeDocumentEmail, queueChangeDocumentEmail } from "../membership/change-email";
+import { awaitEndorsementEmails, queueEndorsementEmails } from "../membership/endorsement-email";
+import { statementJson, withDocuments } from "../billing/change-statement";
+import { COLUMNS, type Column, MAX_CELL } from "../membership/census";
+import { changePaymentJson, latestPayment, payChange, verifyChangePayment } from "../billing/change-payments";
+import { MAX_BATCH } from "../membership/change-rules";
+import { amountDue, confirmBatch, confirmChange, quoteChange, quoteChanges } from "../membership/changes";
+import { changeOf, findChange } from "../membership/change-store";
+import type { ApiContext } from "../shared/context";
+import { writeTransaction } from "../store/db";
+import { HttpError, parseInput, route, sendOk } from "../shared/envelope";
+import { invoicePdf } from "../billing/invoice-pdf";
+import { cancelMandate } from "../billing/mandate";
+import { paidMembership } from "../membership/members";
+import { callerMobile, requireToken } from "../accounts/tokens";
 
 /** How long a confirm waits for its document's email, so the answer finds it in the outbox. */
 const EMAIL_WAIT_MS = 1500;

@@ -12,7 +12,7 @@ import {
   peopleJson,
   quoteFor,
   readCart,
-} from "../cart";
+} from "../checkout/cart";
 import {
   findCompany,
   findPlanByGroup,
@@ -27,18 +27,19 @@ import {
   ratesFor,
   resolveCoverages,
   searchCompanies,
-} from "../catalog";
-import { TESTIMONIALS } from "../content-data";
-import { istDate } from "../dates";
-import type { ApiContext } from "../context";
-import { HttpError, parseInput, route, sendOk } from "../envelope";
-import { checkGstin } from "../gstin";
-import { invoicePdf } from "../invoice-pdf";
-import { awaitInvoiceEmail, invoiceOfCart } from "../invoices";
-import { coverEndDate, membershipJson } from "../membership";
-import { createOrder, latestOrder, orderJson, orderOwner, verifyJson, verifyPayment } from "../orders";
-import { YEARLY_DISCOUNT_PCT, unitMonthlyPaise } from "../pricing";
-import { callerMobile, callerOf, requireToken } from "../tokens";
+} from "../catalog/catalog";
+import { TESTIMONIALS } from "../catalog/content-data";
+import { istDate } from "../shared/dates";
+import type { ApiContext } from "../shared/context";
+import { HttpError, parseInput, route, sendOk } from "../shared/envelope";
+import { checkGstin } from "../shared/gstin";
+import { invoicePdf } from "../billing/invoice-pdf";
+import { awaitInvoiceEmail, invoiceOfCart } from "../billing/invoices";
+import { membershipJson } from "../membership/overview";
+import { coverEndDate } from "../shared/cover-dates";
+import { createOrder, latestOrder, orderJson, orderOwner, verifyJson, verifyPayment } from "../checkout/orders";
+import { YEARLY_DISCOUNT_PCT, unitMonthlyPaise } from "../catalog/pricing";
+import { callerMobile, callerOf, requireToken } from "../accounts/tokens";
 
 /** How long a verify answer waits for the invoice email before saying it is still being sent. */
 const EMAIL_WAIT_MS = 1500;

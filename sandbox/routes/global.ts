@@ -1,15 +1,15 @@
 import { type Request, Router } from "express";
 import { z } from "zod";
-import { FAQS } from "../content-data";
-import { type ApiContext, iso, maskMobile } from "../context";
-import { HttpError, parseInput, route, sendOk } from "../envelope";
-import { countryIdSchema, mobileNoSchema } from "../mobile";
-import { type Caller, CODE_LENGTH, CODE_TTL_MS, RESEND_WAIT_MS, sendCode, verifyCode } from "../otp";
-import { callerMobile, issueToken, requireToken, revokeCallerToken } from "../tokens";
-import { ensureUser, setWhatsapp } from "../users";
-import { writeTransaction } from "../db";
-import { callbackRequestSchema, requestCallback } from "../sales-callback";
-import { sql, sqlValues } from "../statements";
+import { FAQS } from "../catalog/content-data";
+import { type ApiContext, iso, maskMobile } from "../shared/context";
+import { HttpError, parseInput, route, sendOk } from "../shared/envelope";
+import { countryIdSchema, mobileNoSchema } from "../shared/mobile";
+import { type Caller, CODE_LENGTH, CODE_TTL_MS, RESEND_WAIT_MS, sendCode, verifyCode } from "../accounts/otp";
+import { callerMobile, issueToken, requireToken, revokeCallerToken } from "../accounts/tokens";
+import { ensureUser, setWhatsapp } from "../accounts/users";
+import { writeTransaction } from "../store/db";
+import { callbackRequestSchema, requestCallback } from "../accounts/sales-callback";
+import { sql, sqlValues } from "../store/statements";
 
 const APP_LINK_TEXT = "Download the Kavach app: https://kavach.example/app";
 // The app link goes to any number anyone types, so it is capped to keep the form from being an SMS cannon.

@@ -3,11 +3,11 @@
 // member or check answers 404 exactly like an unknown one.
 import { Router, type Response } from "express";
 import { z } from "zod";
-import { readCart, cartIdFor } from "../cart";
-import { COLUMNS, type Column, MAX_ROWS } from "../census";
-import type { ApiContext } from "../context";
-import { istDate } from "../dates";
-import { HttpError, parseInput, route, sendOk } from "../envelope";
+import { readCart, cartIdFor } from "../checkout/cart";
+import { COLUMNS, type Column, MAX_ROWS } from "../membership/census";
+import type { ApiContext } from "../shared/context";
+import { istDate } from "../shared/dates";
+import { HttpError, parseInput, route, sendOk } from "../shared/envelope";
 import {
   type PaidMembership,
   addMembers,
@@ -18,13 +18,13 @@ import {
   memberOf,
   membersOf,
   paidMembership,
-} from "../members";
-import { type PolicyData, policyJson, policyOf } from "../policy";
-import { awaitPolicyEmails, queuePolicyEmails } from "../policy-email";
-import { drawCertificatePdf, drawECardsPdf } from "../thread-pool";
-import { cardsFor } from "../policy-pdf";
-import { certificateOf, policyNow } from "../certificate";
-import { callerMobile, requireToken } from "../tokens";
+} from "../membership/members";
+import { type PolicyData, policyJson, policyOf } from "../membership/policy";
+import { awaitPolicyEmails, queuePolicyEmails } from "../membership/policy-email";
+import { drawCertificatePdf, drawECardsPdf } from "../threads/thread-pool";
+import { cardsFor } from "../membership/policy-pdf";
+import { certificateOf, policyNow } from "../membership/certificate";
+import { callerMobile, requireToken } from "../accounts/tokens";
 
 /** How long a confirm that issued the policy waits for its emails, so the answer finds them sent. */
 const EMAIL_WAIT_MS = 1500;

@@ -1,7 +1,7 @@
 import { Router } from "express";
 import { z } from "zod";
-import { TERMS } from "../content-data";
-import { HttpError, parseInput, route, sendOk } from "../envelope";
+import { TERMS } from "../catalog/content-data";
+import { HttpError, parseInput, route, sendOk } from "../shared/envelope";
 
 export function termsRouter(): Router {
   const router = Router();

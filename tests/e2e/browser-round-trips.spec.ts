@@ -1,7 +1,9 @@
-import type { Page } from "@playwright/test";
+import type { BrowserContext, Page } from "@playwright/test";
 import { watchNetwork } from "../../bench/network-watch";
 import { sequentialCount } from "../../bench/request-chain";
 import { expect, test } from "./fixtures";
+import { latestCode } from "../support/codes";
+import { startServer } from "../support/server";
 import { FERNLEAF, freshMobile, readCode } from "./helpers";
 
 /**
@@ -16,11 +18,17 @@ test.use({ javaScriptEnabled: true });
 const LATENCY_MS = 300;
 const STEP_SEQUENTIAL_MAX = 1;
 
-test("every hydrated checkout step waits for one request, its post, with a working cache", async ({
-  page,
-  context,
-}) => {
-  test.slow();
+interface Counted {
+  step: string;
+  sequential: number;
+  requests: string[];
+}
+
+/**
+ * Every request given a round trip's latency, and `step`: what one press waits for, counted as the
+ * longest chain of requests sent from the press and answered by the time the next page shows.
+ */
+async function roundTripMeter(page: Page, context: BrowserContext) {
   const cdp = await context.newCDPSession(page);
   await cdp.send("Network.enable");
   await cdp.send("Network.emulateNetworkConditions", {
@@ -36,7 +44,7 @@ test("every hydrated checkout step waits for one request, its post, with a worki
   await cdp.send("Page.enable");
   const addressChanges: Array<{ url: string; at: number }> = [];
   cdp.on("Page.navigatedWithinDocument", (event) => addressChanges.push({ url: event.url, at: performance.now() }));
-  const counted: Array<{ step: string; sequential: number; requests: string[] }> = [];
+  const counted: Counted[] = [];
 
   /** Hydrated, and every script the page preloads (its own and the next page's) is in. */
   const ready = async () => {
@@ -70,8 +78,17 @@ test("every hydrated checkout step waits for one request, its post, with a worki
       requests: waitedFor.map((r) => new URL(r.url).pathname),
     });
   }
-  const press = (name: string | RegExp) => (p: Page) => p.getByRole("button", { name, exact: true }).click();
+  return { step, counted };
+}
 
+const press = (name: string | RegExp) => (p: Page) => p.getByRole("button", { name, exact: true }).click();
+
+test("every hydrated checkout step waits for one request, its post, with a working cache", async ({
+  page,
+  context,
+}) => {
+  test.slow();
+  const { step, counted } = await roundTripMeter(page, context);
   const mobile = freshMobile();
   await page.goto("/checkout/verify");
   await page.getByLabel("Mobile number").fill(mobile);
@@ -95,4 +112,36 @@ test("every hydrated checkout step waits for one request, its post, with a worki
   // Each step did go over the network (its post at least), so a count of 0 is not a pass by absence.
   expect(counted.filter((s) => s.sequential === 0)).toEqual([]);
   expect(counted.filter((s) => s.sequential > STEP_SEQUENTIAL_MAX)).toEqual([]);
+});
+
+/**
+ * ONE_TRIP=off (decision 0045), for a Remix upgrade: the server answers the post alone, the page's
+ * wrapper hands Remix that answer as it came, and Remix asks for the next page's data itself. Each
+ * step then waits for two requests in a row, and the walk still works.
+ */
+test("with ONE_TRIP=off each hydrated step waits for two requests, its post and the next page's data", async ({
+  page,
+  context,
+}) => {
+  test.slow();
+  const server = await startServer({ env: { ONE_TRIP: "off" } });
+  try {
+    const { step, counted } = await roundTripMeter(page, context);
+    const mobile = freshMobile();
+    await page.goto(`${server.url}/checkout/verify`);
+    await page.getByLabel("Mobile number").fill(mobile);
+    await step("send code → verify-otp", /\/checkout\/verify-otp$/, press("Send code"));
+    await page.getByLabel("One-time code").fill(await latestCode(`${server.url}/api`, mobile));
+    await step("verify code → gst-details", /\/checkout\/gst-details$/, press("Verify and continue"));
+    await page.getByLabel("GSTIN").fill(FERNLEAF);
+    await step("GSTIN → is this your company?", /\/checkout\/gst-details\?confirm=/, press(/Verify/));
+    await step("confirm → company-details", /\/checkout\/company-details$/, press("Yes, this is my company"));
+    await expect(page.getByLabel("Your full name")).toBeVisible();
+
+    expect(counted.map((s) => [s.step, s.sequential])).toEqual(counted.map((s) => [s.step, 2]));
+    // The second of the two is the next page's data, asked for by Remix itself.
+    for (const s of counted) expect(s.requests.filter((path) => path.endsWith(".data")).length).toBe(2);
+  } finally {
+    await server.stop();
+  }
 });

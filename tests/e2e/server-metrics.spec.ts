@@ -16,7 +16,7 @@ function getAlone(port: number, path: string): Promise<string> {
     http
       .get({ port, host: "127.0.0.1", path, agent: false }, (response) => {
         response.resume();
-        // A request id is the answering process's random prefix and a count (server/app.ts).
+        // A request id is the answering process's random prefix and a count (server/request-log.ts).
         response.on("end", () => resolve(String(response.headers["x-request-id"]).replace(/-[^-]+$/, "")));
       })
       .on("error", reject);

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { indianWords, rupeesInWords } from "../../sandbox/amount-words";
+import { indianWords, rupeesInWords } from "../../sandbox/billing/amount-words";
 import { type TestApi, checkoutForms, startApi } from "./helpers";
 import { OUTBOX_HEADERS } from "../support/outbox";
 

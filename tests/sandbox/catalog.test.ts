@@ -124,7 +124,7 @@ describe("plans and coverages", () => {
     expect(r.status).toBe(200);
     const { plans, coverages } = r.json.data;
     expect(coverages).toHaveLength(7);
-    // Youngest band, employee only: the rate alone (sandbox/PRICES.md), as no paid benefit is chosen.
+    // Youngest band, employee only: the rate alone (sandbox/catalog/PRICES.md), as no paid benefit is chosen.
     expect(
       plans.map((p: { plan_id: string; from_monthly_paise: number }) => [p.plan_id, p.from_monthly_paise]),
     ).toEqual([

@@ -5,7 +5,7 @@ import path, { join } from "node:path";
 import { promisify } from "node:util";
 import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { formatInr } from "../../sandbox/invoice-pdf";
+import { formatInr } from "../../sandbox/billing/invoice-pdf";
 import { type TestApi, startApi } from "./helpers";
 import { DAY, DELHI, KARNATAKA, SEZ, V1, joiner, leaver, paidTeam } from "./paid-membership";
 

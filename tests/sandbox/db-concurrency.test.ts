@@ -40,8 +40,8 @@ describe("several processes opening a new database at once", () => {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "kavach-db-")), "api.sqlite");
     // Each process loads its modules, then all open the file at the same instant.
     const script = `
-      import { openDatabase } from "./sandbox/db.ts";
-      import { seedCatalog } from "./sandbox/seed.ts";
+      import { openDatabase } from "./sandbox/store/db.ts";
+      import { seedCatalog } from "./sandbox/store/seed.ts";
       ${READY}
       const db = openDatabase(${JSON.stringify(file)}, Date.now);
       seedCatalog(db);
@@ -49,7 +49,7 @@ describe("several processes opening a new database at once", () => {
     `;
     await expect(runTogether(Array.from({ length: 4 }, () => script))).resolves.toHaveLength(4);
     const db = new Database(file, { readonly: true });
-    const migrations = fs.readdirSync(path.join(ROOT, "sandbox/migrations")).filter((f) => f.endsWith(".sql"));
+    const migrations = fs.readdirSync(path.join(ROOT, "sandbox/store/migrations")).filter((f) => f.endsWith(".sql"));
     expect(db.prepare("SELECT COUNT(*) FROM schema_migrations").pluck().get()).toBe(migrations.length);
     expect(db.prepare("SELECT COUNT(*) FROM plans").pluck().get()).toBeGreaterThan(0);
     db.close();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { checkGstin, gstinCheckCharacter } from "../../sandbox/gstin";
-import { COMPANIES, STATES } from "../../sandbox/seed-data";
+import { checkGstin, gstinCheckCharacter } from "../../sandbox/shared/gstin";
+import { COMPANIES, STATES } from "../../sandbox/store/seed-data";
 
 describe("GSTIN check character (Luhn mod 36)", () => {
   it("matches the worked example in docs/product.md", () => {

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import PDFDocument from "pdfkit";
 import { describe, expect, it } from "vitest";
-import { scriptOf, scriptRuns, textInScripts } from "../../sandbox/pdf-fonts";
+import { scriptOf, scriptRuns, textInScripts } from "../../sandbox/shared/pdf-fonts";
 
 describe("the font for a name's letters", () => {
   it("follows the Unicode block of each script, and leaves Latin to Helvetica", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { formatRupees } from "../../sandbox/html";
-import { computeQuote, taxLines, taxRegimeFor, unitMonthlyPaise } from "../../sandbox/pricing";
-import { AGE_BANDS, COVERAGES, FAMILY_RANGES, PLANS, RATES } from "../../sandbox/seed-data";
+import { formatRupees } from "../../sandbox/shared/html";
+import { computeQuote, taxLines, taxRegimeFor, unitMonthlyPaise } from "../../sandbox/catalog/pricing";
+import { AGE_BANDS, COVERAGES, FAMILY_RANGES, PLANS, RATES } from "../../sandbox/store/seed-data";
 
 describe("rate table", () => {
   it("has one row for every band × range × sum insured", () => {

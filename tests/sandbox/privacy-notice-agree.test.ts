@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as app from "~/content/privacy";
-import * as sandbox from "../../sandbox/privacy-notice";
+import * as sandbox from "../../sandbox/catalog/privacy-notice";
 import { type TestApi, startApi } from "./helpers";
 import { paidTeam } from "./paid-membership";
 
 /**
  * One notice on members' personal data (docs/product.md, Personal data; decision 0039): the words the app
  * shows where an admin gives employees' details (app/content/privacy.ts) are the words every employee email
- * of the sandbox carries (sandbox/privacy-notice.ts), contact included, point for point.
+ * of the sandbox carries (sandbox/catalog/privacy-notice.ts), contact included, point for point.
  */
 
 let api: TestApi;
@@ -31,7 +31,7 @@ describe("the notice on members' personal data", () => {
     expect(text).toMatch(/section 7\(i\) of the Digital Personal Data Protection Act, 2023/);
     expect(text).toMatch(/insurer/);
     expect(text).toMatch(/third-party administrator \(TPA\)/);
-    // The period the purge keeps (sandbox/retention.ts), in words.
+    // The period the purge keeps (sandbox/membership/retention.ts), in words.
     expect(sandbox.RETENTION_YEARS).toBe(3);
     expect(text).toMatch(/three years after the policy ends/);
     expect(text).toMatch(/correct or erase/);

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createEmbeddedApi } from "../../sandbox/index";
-import { COMPANIES, RATES } from "../../sandbox/seed-data";
+import { COMPANIES, RATES } from "../../sandbox/store/seed-data";
 import { SECRET, type TestApi, startApi } from "./helpers";
 
 let api: TestApi | undefined;
@@ -105,8 +105,8 @@ describe("database", () => {
       createEmbeddedApi(options).close();
       const db = new Database(databasePath, { readonly: true });
       expect(db.pragma("journal_mode", { simple: true })).toBe("wal");
-      // Every numbered file in sandbox/migrations, once each, in order.
-      const files = readdirSync(new URL("../../sandbox/migrations/", import.meta.url))
+      // Every numbered file in sandbox/store/migrations, once each, in order.
+      const files = readdirSync(new URL("../../sandbox/store/migrations/", import.meta.url))
         .filter((f) => /^\d+_.+\.sql$/.test(f))
         .sort();
       expect(files).toContain("001_init.sql");

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { FOLLOWED_REDIRECT, type FollowedAnswer } from "../../app/rendering/followed-redirect";
-import { cookiesAfter } from "../../server/follow-redirect";
+import { type FollowedAnswer, ONE_TRIP } from "../../app/one-trip/protocol";
+import { cookiesAfter } from "../../app/one-trip/follow.server";
 import { adminVisitor } from "../support/admin-session";
-import { decodeData, freshMobile, Visitor } from "../support/client";
+import { decodeData, freshMobile, latestCode, Visitor } from "../support/client";
 import { type InProcessApp, appInProcess } from "../support/in-process";
 
 /**
@@ -16,12 +16,12 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const follow = { [FOLLOWED_REDIRECT.header]: "1" };
+const follow = { [ONE_TRIP.header]: "1" };
 const details = { name: "Asha Rao", email: "asha.rao@fernleaf.example", totalEmployees: "12" };
 
 async function followed(answer: { status: number; headers: Headers; text: string }) {
   expect(answer.status).toBe(200);
-  expect(answer.headers.get("content-type")).toBe(FOLLOWED_REDIRECT.type);
+  expect(answer.headers.get("content-type")).toBe(ONE_TRIP.type);
   const body = JSON.parse(answer.text) as FollowedAnswer;
   return {
     redirect: await decodeData<unknown>(body.answer),
@@ -53,11 +53,11 @@ it("without the header, a failed check or a document post, the answer is as it w
   const admin = await adminVisitor(app.url, "details");
   const plain = await admin.post("/checkout/company-details.data", details);
   expect(plain.status).toBe(202);
-  expect(plain.headers.get("content-type")).not.toBe(FOLLOWED_REDIRECT.type);
+  expect(plain.headers.get("content-type")).not.toBe(ONE_TRIP.type);
 
   const refused = await admin.post("/checkout/company-details.data", { ...details, email: "not an email" }, follow);
   expect(refused.status).toBe(400);
-  expect(refused.headers.get("content-type")).not.toBe(FOLLOWED_REDIRECT.type);
+  expect(refused.headers.get("content-type")).not.toBe(ONE_TRIP.type);
 
   // A document post (no .data) keeps its 303, header or not.
   const document = await admin.post("/checkout/company-details", details, follow);
@@ -74,4 +74,20 @@ it("cookies after an answer: a set cookie replaces its value, an expired one is 
     ]),
   ).toBe("a=3; d=4");
   expect(cookiesAfter(null, ["s=abc%3D.sig; Path=/"])).toBe("s=abc%3D.sig");
+});
+
+it("every cookie set on a followed sign-in is Path=/ and host-only, as the followed request's cookie jar assumes", async () => {
+  const visitor = new Visitor(app.url);
+  const mobile = freshMobile();
+  const asked = await visitor.post("/checkout/verify.data", { mobile }, follow);
+  const code = await latestCode(`${app.url}/api`, mobile);
+  const verified = await visitor.post("/checkout/verify-otp.data", { intent: "verify", code }, follow);
+  expect((await followed(verified)).url).toBe("/checkout/gst-details.data");
+  const cookies = [asked, verified].flatMap((answer) => answer.headers.getSetCookie());
+  // The session on asking, the device and the refreshed session on verifying.
+  expect(cookies.length).toBeGreaterThanOrEqual(3);
+  for (const cookie of cookies) {
+    expect(cookie).toMatch(/;\s*Path=\/(;|$)/i);
+    expect(cookie).not.toMatch(/;\s*Domain=/i);
+  }
 });

@@ -76,7 +76,7 @@ it("one signing certificate per deployment: kept under the data folder, the same
       "tsx",
       "--input-type=module",
       "-e",
-      `import { keepSigningCertificateIn, signInvoicePdf } from "./sandbox/invoice-signature.ts";
+      `import { keepSigningCertificateIn, signInvoicePdf } from "./sandbox/billing/invoice-signature.ts";
        import { PDFDocument } from "pdf-lib";
        keepSigningCertificateIn(${JSON.stringify(app.dataDir)});
        const doc = await PDFDocument.create(); doc.addPage();

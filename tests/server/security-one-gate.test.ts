@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { FOLLOWED_REDIRECT } from "../../app/rendering/followed-redirect";
+import { ONE_TRIP } from "../../app/one-trip/protocol";
 import { quoteQuery } from "../../app/validation/people";
 import { parseSubmission } from "../../app/validation/submission.server";
 import { adminVisitor } from "../support/admin-session";
@@ -16,7 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const follow = { [FOLLOWED_REDIRECT.header]: "1" };
+const follow = { [ONE_TRIP.header]: "1" };
 const HOSTILE = "/checkout/quote?rows[1000000].count=1";
 
 it("a hydrated post whose redirect goes past the bounds is answered alone, at once, and the door refuses the page", async () => {
@@ -27,7 +27,7 @@ it("a hydrated post whose redirect goes past the bounds is answered alone, at on
     const answer = await admin.post("/checkout/whatsapp.data", { whatsapp: "on", returnTo: HOSTILE }, follow);
     // Not followed: Remix's own 202 with the redirect, which the browser then asks for itself.
     expect(answer.status).toBe(202);
-    expect(answer.headers.get("content-type")).not.toBe(FOLLOWED_REDIRECT.type);
+    expect(answer.headers.get("content-type")).not.toBe(ONE_TRIP.type);
     expect(answer.text).toContain("/checkout/quote?rows[1000000].count=1");
     expect(performance.now() - started).toBeLessThan(1_000);
   }

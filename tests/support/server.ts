@@ -129,7 +129,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     throw error;
   });
   lineListeners.clear();
-  // /healthz answers 503 only after trying to render for a while (server/app.ts): asked again until ready.
+  // /healthz answers 503 only after trying to render for a while (server/probes.ts): asked again until ready.
   while (
     !(await fetch(`${url}/healthz`).then(
       (r) => r.ok,

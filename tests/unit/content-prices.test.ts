@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { PRODUCTS } from "~/content/products";
-import { AGE_BANDS, COVERAGES, FAMILY_RANGES, PLANS, RATES } from "../../sandbox/seed-data";
+import { AGE_BANDS, COVERAGES, FAMILY_RANGES, PLANS, RATES } from "../../sandbox/store/seed-data";
 
 /**
  * docs/product.md, Prices and GST (one price everywhere): the public pages' copy names prices in

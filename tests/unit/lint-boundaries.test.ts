@@ -12,7 +12,10 @@ async function ruleIdsFor(code: string, filePath: string): Promise<string[]> {
 describe("import boundaries", () => {
   it("refuses the sandbox in the app and the app in the sandbox", async () => {
     expect(
-      await ruleIdsFor('import { PLANS } from "../../sandbox/seed-data";\nexport const x = PLANS;\n', "app/utils/x.ts"),
+      await ruleIdsFor(
+        'import { PLANS } from "../../sandbox/store/seed-data";\nexport const x = PLANS;\n',
+        "app/utils/x.ts",
+      ),
     ).toContain("@typescript-eslint/no-restricted-imports");
     expect(
       await ruleIdsFor('import { PATHS } from "~/routing/paths";\nexport const x = PATHS;\n', "sandbox/x.ts"),
@@ -34,6 +37,39 @@ describe("import boundaries", () => {
   it("lets a route module import server code, which the compiler strips from the browser build", async () => {
     expect(
       await ruleIdsFor('import { env } from "~/config/env.server";\nexport const x = env;\n', "app/routes/x.tsx"),
+    ).toEqual([]);
+  });
+
+  it("keeps the checkout and the membership apart, and shared code out of both (docs/decisions/0044)", async () => {
+    expect(
+      await ruleIdsFor(
+        'import { stepCart } from "~/checkout/step-guard.server";\nexport const x = stepCart;\n',
+        "app/membership/home/x.server.ts",
+      ),
+    ).toContain("no-restricted-imports");
+    expect(
+      await ruleIdsFor(
+        'import { isPaidOrPending } from "~/checkout/steps";\nexport const x = isPaidOrPending;\n',
+        "app/membership/home/x.ts",
+      ),
+    ).toEqual([]);
+    expect(
+      await ruleIdsFor(
+        'import { MEMBER_COLUMNS } from "~/membership/census/rules";\nexport const x = MEMBER_COLUMNS;\n',
+        "app/checkout/x.ts",
+      ),
+    ).toContain("no-restricted-imports");
+    expect(
+      await ruleIdsFor(
+        'import { MEMBER_COLUMNS } from "~/membership/census/rules";\nexport const x = MEMBER_COLUMNS;\n',
+        "app/components/x.tsx",
+      ),
+    ).toContain("no-restricted-imports");
+    expect(
+      await ruleIdsFor(
+        'import { MEMBER_COLUMNS } from "~/membership/census/rules";\nexport const x = MEMBER_COLUMNS;\n',
+        "app/routes/x.tsx",
+      ),
     ).toEqual([]);
   });
 });

@@ -45,7 +45,7 @@ describe("Node version policy", () => {
   });
 
   it("CI's Node is not one better-sqlite3 12 aborts on (24.19 and later; decision 0037)", () => {
-    const addon = (JSON.parse(read("package.json")) as { dependencies: Record<string, string> }).dependencies[
+    const addon = (JSON.parse(read("sandbox/package.json")) as { dependencies: Record<string, string> }).dependencies[
       "better-sqlite3"
     ]!;
     if (semver.major(addon) === 12)

@@ -73,3 +73,22 @@ describe("browser build patch", () => {
     expect(source).toMatch(/namespace: "empty-module",\s*sideEffects: false/);
   });
 });
+
+describe("PDF font patch", () => {
+  it("fontkit lays out Telugu and Gurmukhi names with Noto Sans, whose GPOS tables carry null anchors", () => {
+    // Unpatched, fontkit 2.0.4 throws reading a null anchor's coordinates, and a certificate or
+    // e-card with such a name cannot be drawn (patches/README.md, fontkit).
+    // Resolved as the sandbox, which draws the PDFs, resolves them.
+    const sandboxRequire = createRequire(new URL("../../sandbox/", import.meta.url));
+    const fontkit = sandboxRequire("fontkit") as {
+      create(buffer: Buffer): { layout(text: string): { glyphs: unknown[] } };
+    };
+    for (const [file, name] of [
+      ["noto-sans-telugu/files/noto-sans-telugu-telugu-400-normal.woff", "కృష్ణ శ్రీనివాస్"],
+      ["noto-sans-gurmukhi/files/noto-sans-gurmukhi-gurmukhi-400-normal.woff", "ਗੁਰਪ੍ਰੀਤ ਕੌਰ"],
+    ] as const) {
+      const font = fontkit.create(readFileSync(sandboxRequire.resolve(`@fontsource/${file}`)));
+      expect(font.layout(name).glyphs.length).toBeGreaterThan(0);
+    }
+  });
+});

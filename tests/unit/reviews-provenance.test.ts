@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { TESTIMONIALS } from "../../sandbox/content-data";
+import { TESTIMONIALS } from "../../sandbox/catalog/content-data";
 import { sourcedReviews } from "~/content/reviews";
 import { parsePartnerData } from "~/content/partner-data.server";
 import { PARTNER_LANDINGS } from "~/content/partner-landings";

@@ -64,7 +64,7 @@ describe("the private loopback listener", () => {
   });
 
   it("believes the app's own calls, which spent the caps already", async () => {
-    const key = process.env.EMBEDDED_API_KEY!;
+    const key = app.embeddedApiKey!;
     expect(key).toBeTruthy();
     for (let i = 0; i < 5; i += 1)
       expect(await refusedByCap(await verify({ "x-embedded-api-key": key, "x-forwarded-for": `203.0.113.${i}` }))).toBe(
