@@ -1,4 +1,4 @@
-// Paying for an addition (docs/product.md, Changes during the year; No cover before premium): the joiner is added only when
+// Paying for an addition (docs/product.md, Changes during the year): the joiner is added only when
 // the payment succeeds, through the same sandbox gateway as the purchase (its three outcomes, its
 // signature, a pending payment settled later). A failed or abandoned payment leaves the change quoted
 // and the member not added.

@@ -56,7 +56,7 @@ export interface ChangePrice {
   no_gst_reason?: string;
   /**
    * An addition with a charge: the first day of cover, the day its premium is received (today: it is paid
-   * before it is made), and why, in words the quote shows (docs/product.md, No cover before premium).
+   * before it is made), and why, in words the quote shows (docs/product.md, Changes during the year: no cover before premium).
    */
   cover_from?: string;
   cover_from_reason?: string;
