@@ -6,6 +6,7 @@ import { promisify } from "node:util";
 import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { formatInr } from "../../sandbox/billing/invoice-pdf";
+import { splitTax } from "../../sandbox/billing/suppliers";
 import { type TestApi, startApi } from "./helpers";
 import { DAY, DELHI, KARNATAKA, SEZ, V1, joiner, leaver, paidTeam } from "./paid-membership";
 
@@ -186,6 +187,36 @@ describe("amounts on documents", () => {
     expect(formatInr(-17)).toBe("-0.17");
     expect(formatInr(0)).toBe("0.00");
     expect(formatInr(12345678901)).toBe("12,34,56,789.01");
+  });
+
+  it("splits the tax charged across the suppliers' documents to the paisa, each within a paisa of its rate", () => {
+    const cases = [
+      {
+        taxables: [190200, 120000, 34300],
+        lines: [
+          ["CGST 9%", 900],
+          ["SGST 9%", 900],
+        ],
+      },
+      { taxables: [1, 1, 1], lines: [["IGST 18%", 1800]] },
+      // 10,000 employees a year: products past 2^53 paise stay exact.
+      { taxables: [1_620_000_000_01, 777_777_777, 3], lines: [["IGST 18%", 1800]] },
+    ] as const;
+    for (const c of cases) {
+      const whole = c.taxables.reduce((a, b) => a + b, 0);
+      const charged = c.lines.map(([label, rate_bp]) => ({
+        label,
+        rate_bp,
+        paise: Math.round((whole * rate_bp) / 10_000),
+      }));
+      const split = splitTax(charged, c.taxables);
+      charged.forEach((line, i) => {
+        expect(split.reduce((sum, doc) => sum + doc[i]!.paise, 0)).toBe(line.paise);
+        split.forEach((doc, d) =>
+          expect(Math.abs(doc[i]!.paise - (c.taxables[d]! * line.rate_bp) / 10_000)).toBeLessThanOrEqual(1),
+        );
+      });
+    }
   });
 });
 
