@@ -65,8 +65,9 @@ export default function handleRequest(
             },
             final(done) {
               clearTimeout(timeout);
-              const html = Buffer.concat(chunks).toString("utf8").replaceAll("\0", "");
               responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+              // Buffer.concat allocates a plain ArrayBuffer, never a shared one.
+              const html = withoutZeroBytes(Buffer.concat(chunks) as Buffer<ArrayBuffer>);
               resolve(new Response(html, { headers: responseHeaders, status }));
               done();
             },
@@ -83,6 +84,15 @@ export default function handleRequest(
     );
     const timeout = setTimeout(abort, RENDER_TIMEOUT_MS);
   });
+}
+
+/**
+ * The page's bytes as React wrote them, without a zero byte. In UTF-8 a zero byte is only ever the
+ * character U+0000, so it is dropped byte by byte; a page without one (every page but one echoing
+ * a visitor's zero byte) goes out as the same bytes, never decoded to a string and encoded again.
+ */
+function withoutZeroBytes(html: Buffer<ArrayBuffer>): Uint8Array<ArrayBuffer> {
+  return html.includes(0) ? html.filter((byte) => byte !== 0) : html;
 }
 
 /**

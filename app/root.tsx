@@ -24,8 +24,8 @@ import { enhanceScriptSrc } from "~/rendering/enhance-script.server";
 import { embeddedApi, publicOrigin } from "~/config/env.server";
 import { purchaseHrefFor } from "~/checkout/purchase-href.server";
 import { currentToken } from "~/session/signed-in.server";
-import { routeHydrates, savesData } from "~/rendering/hydration";
-import { ModulePreloads } from "~/rendering/module-preloads";
+import { pageScripting, savesData } from "~/rendering/hydration";
+import { ModulePreloads, WarmClient } from "~/rendering/module-preloads";
 import { useNonce } from "~/rendering/nonce";
 import appStyles from "~/styles/app.css";
 import siteStyles from "~/styles/site.css";
@@ -73,7 +73,9 @@ export type RootLoader = typeof loader;
  * Every page is complete as the server sends it. A route that asks with `handle.hydrate` (the
  * checkout, the outcome and membership pages) loads Remix's client and becomes a React app; every
  * other page gets the one small page script (app/enhance): carousels, lazy images, greeting, page
- * views, cross-tab logout and the invite form's pending state. Never both. A request with
+ * views, cross-tab logout and the invite form's pending state. Never both. The first step of the
+ * purchase (`hydrate: "next"`) gets the page script, which fetches the next page's client once the
+ * page has loaded (decision 0053). A request with
  * `Save-Data: on` hydrates nothing, and a route that would have hydrated then gets no script at
  * all: it works exactly as with script off (docs/product.md, Which routes hydrate; decision 0003).
  */
@@ -81,9 +83,12 @@ function Document({ signedIn, children }: { signedIn: boolean; children: ReactNo
   const nonce = useNonce();
   const root = useRouteLoaderData<typeof loader>("root");
   // The same rule as the renderer's and the page sharing's (app/rendering/hydration.ts).
-  const wantsHydration = routeHydrates(useMatches().map((match) => match.handle));
-  const hydrates = wantsHydration && !root?.saveData;
-  const pageScript = wantsHydration ? null : root?.script;
+  const scripting = pageScripting(
+    useMatches().map((match) => match.handle),
+    root?.saveData ?? false,
+  );
+  const hydrates = scripting === "hydrate";
+  const pageScript = scripting === "plain" || scripting === "next" ? root?.script : null;
   return (
     <html lang="en-IN">
       <head>
@@ -111,6 +116,7 @@ function Document({ signedIn, children }: { signedIn: boolean; children: ReactNo
           </>
         )}
         {pageScript ? <script type="module" src={pageScript} nonce={nonce || undefined} /> : null}
+        {pageScript && scripting === "next" ? <WarmClient /> : null}
       </body>
     </html>
   );

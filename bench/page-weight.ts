@@ -15,6 +15,11 @@ export interface PageWeight {
   css: Map<string, number>;
   /** modulepreload and script srcs under /build/ and the gzip size of each. */
   js: Map<string, number>;
+  /**
+   * Script the page fetches only after its load event, for the next page to hydrate from (its
+   * prefetch links, decision 0053): not what the page waits for, so not in `js`.
+   */
+  warm: Map<string, number>;
 }
 
 export const gzipSize = (data: string | Buffer) => zlib.gzipSync(data).length;
@@ -52,6 +57,9 @@ export function weighPage(pagePath: string, html: string): PageWeight {
     htmlGzip: gzipSize(html),
     css: new Map(stylesheets.map((href) => [href, buildFileGzip(href)])),
     js: new Map([...new Set(scripts)].map((src) => [src, buildFileGzip(src)])),
+    warm: new Map(
+      buildUrls(html, /<link\b[^>]*\brel="prefetch"[^>]*>/g, "href").map((src) => [src, buildFileGzip(src)]),
+    ),
   };
 }
 

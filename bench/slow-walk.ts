@@ -5,16 +5,18 @@
  * cache), and both again on a phone-speed CPU (4× slowdown). Typing is not timed; each row runs
  * from the click (or address) to the next page: "shown" when the page is there (the load event of
  * a document, or the new address of a client-side step), "interactive" when it answers the admin
- * (script off: the same moment; script on: once Remix has hydrated and is idle).
+ * (script off, and the first page, served plain: the same moment; script on: once Remix has
+ * hydrated and is idle).
  *
  * Beside each row: the requests it made over the network, their bytes, its sequential requests
  * (the longest chain of requests each sent after the answer to the one before had arrived,
  * among those answered by "shown": the round trips the admin waited for) and the floor those allow
- * (sequential requests × latency + their bytes ÷ bandwidth). Before each press on a hydrated page
- * the walk lets the page's preloads finish, as an admin's reading and typing would. Budgets (docs/performance-round-trips.md): a client-side step waits for at
- * most 1 sequential request, its post (decision 0035); the first hydrated page is shown within 10%
- * of its floor on the slow network; the script-on walk totals no more than the script-off walk on
- * the same CPU.
+ * (sequential requests × latency + their bytes ÷ bandwidth). Before each press the walk lets the
+ * page's preloads (and the first page's client, fetched after its load, decision 0053) finish, as an
+ * admin's reading and typing would. Budgets (docs/performance-round-trips.md): a client-side step
+ * waits for at most 1 sequential request, its post (decision 0035); the first page is usable with
+ * script within 10% of the time it takes without, on the same CPU; the script-on walk totals at
+ * least 25% less than the script-off walk on the same CPU.
  */
 import os from "node:os";
 import type { Page } from "@playwright/test";
@@ -33,8 +35,10 @@ const NETWORK = { offline: false, latency: 400, downloadThroughput: 400 * KBIT, 
 const CPU_SLOWDOWN = 4;
 /** A hydrated step waits for its own post, answered with the next page's data (decision 0035). */
 const STEP_SEQUENTIAL_MAX = 1;
-/** The first hydrated page is shown within this share above its floor. */
-const FIRST_PAGE_OVER_FLOOR_MAX = 0.1;
+/** The first page is usable with script within this share above the time it takes without (decision 0053). */
+const FIRST_PAGE_OVER_PLAIN_MAX = 0.1;
+/** The script-on walk takes at most this share of the script-off walk's time. */
+const SCRIPT_WALK_SHARE_MAX = 0.75;
 
 interface StepTime {
   name: string;
@@ -97,7 +101,9 @@ async function walk(title: string, javaScriptEnabled: boolean, cpu: number): Pro
   const preloaded = () =>
     page.waitForFunction(
       () =>
-        [...document.querySelectorAll<HTMLLinkElement>("link[rel=modulepreload]")].every(
+        // The first page's client is listed in a template until its load event adds the links.
+        !(document.getElementById("warm-client") as HTMLTemplateElement | null)?.content.childElementCount &&
+        [...document.querySelectorAll<HTMLLinkElement>("link[rel=modulepreload], link[rel=prefetch]")].every(
           (link) => performance.getEntriesByName(link.href).length > 0,
         ),
       undefined,
@@ -110,11 +116,13 @@ async function walk(title: string, javaScriptEnabled: boolean, cpu: number): Pro
     network.take();
     const started = performance.now();
     await go(page);
-    await page.waitForURL(to, { waitUntil: javaScriptEnabled ? "commit" : "load" });
+    // A client-side step is shown at its new address; a document at its load event.
+    await page.waitForURL(to, { waitUntil: javaScriptEnabled && clientSide ? "commit" : "load" });
     const shown = performance.now();
     const ours = !/\/api\/sandbox\//.test(page.url());
-    if (javaScriptEnabled && ours) await idle();
-    else if (javaScriptEnabled) await page.waitForLoadState("load");
+    // A page of ours that hydrates preloads Remix's client; the first page, served plain, does not.
+    const hydrates = await page.evaluate(() => document.querySelector("link[rel=modulepreload]") !== null);
+    if (javaScriptEnabled && ours && hydrates) await idle();
     const interactive = performance.now();
     await network.settled(shown);
     const requests = network.take();
@@ -141,7 +149,8 @@ async function walk(title: string, javaScriptEnabled: boolean, cpu: number): Pro
   const mobile = freshMobile();
   await step("open /checkout/verify (cold cache)", /\/checkout\/verify$/, (p) => p.goto("/checkout/verify"));
   await page.getByLabel("Mobile number").fill(mobile);
-  await step("send code → verify-otp", /\/checkout\/verify-otp$/, click("Send code"), true);
+  // The first page is served plain (decision 0053): its post loads the code page as a document.
+  await step("send code → verify-otp", /\/checkout\/verify-otp$/, click("Send code"));
   // The code is read beside the browser, off the throttled connection: a person reads an SMS.
   const sms = (await (
     await page.request.get(`/api/sandbox/sms?mobile_no=${mobile}`, { headers: OUTBOX_HEADERS })
@@ -173,7 +182,7 @@ async function walk(title: string, javaScriptEnabled: boolean, cpu: number): Pro
 const walks: Walk[] = [];
 try {
   walks.push(await walk("Script off", false, 1));
-  walks.push(await walk("Script on (the checkout hydrates; first page on a cold cache)", true, 1));
+  walks.push(await walk("Script on (the checkout hydrates from its second page; first page on a cold cache)", true, 1));
   walks.push(await walk(`Script off, ${CPU_SLOWDOWN}× CPU slowdown`, false, CPU_SLOWDOWN));
   walks.push(await walk(`Script on, ${CPU_SLOWDOWN}× CPU slowdown`, true, CPU_SLOWDOWN));
 } finally {
@@ -217,16 +226,13 @@ for (const w of walks.filter((w) => w.script)) {
   console.log(
     `- ${w.title}: every client-side step ≤ ${STEP_SEQUENTIAL_MAX} sequential requests: ${verdict(over.length === 0)}${over.length ? ` (${over.map((s) => `${s.name}: ${s.sequential}`).join(", ")})` : ""}`,
   );
-  // The floor is the network's: on the slow network at the CPU's own speed. On a 4× slower CPU the
-  // page also parses and runs its 150 KB of script, which no floor of the link's counts.
-  const first = w.steps[0];
-  const withinFloor = first.shownMs <= first.floorMs * (1 + FIRST_PAGE_OVER_FLOOR_MAX);
-  console.log(
-    `- ${w.title}: first hydrated page shown within ${FIRST_PAGE_OVER_FLOOR_MAX * 100}% of its floor: ${w.cpu === 1 ? verdict(withinFloor) : "for information"} (${seconds(first.shownMs)} s against ${seconds(first.floorMs)} s, ${(first.shownMs / first.floorMs).toFixed(2)} ×)`,
-  );
   const off = walks.find((o) => !o.script && o.cpu === w.cpu)!;
+  const [first, plain] = [w.steps[0], off.steps[0]];
   console.log(
-    `- ${w.title}: walk no slower than script off on the same CPU: ${verdict(totalOf(w) <= totalOf(off))} (${seconds(totalOf(w))} s against ${seconds(totalOf(off))} s)`,
+    `- ${w.title}: first page usable within ${FIRST_PAGE_OVER_PLAIN_MAX * 100}% of script off: ${verdict(first.interactiveMs <= plain.interactiveMs * (1 + FIRST_PAGE_OVER_PLAIN_MAX))} (${seconds(first.interactiveMs)} s against ${seconds(plain.interactiveMs)} s, ${(first.interactiveMs / plain.interactiveMs).toFixed(2)} ×)`,
+  );
+  console.log(
+    `- ${w.title}: walk at least ${(1 - SCRIPT_WALK_SHARE_MAX) * 100}% faster than script off on the same CPU: ${verdict(totalOf(w) <= totalOf(off) * SCRIPT_WALK_SHARE_MAX)} (${seconds(totalOf(w))} s against ${seconds(totalOf(off))} s, ${(totalOf(w) / totalOf(off)).toFixed(2)} ×)`,
   );
 }
 for (const w of walks.filter((w) => w.cpu === 1)) {

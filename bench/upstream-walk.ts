@@ -12,6 +12,8 @@ export interface UpstreamStep {
   calls: number;
   /** The longest chain of those calls each made after the one before was answered. */
   sequential: number;
+  /** Those calls, "METHOD /path" in the order they were answered: what to read when a count is over. */
+  names: string[];
   /** The app server's CPU time for the request, when the walk was given a way to read it (the API's is not in it). */
   cpuMs?: number;
 }
@@ -57,6 +59,7 @@ export async function walkThroughUpstream(
       ttfbMs,
       calls: calls.length,
       sequential: sequentialCount(calls),
+      names: calls.map((c) => c.call),
       cpuMs,
     });
     if (response.status !== expected)
@@ -85,6 +88,7 @@ export async function walkThroughUpstream(
       ttfbMs,
       calls: calls.length,
       sequential: sequentialCount(calls),
+      names: calls.map((c) => c.call),
       cpuMs: cpuBefore === undefined ? undefined : serverCpuMs!() - cpuBefore,
     });
     if (response.headers.get("content-type") === ONE_TRIP.type)

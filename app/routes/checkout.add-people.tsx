@@ -5,7 +5,7 @@ import { Form, Link, useActionData, useFetcher, useLoaderData } from "@remix-run
 import type { FormEvent } from "react";
 import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import type { Quote } from "~/upstream/employer.server";
+import type { PeopleRow, Quote } from "~/upstream/employer.server";
 import { getCatalogue, getPricing, getQuote } from "~/upstream/employer.server";
 import { attempt, requireToken, withToken } from "~/session/signed-in.server";
 import { stepCart } from "~/checkout/step-guard.server";
@@ -22,6 +22,7 @@ import { PATHS } from "~/routing/paths";
 import { seoMeta } from "~/content/seo";
 import { trackEvent } from "~/analytics/track.server";
 import { seeOther } from "~/utils/see-other";
+import { commitSession } from "~/session/session.server";
 import { formatCount, formatPaise } from "~/utils/money";
 import { addPeopleSchema as schema } from "~/validation/people";
 
@@ -45,30 +46,30 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const signedIn = await requireToken(request);
   const { token, session, headers } = signedIn;
   const pricingOf = (groupId: string) => withToken(request, token, (t) => getPricing(t, groupId));
+  const quoteOf = (row: PeopleRow) => attempt(request, () => getQuote(token, { rows: [row] }));
   // The plan's rates, asked beside the cart for the group this browser saved last.
   const remembered = session.get("groupId");
   const early = remembered ? pricingOf(remembered) : null;
   // The catalogue (the same for everyone, kept in this process) names the first band and family
-  // cover before the plan's pricing is back, so the prefilled count's price is asked beside it.
-  const [cart, catalogue] = await Promise.all([
+  // cover, so the price of the count the plan step remembered is asked beside the cart too.
+  const catalogueRead = attempt(request, () => getCatalogue());
+  const rememberedCount = session.get("prefillCount");
+  const guess = catalogueRead.then((catalogue) => {
+    const band = catalogue.ok ? catalogue.value.bands[0]?.code : undefined;
+    const range = catalogue.ok ? catalogue.value.ranges[0]?.code : undefined;
+    return band && range && rememberedCount !== undefined ? { band, range, count: rememberedCount } : null;
+  });
+  const earlyQuoted = guess.then((row) => (row ? quoteOf(row) : null));
+  const [cart] = await Promise.all([
     stepCart(request, signedIn, "people"),
-    attempt(request, () => getCatalogue()),
     // Settled here, so a guess that failed or was not needed never goes unhandled.
     early?.catch(() => null),
+    earlyQuoted.catch(() => null),
   ]);
   const headcount = cart.admin?.total_employees ?? null;
-  const firstRow = catalogue.ok
-    ? { band: catalogue.value.bands[0]?.code, range: catalogue.value.ranges[0]?.code }
-    : { band: undefined, range: undefined };
-  const earlyQuoted =
-    cart.people === null && headcount !== null && firstRow.band && firstRow.range
-      ? attempt(request, () =>
-          getQuote(token, { rows: [{ band: firstRow.band!, range: firstRow.range!, count: headcount }] }),
-        )
-      : null;
-  const [earlyPricing, earlyQuote] = await Promise.all([
+  const [earlyPricing, earlyGuess] = await Promise.all([
     remembered === cart.plan!.group_id ? early : pricingOf(cart.plan!.group_id),
-    earlyQuoted,
+    guess,
   ]);
   const pricing = earlyPricing ?? (await pricingOf(cart.plan!.group_id));
   const counts = new Map(cart.people?.rows.map((r) => [`${r.band}|${r.range}`, r.count]));
@@ -90,13 +91,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }));
   // The price of the prefilled count, read-only (nothing is saved until a button is pressed); without
   // it the page still works, as before the count was typed. Asked early for the catalogue's first
-  // row; should the plan's pricing start elsewhere, it is asked now.
-  const earlyFits = prefill && firstRow.band === prefill.band && firstRow.range === prefill.range;
-  const quoted = earlyFits
-    ? earlyQuote
-    : prefill
-      ? await attempt(request, () => getQuote(token, { rows: [prefill] }))
-      : null;
+  // row and the remembered count; should the plan's pricing or the cart differ, it is asked now.
+  const earlyFits =
+    prefill &&
+    earlyGuess?.band === prefill.band &&
+    earlyGuess.range === prefill.range &&
+    earlyGuess.count === prefill.count;
+  const quoted = earlyFits ? await earlyQuoted : prefill ? await quoteOf(prefill) : null;
   const prefillQuote = quoted?.ok ? quoted.value : null;
   return data(
     {
@@ -125,8 +126,12 @@ export async function action({ request }: ActionFunctionArgs) {
       intent === "continue" ? "purchase_age_distribution_proceed" : "purchase_age_distribution",
       { members: total },
     );
+    // People saved: nothing is prefilled any more, so no count's price is asked ahead.
+    const remembered = session.has("prefillCount");
+    session.unset("prefillCount");
+    const forget = remembered ? { "Set-Cookie": await commitSession(session) } : undefined;
     // Recalculate lands on the new price (its box is the page's #price), not at the top of the page.
-    return seeOther(intent === "continue" ? nextPath("people") : `${PATHS.checkout.addPeople}#price`);
+    return seeOther(intent === "continue" ? nextPath("people") : `${PATHS.checkout.addPeople}#price`, forget);
   });
 }
 

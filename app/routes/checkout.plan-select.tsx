@@ -107,6 +107,9 @@ export async function action({ request }: ActionFunctionArgs) {
       coverages: saved.value.plan?.coverage_ids.length ?? 0,
     });
     if (saved.value.plan) session.set("groupId", saved.value.plan.group_id);
+    const headcount = saved.value.admin?.total_employees;
+    if (saved.value.people === null && headcount != null) session.set("prefillCount", headcount);
+    else session.unset("prefillCount");
     return seeOther(nextPath("plan"), { "Set-Cookie": await commitSession(session) });
   });
 }

@@ -138,7 +138,10 @@ export default function VerifyOtp() {
         <strong>
           +91 {mobile.slice(0, 5)} {mobile.slice(5)}
         </strong>
-        . <Link to={PATHS.checkout.verify}>Change number</Link>
+        . {/* A document: the number's page is served plain (decision 0053). */}
+        <Link to={PATHS.checkout.verify} reloadDocument>
+          Change number
+        </Link>
       </p>
       <Form method="post" {...getFormProps(form)} noValidate>
         <ErrorSummary form={form} />

@@ -8,6 +8,7 @@ import { handleEntryQuery, prefillOf } from "~/checkout/entry-query.server";
 import { attempt } from "~/session/signed-in.server";
 import { CheckoutShell } from "~/components/checkout-shell";
 import { browserValidation, ErrorSummary, SubmitButton, TextField } from "~/components/form";
+import type { HydrationHandle } from "~/rendering/hydration";
 import { PATHS } from "~/routing/paths";
 import { seoMeta } from "~/content/seo";
 import { seeOther } from "~/utils/see-other";
@@ -17,6 +18,12 @@ import { safeReturnHost } from "~/utils/safe-redirect";
 import { purchaseHrefFor } from "~/checkout/purchase-href.server";
 import { mobileNumber } from "~/validation/fields";
 import { parseSubmission } from "~/validation/submission.server";
+
+/**
+ * The first page of the purchase is served plain, usable as soon as its HTML is in, and fetches the
+ * client once loaded; the code page after it hydrates from the cache (decision 0053).
+ */
+export const handle: HydrationHandle = { hydrate: "next" };
 
 const schema = z.object({ mobile: mobileNumber, from: z.string().max(255).optional() }).strict();
 

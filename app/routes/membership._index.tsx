@@ -5,7 +5,8 @@ import { useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { getCart } from "~/upstream/employer.server";
 import { getChangesStatement, getMembership, requestCreditRefund } from "~/upstream/membership.server";
-import { attempt, requireToken, withToken } from "~/session/signed-in.server";
+import { requireToken, withToken } from "~/session/signed-in.server";
+import { ApiError, refusalOr } from "~/upstream/http.server";
 import { redirectWithToast } from "~/session/toast.server";
 import { firstUnfinishedStep, pathOf } from "~/checkout/steps";
 import { TableScroll } from "~/components/table-scroll";
@@ -60,14 +61,14 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!refundSchema.safeParse(Object.fromEntries(await request.formData())).success) {
     throw data({ message: "Unknown form." }, { status: 400 });
   }
-  const asked = await attempt(request, () => requestCreditRefund(token));
   // A second post (a double click, another tab) finds no credit left: the page shows the refund already due.
-  if (!asked.ok && asked.error.status !== 409) throw asked.error;
+  const asked = await withToken(request, token, (t) => refusalOr([409], requestCreditRefund(t)));
   return redirectWithToast(PATHS.membership, {
-    kind: asked.ok ? "success" : "info",
-    message: asked.ok
-      ? `${formatPaise(asked.value.refund_due_paise)} will be refunded to the account the membership was paid from.`
-      : asked.error.message,
+    kind: asked instanceof ApiError ? "info" : "success",
+    message:
+      asked instanceof ApiError
+        ? asked.message
+        : `${formatPaise(asked.refund_due_paise)} will be refunded to the account the membership was paid from.`,
   });
 }
 

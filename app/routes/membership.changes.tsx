@@ -2,22 +2,21 @@ import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { attempt, requireToken, withToken } from "~/session/signed-in.server";
+import { requireToken, withToken } from "~/session/signed-in.server";
 import { DataNotice } from "~/components/data-notice";
 import { seoMeta } from "~/content/seo";
-import type { Dependant } from "~/membership/changes/change-forms";
 import { BACKDATE_DAYS, familySchema, joinerSchema, leaverSchema } from "~/membership/changes/change-forms";
 import { FamilyForm, JoinerForm, LeaverForm } from "~/membership/changes/person-forms";
 import type { FormName, Reply } from "~/membership/changes/replies";
 import { UploadForm } from "~/membership/changes/upload-changes";
-import { dependantsAllowed } from "~/membership/census/add-form";
+import { dependantsAllowed } from "~/membership/people/people";
 import { PATHS } from "~/routing/paths";
 import { changePath } from "~/routing/membership-paths";
 import { checkChangeUpload } from "~/membership/changes/change-upload.server";
 import { redirectWithToast } from "~/session/toast.server";
 import type { ChangeRequest } from "~/upstream/changes.server";
 import { confirmBatch, parseBatchId, quoteChange, refusalOf } from "~/upstream/changes.server";
-import type { ApiError } from "~/upstream/http.server";
+import { ApiError, refusalOr } from "~/upstream/http.server";
 import { getCensus } from "~/upstream/members.server";
 import { todayInIndia } from "~/utils/dates";
 import { seeOther } from "~/utils/see-other";
@@ -44,7 +43,7 @@ async function coversBought(request: Request, token: string) {
       label: `${b.band_label}, ${b.range}: ${b.range_label}`,
       range: b.range,
     }));
-  return { covers, dependants: dependantsAllowed(covers.map((c) => c.range)) as Dependant[] };
+  return { covers, dependants: dependantsAllowed(covers.map((c) => c.range)) };
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -105,10 +104,10 @@ async function quote(
   body: ChangeRequest,
   cellField: CellField = ownField,
 ) {
-  const quoted = await attempt(request, () => quoteChange(token, body));
-  if (quoted.ok) return seeOther(changePath(quoted.value.change.change_id));
-  if (quoted.error.isOutage) throw data({ message: quoted.error.message }, { status: 503 });
-  const errors = refusalErrors(quoted.error, cellField);
+  // docs/api-contract.md, POST /membership/changes/quote: each refusal is about the form.
+  const quoted = await withToken(request, token, (t) => refusalOr([400, 404, 409, 422], quoteChange(t, body)));
+  if (!(quoted instanceof ApiError)) return seeOther(changePath(quoted.change.change_id));
+  const errors = refusalErrors(quoted, cellField);
   const { "": formErrors, ...fieldErrors } = errors;
   return data<Reply>({ form: name, result: submission.reply({ formErrors, fieldErrors }) }, { status: 422 });
 }
@@ -137,12 +136,11 @@ async function uploadChanges({ request, token, form, today }: IntentArgs) {
 async function confirmAll({ request, token, form }: IntentArgs) {
   const batch = parseBatchId(form.get("batch"));
   if (batch === null) throw data({ message: "There is no such upload." }, { status: 400 });
-  const confirmed = await attempt(request, () => confirmBatch(token, batch));
-  if (!confirmed.ok) {
-    if (confirmed.error.isOutage) throw data({ message: confirmed.error.message }, { status: 503 });
-    return redirectWithToast(PATHS.changes, { kind: "warning", message: confirmed.error.message });
-  }
-  const { results } = confirmed.value;
+  // The batch's quotes expired (410), or it is not this company's (404): said on the changes page.
+  const confirmed = await withToken(request, token, (t) => refusalOr([400, 404, 409, 410], confirmBatch(t, batch)));
+  if (confirmed instanceof ApiError)
+    return redirectWithToast(PATHS.changes, { kind: "warning", message: confirmed.message });
+  const { results } = confirmed;
   const refused = results.flatMap((r) => ("error" in r ? [r.error.message] : []));
   return redirectWithToast(PATHS.membership, {
     kind: refused.length > 0 ? "warning" : "success",

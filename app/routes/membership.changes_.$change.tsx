@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirectDocument } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { attempt, requireToken, withToken } from "~/session/signed-in.server";
+import { requireToken, withToken } from "~/session/signed-in.server";
 import { browserValidation, ErrorSummary, SubmitButton } from "~/components/form";
 import { StepErrorBoundary } from "~/components/step-error";
 import { seoMeta } from "~/content/seo";
@@ -13,7 +13,7 @@ import { redirectWithToast } from "~/session/toast.server";
 import type { Change, ChangePayment } from "~/upstream/changes.server";
 import { confirmChange, getChange, parseChangeId, payChange, refusalOf, requotedOf } from "~/upstream/changes.server";
 import { changePaymentCallbackUrl } from "~/checkout/callback-url.server";
-import { ApiError } from "~/upstream/http.server";
+import { ApiError, refusalOr } from "~/upstream/http.server";
 import { formatDate } from "~/utils/dates";
 import { formatPaiseExact as formatPaise } from "~/utils/money";
 import { seeOther } from "~/utils/see-other";
@@ -34,15 +34,9 @@ async function changeOf(request: Request, rawId: string | undefined) {
   const { token, headers } = await requireToken(request);
   const id = parseChangeId(rawId);
   if (id === null) throw notFound();
-  const answer = await withToken(request, token, async (t) => {
-    try {
-      return await getChange(t, id);
-    } catch (error) {
-      // A quote not confirmed within its lifetime has expired (docs/product.md, Changes during the year).
-      if (error instanceof ApiError && error.status === 410) throw data({ message: error.message }, { status: 410 });
-      throw error;
-    }
-  });
+  // A quote not confirmed within its lifetime has expired (docs/product.md, Changes during the year).
+  const answer = await withToken(request, token, (t) => refusalOr([410], getChange(t, id)));
+  if (answer instanceof ApiError) throw data({ message: answer.message }, { status: 410 });
   if (answer === null) throw notFound();
   const { change, payment, amount_due_paise: due } = answer;
   return { token, headers, id, change, payment, due };
@@ -57,26 +51,32 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const submission = parseSubmission(await request.formData(), schema);
   const { token, id, change, due } = await changeOf(request, params.change);
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const confirmed = await attempt(request, async () => {
-    // A yearly addition with something to pay is paid for before it is made (docs/product.md, Changes during the year).
-    if (change.status === "confirmed" || due === 0) return confirmChange(token, id);
-    const paying = await payChange(token, id, changePaymentCallbackUrl(request));
-    return paying.payment?.status === "created" || paying.payment?.status === "attempted" ? paying.payment : paying;
-  });
-  // To the gateway's page to pay; once paid (or a payment is pending) the change's page says so.
-  if (confirmed.ok && "checkout_url" in confirmed.value) return redirectDocument(confirmed.value.checkout_url, 303);
-  // A second confirm (a double click, another tab) answers the change as confirmed: the page shows it.
-  if (confirmed.ok) return seeOther(changePath(id));
-  const requoted = confirmed.error.status === 409 ? requotedOf(confirmed.error) : null;
-  if (requoted !== null) {
-    return redirectWithToast(changePath(requoted.change_id), { kind: "warning", message: confirmed.error.message });
+  // docs/api-contract.md, POST /membership/changes/{change_id}/confirm and /pay: each refusal is about this change.
+  const confirmed = await withToken(request, token, async (t) =>
+    refusalOr(
+      [404, 409, 410, 422],
+      (async () => {
+        // A yearly addition with something to pay is paid for before it is made (docs/product.md, Changes during the year).
+        if (change.status === "confirmed" || due === 0) return confirmChange(t, id);
+        const paying = await payChange(t, id, changePaymentCallbackUrl(request));
+        return paying.payment?.status === "created" || paying.payment?.status === "attempted" ? paying.payment : paying;
+      })(),
+    ),
+  );
+  if (!(confirmed instanceof ApiError)) {
+    // To the gateway's page to pay; once paid (or a payment is pending) the change's page says so.
+    if ("checkout_url" in confirmed) return redirectDocument(confirmed.checkout_url, 303);
+    // A second confirm (a double click, another tab) answers the change as confirmed: the page shows it.
+    return seeOther(changePath(id));
   }
-  if (confirmed.error.status === 404) throw notFound();
+  const requoted = confirmed.status === 409 ? requotedOf(confirmed) : null;
+  if (requoted !== null) {
+    return redirectWithToast(changePath(requoted.change_id), { kind: "warning", message: confirmed.message });
+  }
+  if (confirmed.status === 404) throw notFound();
   // A change that can no longer be made (the joiner added meanwhile, say): the API's own reasons, not its summary.
-  const reasons = refusalOf(confirmed.error).rejected?.map((r) => r.message) ?? [];
-  return data(submission.reply({ formErrors: reasons.length > 0 ? reasons : [confirmed.error.message] }), {
-    status: confirmed.error.isOutage ? 503 : 409,
-  });
+  const reasons = refusalOf(confirmed).rejected?.map((r) => r.message) ?? [];
+  return data(submission.reply({ formErrors: reasons.length > 0 ? reasons : [confirmed.message] }), { status: 409 });
 }
 
 /** What the change does, in a line: "Add Asha Rao (E-9) with 1 dependant". */

@@ -3,10 +3,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { attempt, requireToken, withToken } from "~/session/signed-in.server";
+import { requireToken, withToken } from "~/session/signed-in.server";
 import { browserValidation, ErrorSummary, SubmitButton } from "~/components/form";
 import { seoMeta } from "~/content/seo";
 import { PATHS } from "~/routing/paths";
+import { ApiError, refusalOr } from "~/upstream/http.server";
 import { cancelMandate, getMembership } from "~/upstream/membership.server";
 import { dayBefore, formatDate } from "~/utils/dates";
 import { formatPaise } from "~/utils/money";
@@ -49,13 +50,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseSubmission(await request.formData(), schema);
   const { token } = await requireToken(request);
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const cancelled = await attempt(request, () => cancelMandate(token));
+  const cancelled = await withToken(request, token, (t) => refusalOr([404, 409], cancelMandate(t)));
   // A second post (a double click, another tab) finds it already cancelled: the page shows that cancellation.
-  if (!cancelled.ok && cancelled.error.status !== 409) {
-    return data(submission.reply({ formErrors: [cancelled.error.message] }), {
-      status: cancelled.error.isOutage ? 503 : 400,
-    });
-  }
+  if (cancelled instanceof ApiError && cancelled.status === 404)
+    return data(submission.reply({ formErrors: [cancelled.message] }), { status: 400 });
   return seeOther(PATHS.mandateCancel);
 }
 

@@ -5,24 +5,24 @@ import { z } from "zod";
 import { requireToken, withToken } from "~/session/signed-in.server";
 import { DataNotice, DataNoticeLink } from "~/components/data-notice";
 import { seoMeta } from "~/content/seo";
-import type { FieldErrors } from "~/membership/census/add-form";
-import { PERSON_COLUMNS, dependantsAllowed, fieldName, readAddForm } from "~/membership/census/add-form";
 import type { AddReply } from "~/membership/census/add-member-form";
-import { AddMemberForm } from "~/membership/census/add-member-form";
+import { AddMemberForm, addMemberSchema } from "~/membership/census/add-member-form";
 import { CensusSummary } from "~/membership/census/census-summary";
 import { MemberPages } from "~/membership/census/member-pages";
-import { UploadResults } from "~/membership/census/upload-results";
+import { CensusUploadResults } from "~/membership/census/upload-results";
 import type { MemberColumn } from "~/membership/census/rules";
 import { RELATIONSHIP_LABELS } from "~/membership/census/rules";
+import { dependantsAllowed, personColumns } from "~/membership/people/people";
 import type { UploadResult } from "~/membership/census/upload.server";
 import { checkUpload } from "~/membership/census/upload.server";
 import { PATHS } from "~/routing/paths";
 import { eCardPdfPath, membersPagePath } from "~/routing/membership-paths";
 import { redirectWithToast } from "~/session/toast.server";
-import { ApiError } from "~/upstream/http.server";
+import { ApiError, refusalOr } from "~/upstream/http.server";
 import { addMembers, confirmCensus, getCensus, rejectionsOf } from "~/upstream/members.server";
 import { formatDate, formatShortDate, todayInIndia } from "~/utils/dates";
 import { formatCount } from "~/utils/money";
+import { parseSubmission } from "~/validation/submission.server";
 
 export const PAGE_SIZE = 50;
 
@@ -128,19 +128,14 @@ async function uploadAction({ request, token, form, today }: IntentArgs) {
 async function confirmAction({ request, token, form }: IntentArgs) {
   const parsed = confirmSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) throw data({ message: "There is no such check." }, { status: 400 });
-  const confirmed = await withToken(request, token, async (t) => {
-    try {
-      return await confirmCensus(t, parsed.data.check_id);
-    } catch (error) {
-      // An expired check, or one that no longer fits what is saved: upload the file again.
-      if (error instanceof ApiError && (error.status === 404 || error.status === 409)) return error.message;
-      throw error;
-    }
-  });
-  if (typeof confirmed === "string")
+  // An expired check, or one that no longer fits what is saved: upload the file again.
+  const confirmed = await withToken(request, token, (t) =>
+    refusalOr([404, 409], confirmCensus(t, parsed.data.check_id)),
+  );
+  if (confirmed instanceof ApiError)
     return data<ConfirmReply>({
       intent: "confirm",
-      message: `${confirmed}. Nothing was added: upload the file again to check it against your team as it is now.`,
+      message: `${confirmed.message}. Nothing was added: upload the file again to check it against your team as it is now.`,
     });
   return redirectWithToast(PATHS.members, {
     kind: "success",
@@ -152,32 +147,31 @@ async function confirmAction({ request, token, form }: IntentArgs) {
 async function addAction({ request, token, form, today }: IntentArgs) {
   const c = await census(request, token, 1);
   const allowed = dependantsAllowed(c.summary.by_cover.filter((b) => b.employees_bought > 0).map((b) => b.range));
-  const { values, people, rows, errors } = readAddForm(form, allowed, today);
-  if (Object.keys(errors).length > 0) return data<AddReply>({ intent: "add", values, errors }, { status: 400 });
-  const added = await withToken(request, token, async (t) => {
-    try {
-      return await addMembers(t, rows);
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 422) return rejectionsOf(error);
-      if (error instanceof ApiError && error.status === 409) return error.message;
-      throw error;
-    }
-  });
-  if (typeof added === "string")
-    return data<AddReply>({ intent: "add", values, errors: {}, message: added }, { status: 409 });
-  if (Array.isArray(added)) {
-    const apiErrors: FieldErrors = {};
-    for (const r of added) {
+  const submission = parseSubmission(form, addMemberSchema(today, allowed));
+  if (submission.status !== "success")
+    return data<AddReply>({ intent: "add", result: submission.reply() }, { status: 400 });
+  const { people, members } = submission.value;
+  // Another admin's add meanwhile (409), or rows the API refuses with what was bought (422).
+  const added = await withToken(request, token, (t) => refusalOr([409, 422], addMembers(t, members)));
+  if (added instanceof ApiError && added.status === 409)
+    return data<AddReply>(
+      { intent: "add", result: submission.reply({ formErrors: [added.message] }) },
+      { status: 409 },
+    );
+  if (added instanceof ApiError) {
+    const fieldErrors: Record<string, string[]> = {};
+    for (const r of rejectionsOf(added)) {
       const person = people[r.row_number - 1];
       const column = r.column as MemberColumn;
-      if (person && PERSON_COLUMNS[person].includes(column)) apiErrors[fieldName(person, column)] ??= r.message;
-      else apiErrors[fieldName("self", "full_name")] ??= r.message;
+      const name = person && personColumns(person, "asked").includes(column) ? `${person}.${column}` : "self.full_name";
+      fieldErrors[name] ??= [r.message];
     }
-    return data<AddReply>({ intent: "add", values, errors: apiErrors }, { status: 422 });
+    return data<AddReply>({ intent: "add", result: submission.reply({ fieldErrors }) }, { status: 422 });
   }
+  const [employee] = members;
   return redirectWithToast(PATHS.members, {
     kind: "success",
-    message: `${values[fieldName("self", "full_name")]?.trim()} added${rows.length > 1 ? ` with ${rows.length - 1} ${rows.length === 2 ? "dependant" : "dependants"}` : ""}.`,
+    message: `${employee?.full_name} added${members.length > 1 ? ` with ${members.length - 1} ${members.length === 2 ? "dependant" : "dependants"}` : ""}.`,
   });
 }
 
@@ -279,10 +273,10 @@ export default function MembersPage() {
                 </p>
               ) : null}
             </upload.Form>
-            {shownUpload?.intent === "upload" ? <UploadResults result={shownUpload.result} /> : null}
+            {shownUpload?.intent === "upload" ? <CensusUploadResults result={shownUpload.result} /> : null}
           </section>
 
-          <AddMemberForm allowed={data.allowed} reply={addReply} />
+          <AddMemberForm allowed={data.allowed} today={data.today} reply={addReply} />
         </>
       )}
 

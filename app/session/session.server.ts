@@ -40,6 +40,12 @@ export interface SessionData {
    * cart instead of after it (decision 0024). The cart stays the truth; a mismatch asks again.
    */
   groupId: string;
+  /**
+   * The headcount add-people will prefill (the cart's, while it has no people), remembered by the
+   * plan step's post: add-people asks that count's price beside the cart instead of after it
+   * (decision 0024). The cart stays the truth; a mismatch asks again. Forgotten once people are saved.
+   */
+  prefillCount: number;
   /** The public calculator's choice after "Buy this", written into the cart at sign-in (docs/product.md, Public pages). */
   pendingQuote: { planId: string; coverage: string[]; rows: Array<{ band: string; range: string; count: number }> };
 }

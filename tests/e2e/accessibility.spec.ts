@@ -3,6 +3,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { ORIGIN, expect, test } from "./fixtures";
 import { confirmChange, payAndNameTeam } from "../support/membership";
 import { freshMobile, readCode } from "./helpers";
+import { MESSAGES } from "../../app/config/constants";
 
 /**
  * What axe cannot see (docs/product.md, Accessibility): the skip link, the error summary that takes
@@ -169,14 +170,20 @@ for (const script of ["refused", "on"] as const) {
 }
 
 test.describe("JavaScript on", () => {
-  test("a press on Send code is not lost to the message that leaving the field brings", async ({ page }) => {
-    await page.goto("/checkout/verify");
+  test("a press on a step's button is not lost to the message that leaving the field brings", async ({
+    page,
+    adminAt,
+  }) => {
+    await adminAt("details");
+    await page.goto("/checkout/company-details");
     await expect.poll(() => page.evaluate(() => "__remixRouter" in window)).toBe(true);
+    await page.getByLabel("Your full name").fill("Asha Rao");
+    await page.getByLabel(/Total employees/).fill("12");
     // Typed and never left: the press on the button is what takes the focus away.
-    await page.getByLabel("Mobile number").fill("12345");
-    await page.getByRole("button", { name: "Send code" }).click();
+    await page.getByLabel("Work email").fill("asha.rao@");
+    await page.getByRole("button", { name: "Continue to plans" }).click();
     await expect(summary(page)).toBeFocused();
-    await expect(summary(page).getByRole("link")).toHaveText(/10-digit Indian mobile number/);
+    await expect(summary(page).getByRole("link")).toHaveText(MESSAGES.emailInvalid);
   });
 
   test("the focus ring stands out at least 3:1 from what is around it", async ({ page }) => {

@@ -24,6 +24,19 @@ export async function signIn(page: Page, mobile: string = freshMobile()): Promis
   return signInFromHere(page, mobile);
 }
 
+/**
+ * On the code page, the first page of the purchase that hydrates (the number's page is served
+ * plain, decision 0053), once Remix's client runs there. Returns the number the code went to.
+ */
+export async function atHydratedCodePage(page: Page, mobile: string = freshMobile()): Promise<string> {
+  await page.goto("/checkout/verify");
+  await page.getByLabel("Mobile number").fill(mobile);
+  await page.getByRole("button", { name: "Send code" }).click();
+  await expect(page).toHaveURL(/\/checkout\/verify-otp$/);
+  await page.waitForFunction(() => "__remixRouter" in window);
+  return mobile;
+}
+
 /** Signs in from the verify-phone page already open (reached by a link that carries a query). */
 export async function signInFromHere(page: Page, mobile: string = freshMobile()): Promise<string> {
   await page.getByLabel("Mobile number").fill(`+91 ${mobile.slice(0, 5)} ${mobile.slice(5)}`);

@@ -2,7 +2,7 @@ import { E2E_PORT, E2E_SESSION_SECRET } from "../../playwright.config";
 import { MESSAGES } from "../../app/config/constants";
 import { DEV_COOKIE, sessionCodec, signedInFields } from "../support/session-cookie";
 import { expect, ORIGIN, test } from "./fixtures";
-import { FERNLEAF, freshMobile, pay } from "./helpers";
+import { atHydratedCodePage, FERNLEAF, pay, readCode } from "./helpers";
 
 test.use({ javaScriptEnabled: true });
 
@@ -82,17 +82,20 @@ test("each page pushes one page view, with its path, to the data layer", async (
 
 test("inline validation shows the message on blur, before any submit, and clears it once corrected", async ({
   page,
+  adminAt,
 }) => {
-  await page.goto("/checkout/verify");
-  const mobile = page.getByLabel("Mobile number");
-  await mobile.fill("12345");
-  await mobile.blur();
-  await expect(page.getByText(MESSAGES.phoneInvalid)).toBeVisible();
-  await expect(mobile).toHaveAttribute("aria-invalid", "true");
-  await expect(page).toHaveURL(/\/checkout\/verify$/);
-  await mobile.fill(freshMobile());
-  await expect(page.getByText(MESSAGES.phoneInvalid)).toBeHidden();
-  await expect(mobile).not.toHaveAttribute("aria-invalid");
+  await adminAt("details");
+  await page.goto("/checkout/company-details");
+  await page.waitForFunction(() => "__remixRouter" in window);
+  const email = page.getByLabel("Work email");
+  await email.fill("asha.rao@");
+  await email.blur();
+  await expect(page.getByText(MESSAGES.emailInvalid)).toBeVisible();
+  await expect(email).toHaveAttribute("aria-invalid", "true");
+  await expect(page).toHaveURL(/\/checkout\/company-details$/);
+  await email.fill("asha.rao@fernleaf.example");
+  await expect(page.getByText(MESSAGES.emailInvalid)).toBeHidden();
+  await expect(email).not.toHaveAttribute("aria-invalid");
 });
 
 test("inline validation applies the server's own rules, such as the GSTIN check character", async ({
@@ -113,21 +116,20 @@ test("a slow submission says what it is doing, is sent once, and shows the loade
 }) => {
   // The page's clock: the loader's two seconds pass when the test says, not after a wait.
   await page.clock.install();
-  await page.goto("/checkout/verify");
-  await page.waitForFunction(() => "__remixRouter" in window);
+  const mobile = await atHydratedCodePage(page);
   let posts = 0;
   let answer!: () => void;
   const answered = new Promise<void>((resolve) => (answer = resolve));
   // The hydrated page posts its form as a Remix data request, held here until the test lets it go.
-  await page.route("**/checkout/verify.data", async (route) => {
+  await page.route("**/checkout/verify-otp.data", async (route) => {
     if (route.request().method() !== "POST") return route.continue();
     posts += 1;
     await answered;
     await route.continue();
   });
-  await page.getByLabel("Mobile number").fill(freshMobile());
-  await page.getByRole("button", { name: "Send code" }).click();
-  const pending = page.getByRole("button", { name: "Sending code…" });
+  await page.getByLabel("One-time code").fill(await readCode(page.request, mobile));
+  await page.getByRole("button", { name: "Verify and continue" }).click();
+  const pending = page.getByRole("button", { name: "Checking…" });
   await expect(pending).toHaveAttribute("aria-disabled", "true");
   // A second click while the first post is on its way, as an impatient admin's would be.
   // (Clicked from inside the page: Playwright itself refuses to click an aria-disabled button.)
@@ -140,7 +142,7 @@ test("a slow submission says what it is doing, is sent once, and shows the loade
   await page.clock.runFor(1_500);
   await expect(page.locator(".fs-loader")).toHaveText("Loading, please wait");
   answer();
-  await expect(page).toHaveURL(/\/checkout\/verify-otp$/);
+  await expect(page).toHaveURL(/\/checkout\/gst-details$/);
   await expect(page.locator(".fs-loader")).toHaveCount(0);
   expect(posts).toBe(1);
 });

@@ -28,8 +28,11 @@ test("a form on another site posting here in a real browser gets 403", async ({ 
 
 test("the browser enforces the CSP: a script without the nonce does not run, the app's own scripts do", async ({
   page,
+  adminAt,
 }) => {
-  await page.route(`${ORIGIN}/checkout/verify`, async (route) => {
+  // A hydrated page, where Remix's inline scripts run by the nonce (the first step is served plain).
+  await adminAt("gst");
+  await page.route(`${ORIGIN}/checkout/gst-details`, async (route) => {
     const response = await route.fetch();
     const html = (await response.text()).replace("</head>", "<script>window.injected = true</script></head>");
     await route.fulfill({ response, body: html });
@@ -38,7 +41,7 @@ test("the browser enforces the CSP: a script without the nonce does not run, the
   page.on("console", (message) => {
     if (/Content Security Policy/.test(message.text())) violations.push(message.text());
   });
-  await page.goto(`${ORIGIN}/checkout/verify`);
+  await page.goto(`${ORIGIN}/checkout/gst-details`);
   // The page's own nonce'd script has run once it has pushed the page view.
   await expect.poll(() => page.evaluate(() => window.dataLayer?.length)).toBe(1);
   expect(await page.evaluate(() => (window as { injected?: boolean }).injected)).toBeUndefined();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dependantsAllowed } from "~/membership/census/add-form";
+import { dependantsAllowed } from "~/membership/people/people";
 
 /** The add form and the joiner form offer the dependants the widest family cover bought takes (app/membership/census/rules.ts). */
 describe("dependants a company's family covers allow", () => {

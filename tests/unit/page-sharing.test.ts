@@ -1,6 +1,6 @@
 import type { EntryContext } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
-import { pageHydrates, routeHydrates } from "~/rendering/hydration";
+import { pageHydrates, pageScripting, routeHydrates, routeScripting } from "~/rendering/hydration";
 import { holdsPersonalCookie, matchedHandles, sharedCacheControl } from "~/rendering/page-sharing.server";
 
 /**
@@ -61,5 +61,36 @@ describe("routeHydrates", () => {
   it("is the route's own flag: only `hydrate: true` on a matched route", () => {
     expect(routeHydrates([undefined, { hydrate: true }])).toBe(true);
     expect(routeHydrates([undefined, { reloadOnBack: true }, null])).toBe(false);
+  });
+});
+
+describe("routeScripting and pageScripting (decision 0053)", () => {
+  // The checkout layout asks to hydrate; its first step says "next", the steps after it say nothing.
+  const firstStep = [undefined, { hydrate: true }, { hydrate: "next" }];
+  const laterStep = [undefined, { hydrate: true }, { reloadOnBack: true }];
+
+  it("takes the deepest matched route that says anything about hydration", () => {
+    expect(routeScripting(firstStep)).toBe("next");
+    expect(routeScripting(laterStep)).toBe("hydrate");
+    expect(routeScripting([undefined, { hydrate: true }, { hydrate: false }])).toBe("plain");
+    expect(routeScripting([undefined, null])).toBe("plain");
+  });
+
+  it("serves the first step plain with the page script, and never shares it: it is part of the React app", () => {
+    expect(pageScripting(firstStep, false)).toBe("next");
+    expect(pageHydrates(firstStep, new Headers())).toBe(false);
+    expect(routeHydrates(firstStep)).toBe(true);
+    const first = contextOf({
+      root: undefined,
+      "routes/checkout": { hydrate: true },
+      "routes/first": { hydrate: "next" },
+    });
+    expect(sharedCacheControl(get(), 200, new Headers(), first, NOON_IST)).toBeNull();
+  });
+
+  it("gives a visitor saving data no script at all on a route of the React app, the page script elsewhere", () => {
+    expect(pageScripting(firstStep, true)).toBe("none");
+    expect(pageScripting(laterStep, true)).toBe("none");
+    expect(pageScripting([undefined, undefined], true)).toBe("plain");
   });
 });

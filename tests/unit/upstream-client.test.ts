@@ -110,6 +110,19 @@ describe("the typed API client", () => {
     expect((failure as InstanceType<typeof errors.ApiError>).isOutage).toBe(false);
   });
 
+  it("answers a refusal the caller expects, and leaves an unexpected one or an outage thrown", async () => {
+    const token = await signIn("9811100009");
+    const unknown = `29AAAAA0000A1Z${gstinCheckCharacter("29AAAAA0000A1Z")}`;
+    const refused = await errors.refusalOr([404], client.lookupGstin(token, unknown));
+    expect(refused).toBeInstanceOf(errors.ApiError);
+    expect((refused as InstanceType<typeof errors.ApiError>).status).toBe(404);
+    expect(await errors.noneIfNotFound(client.lookupGstin(token, unknown))).toBeNull();
+    await expect(errors.refusalOr([409], client.lookupGstin(token, unknown))).rejects.toBeInstanceOf(errors.ApiError);
+    mode = "500";
+    const outage = await errors.refusalOr([503], client.getFaq()).catch((e: unknown) => e);
+    expect((outage as InstanceType<typeof errors.ApiError>).isOutage).toBe(true);
+  });
+
   it("turns HTTP 401 into ApiUnauthorizedError, e.g. after logout revokes the token", async () => {
     const token = await signIn("9811100003");
     await client.logout(token);

@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { addDays, formatDate } from "~/utils/dates";
-import type { MemberColumn, MemberInput, RawMemberRow } from "~/membership/census/rules";
+import type { RawMemberRow } from "~/membership/census/rules";
 import { checkMemberRow } from "~/membership/census/rules";
+import type { Dependant } from "~/membership/people/people";
+import { peopleSchema } from "~/membership/people/people";
 
 /**
  * The forms of /membership/changes (docs/product.md, Changes during the year): a joiner with the
@@ -12,18 +14,6 @@ import { checkMemberRow } from "~/membership/census/rules";
 
 /** How far back a change's date may go. */
 export const BACKDATE_DAYS = 30;
-
-export const DEPENDANTS = ["spouse", "child1", "child2"] as const;
-export type Dependant = (typeof DEPENDANTS)[number];
-export type Joiner = "self" | Dependant;
-
-/** The columns each person of the joiner form carries; the date of joining is the change's own date. */
-export const JOINER_COLUMNS: Record<Joiner, readonly MemberColumn[]> = {
-  self: ["employee_code", "full_name", "gender", "date_of_birth", "mobile", "email"],
-  spouse: ["full_name", "gender", "date_of_birth"],
-  child1: ["full_name", "relationship", "date_of_birth"],
-  child2: ["full_name", "relationship", "date_of_birth"],
-};
 
 const changeMessages = (today: string) => {
   const oldest = formatDate(addDays(today, -BACKDATE_DAYS));
@@ -56,62 +46,24 @@ function changeDate(today: string, future: string | null, back: string) {
 }
 
 const text = z.string().max(300).optional();
-const person = z.object(Object.fromEntries(JOINER_COLUMNS.child1.concat(JOINER_COLUMNS.self).map((c) => [c, text])));
-type PersonFields = z.infer<typeof person>;
 
-/** A person of the joiner form as a census row: a dependant takes the employee's code, a child's gender its relationship. */
-function rawRow(who: Joiner, fields: PersonFields, employeeCode: string, joinedOn: string): RawMemberRow {
-  const cell = (c: MemberColumn) => fields[c] ?? "";
-  const relationship = who === "self" ? "self" : who === "spouse" ? "spouse" : cell("relationship");
-  return {
-    employee_code: who === "self" ? cell("employee_code") : employeeCode,
-    full_name: cell("full_name"),
-    gender:
-      who === "self" || who === "spouse"
-        ? cell("gender")
-        : relationship === "son"
-          ? "male"
-          : relationship === "daughter"
-            ? "female"
-            : "",
-    date_of_birth: cell("date_of_birth"),
-    relationship,
-    mobile: who === "self" ? cell("mobile") : "",
-    email: who === "self" ? cell("email") : "",
-    date_of_joining: who === "self" ? joinedOn : "",
-  };
-}
-
+/** A joiner and the dependants their family cover takes; the joiner's date of joining is the change's date. */
 export function joinerSchema(today: string, dependants: readonly Dependant[]) {
   const m = changeMessages(today);
-  return z
-    .object({
-      intent: z.literal("add"),
-      cover: z.string({ required_error: m.cover }).regex(/^[\w-]{1,20}\|[\w+]{1,20}$/, m.cover),
-      effective_date: changeDate(today, m.joinerFuture, m.joinerBack),
-      self: person.optional(),
-      spouse: person.optional(),
-      child1: person.optional(),
-      child2: person.optional(),
-    })
-    .transform((form, ctx) => {
-      const joinedOn = form.effective_date;
-      const employeeCode = (form.self?.employee_code ?? "").trim();
-      const people: Joiner[] = ["self", ...dependants.filter((d) => (form[d]?.full_name ?? "").trim() !== "")];
-      const members: MemberInput[] = [];
-      for (const who of people) {
-        // The date of joining is judged above; here a valid stand-in keeps its rule out of the row's.
-        const checked = checkMemberRow(rawRow(who, form[who] ?? {}, employeeCode, today), today);
-        if (checked.ok)
-          members.push(who === "self" ? { ...checked.member, date_of_joining: joinedOn } : checked.member);
-        else
-          for (const p of checked.problems)
-            if (JOINER_COLUMNS[who].includes(p.column))
-              ctx.addIssue({ code: "custom", path: [who, p.column], message: p.message });
-      }
-      const [band, range] = form.cover.split("|") as [string, string];
-      return { band, range, effective_date: joinedOn, members, people };
-    });
+  return peopleSchema(today, dependants, "dated", {
+    intent: z.literal("add"),
+    cover: z.string({ required_error: m.cover }).regex(/^[\w-]{1,20}\|[\w+]{1,20}$/, m.cover),
+    effective_date: changeDate(today, m.joinerFuture, m.joinerBack),
+  }).transform(({ cover, effective_date, members, people }) => {
+    const [band, range] = cover.split("|") as [string, string];
+    return {
+      band,
+      range,
+      effective_date,
+      members: members.map((m) => (m.relationship === "self" ? { ...m, date_of_joining: effective_date } : m)),
+      people,
+    };
+  });
 }
 
 export function leaverSchema(today: string) {

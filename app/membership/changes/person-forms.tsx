@@ -3,18 +3,11 @@ import { Form, useActionData } from "@remix-run/react";
 import type { z, ZodTypeAny } from "zod";
 import { browserValidation, ErrorSummary, FieldErrors, SubmitButton, TextField } from "~/components/form";
 import { DataNoticeLink } from "~/components/data-notice";
-import { COLUMN_LABELS, RELATIONSHIP_LABELS } from "~/membership/census/rules";
-import type { Dependant, Joiner } from "./change-forms";
-import {
-  BACKDATE_DAYS,
-  FAMILY_DEPENDANTS,
-  JOINER_COLUMNS,
-  familySchema,
-  joinerSchema,
-  leaverSchema,
-} from "./change-forms";
+import type { Dependant, Person } from "~/membership/people/people";
+import { PeopleFieldset } from "~/membership/people/people-fieldset";
+import { GenderField, SelectField } from "~/membership/people/select-fields";
+import { BACKDATE_DAYS, FAMILY_DEPENDANTS, familySchema, joinerSchema, leaverSchema } from "./change-forms";
 import type { FormName, Reply, UploadReply } from "./replies";
-import { GenderField, SelectField } from "./select-fields";
 
 /** A change form bound to Conform, showing the action's answer only when it answered this form. */
 function useChangeForm<Fields extends Record<string, unknown>>(name: FormName, schema: ZodTypeAny) {
@@ -25,18 +18,6 @@ function useChangeForm<Fields extends Record<string, unknown>>(name: FormName, s
     ...browserValidation(schema),
   });
 }
-
-const INPUT_TYPES: Partial<Record<string, "date" | "email" | "tel">> = {
-  date_of_birth: "date",
-  email: "email",
-  mobile: "tel",
-};
-const PERSON_LABELS: Record<Joiner, string> = {
-  self: "The joiner",
-  spouse: "Spouse (optional)",
-  child1: "First child (optional)",
-  child2: "Second child (optional)",
-};
 
 export function JoinerForm({
   covers,
@@ -51,7 +32,7 @@ export function JoinerForm({
     "add",
     joinerSchema(today, dependants),
   );
-  const people: Joiner[] = ["self", ...dependants];
+  const people: Person[] = ["self", ...dependants];
   return (
     <section className="card" aria-labelledby="add-title">
       <h2 id="add-title">Add a joiner</h2>
@@ -71,39 +52,9 @@ export function JoinerForm({
           ))}
         </SelectField>
         <TextField meta={fields.effective_date} label="Date of joining" type="date" />
-        {people.map((who) => {
-          const person = fields[who].getFieldset();
-          return (
-            <fieldset key={who} className="fieldset">
-              <legend>{PERSON_LABELS[who]}</legend>
-              {JOINER_COLUMNS[who].map((column) => {
-                const meta = person[column];
-                const label = who !== "self" && column === "full_name" ? "Full name" : COLUMN_LABELS[column];
-                if (column === "gender") return <GenderField key={column} meta={meta} label={label} />;
-                if (column === "relationship")
-                  return (
-                    <SelectField key={column} meta={meta} label={label}>
-                      <option value="">Choose</option>
-                      {(["son", "daughter"] as const).map((r) => (
-                        <option key={r} value={r}>
-                          {RELATIONSHIP_LABELS[r]}
-                        </option>
-                      ))}
-                    </SelectField>
-                  );
-                return (
-                  <TextField
-                    key={column}
-                    meta={meta}
-                    label={label}
-                    type={INPUT_TYPES[column] ?? "text"}
-                    autoComplete="off"
-                  />
-                );
-              })}
-            </fieldset>
-          );
-        })}
+        {people.map((person) => (
+          <PeopleFieldset key={person} person={person} meta={fields[person]} joining="dated" selfLegend="The joiner" />
+        ))}
         <SubmitButton name="intent" value="add" pendingLabel="Working out the price…">
           See the price
         </SubmitButton>

@@ -1,6 +1,7 @@
 import { Form, Link, useActionData } from "@remix-run/react";
 import { DataNoticeLink } from "~/components/data-notice";
 import { SubmitButton } from "~/components/form";
+import { UploadResults } from "~/membership/people/upload-results";
 import { changePath } from "~/routing/membership-paths";
 import { formatPaise } from "~/utils/money";
 import type { ChangeUploadResult } from "./change-upload.server";
@@ -28,54 +29,33 @@ export function UploadForm() {
           Upload and check
         </SubmitButton>
       </Form>
-      {upload ? <UploadResults result={upload} /> : null}
+      {upload ? <ChangeUploadResults result={upload} /> : null}
     </section>
   );
 }
 
-function UploadResults({ result }: { result: ChangeUploadResult }) {
-  if (!result.ok)
-    return (
-      <div className="error-summary" role="alert">
-        <h3 className="error-summary__title">The file could not be used</h3>
-        <p>
-          {result.fileName ? `${result.fileName}: ` : ""}
-          {result.message}. Nothing was changed.
-        </p>
-      </div>
-    );
-  const together = result.changes.filter((c) => !c.payable);
+/** A changes file's check: the rows to fix, each priced change (a link to its page), and "confirm all". */
+function ChangeUploadResults({ result }: { result: ChangeUploadResult }) {
+  const together = result.ok ? result.changes.filter((c) => !c.payable) : [];
   return (
-    <div className="upload-results" aria-live="polite">
-      <h3 id="results">
-        {`${result.changes.length} ${result.changes.length === 1 ? "change" : "changes"} priced, ${new Set(result.problems.map((p) => p.row)).size} rows need fixing`}
-      </h3>
-      <p className="muted small">
-        {result.fileName}: {result.rows} rows read. Nothing changes until you confirm.
-      </p>
-      {result.problems.length > 0 ? (
-        <div className="table-scroll">
-          <table className="stack-table" aria-label="Rows that need fixing">
-            <thead>
-              <tr>
-                <th scope="col">Row</th>
-                <th scope="col">Column</th>
-                <th scope="col">Problem</th>
-              </tr>
-            </thead>
-            <tbody>
-              {result.problems.map((p, i) => (
-                <tr key={i}>
-                  <td data-joiner="Row">{p.row}</td>
-                  <td data-joiner="·">{p.column}</td>
-                  <td data-joiner="·">{p.message}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
-      {result.changes.length > 0 ? (
+    <UploadResults
+      nothingDone="Nothing was changed"
+      untilConfirmed="Nothing changes until you confirm"
+      result={
+        result.ok
+          ? {
+              ok: true,
+              fileName: result.fileName,
+              rows: result.rows,
+              heading: `${result.changes.length} ${result.changes.length === 1 ? "change" : "changes"} priced, ${new Set(result.problems.map((p) => p.row)).size} rows need fixing`,
+              problems: result.problems,
+              advice: "Fix these rows in the file and upload it again.",
+              showValues: false,
+            }
+          : result
+      }
+    >
+      {result.ok && result.changes.length > 0 ? (
         <div className="table-scroll">
           <table className="stack-table" aria-label="Changes priced">
             <thead>
@@ -104,7 +84,7 @@ function UploadResults({ result }: { result: ChangeUploadResult }) {
           </table>
         </div>
       ) : null}
-      {together.length > 0 && result.batchId !== null ? (
+      {result.ok && together.length > 0 && result.batchId !== null ? (
         <Form method="post">
           <input type="hidden" name="batch" value={result.batchId} />
           <SubmitButton name="intent" value="confirm-all" pendingLabel="Confirming…">
@@ -112,6 +92,6 @@ function UploadResults({ result }: { result: ChangeUploadResult }) {
           </SubmitButton>
         </Form>
       ) : null}
-    </div>
+    </UploadResults>
   );
 }
