@@ -8,6 +8,8 @@ import { devRouter } from "./messages/outbox-page";
 import { employerRouter } from "./routes/employer";
 import { membersRouter } from "./routes/members";
 import { changesRouter } from "./routes/changes";
+import { renewalRouter } from "./routes/renewal";
+import { scheduleRenewalReminders } from "./membership/renewal-reminders";
 import { globalRouter } from "./routes/global";
 import { termsRouter } from "./routes/terms";
 import { keepSigningCertificateIn } from "./billing/invoice-signature";
@@ -103,6 +105,7 @@ export function createEmbeddedApi(o: EmbeddedApiOptions): EmbeddedApi {
   router.use("/employer/v1", employerRouter(ctx));
   router.use("/employer/v1", membersRouter(ctx));
   router.use("/employer/v1", changesRouter(ctx));
+  router.use("/employer/v1", renewalRouter(ctx));
   router.use("/tnc", termsRouter());
   router.use("/sandbox", sandboxRouter(ctx));
   router.use((_req, res) => sendFail(res, 404, "Not found"));
@@ -122,6 +125,8 @@ export function createEmbeddedApi(o: EmbeddedApiOptions): EmbeddedApi {
   };
   // Members' details are erased when their time is up (docs/product.md, Personal data).
   const stopRetention = scheduleRetention(ctx, o.retentionSweepMs);
+  // Renewal reminders go out when due, read or not (docs/product.md, Renewal).
+  const stopReminders = scheduleRenewalReminders(ctx);
   // PDFs and census checks are worked out in other threads (docs/decisions/0041): one is ready from the start.
   startThreadPool();
 
@@ -131,6 +136,7 @@ export function createEmbeddedApi(o: EmbeddedApiOptions): EmbeddedApi {
     ready,
     close: () => {
       stopRetention();
+      stopReminders();
       // The emails already being sent finish first: their PDFs are drawn in other threads
       // (docs/decisions/0041), and each marks what it sent in the database.
       void Promise.allSettled(ctx.emailsInFlight.values()).then(() => db.close());

@@ -9,7 +9,11 @@ export const BODY_LIMIT_BYTES = 64 * 1024;
  * Security rules). Only that exact address is exempt: with a query string the same path could name
  * another route's action (`?_data=routes/checkout.payment`, `?index`), so any query loses the exemption.
  */
-const CROSS_SITE_ALLOWED = new Set(["/checkout/payment/callback", "/membership/changes/payment/callback"]);
+const CROSS_SITE_ALLOWED = new Set([
+  "/checkout/payment/callback",
+  "/membership/changes/payment/callback",
+  "/membership/renewal/payment/callback",
+]);
 
 /** The site's Content-Security-Policy, with what may run as script. */
 function contentSecurityPolicy(scripts: string): string {

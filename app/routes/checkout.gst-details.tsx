@@ -183,6 +183,12 @@ function ConfirmCompany({ company, errors }: { company: Company; errors: string[
             <dd>GST zero-rated</dd>
           </>
         ) : null}
+        {company.sample ? (
+          <>
+            <dt>Sample data</dt>
+            <dd>A made-up company for tests and demos, not a registered one</dd>
+          </>
+        ) : null}
       </dl>
       <Form method="post" className="actions">
         <input type="hidden" name="intent" value="confirm" />

@@ -19,6 +19,7 @@ import { AfterPayment } from "~/membership/home/after-payment";
 import { Billing } from "~/membership/home/billing";
 import { Row } from "~/membership/home/info-row";
 import { Statement } from "~/membership/home/statement";
+import { RenewalNotice } from "~/membership/renewal/renewal-notice";
 import { formatDate, formatShortDate } from "~/utils/dates";
 import { formatCount, formatPaise } from "~/utils/money";
 
@@ -77,17 +78,18 @@ export default function MembershipPage() {
   // Employees covered now per band and family cover: bought, plus joiners, less leavers.
   const coveredNow = new Map(changes?.covered.map((c) => [`${c.band}|${c.range}`, c.employees]));
   const active = m.status === "paid";
+  // Read from the cover's end date by the upstream, the one place that says so (docs/product.md, Renewal).
+  const ended = m.cover_status === "ended";
   return (
     <div className="container membership">
       <header className="membership__head">
         <p className="muted small">Your membership</p>
         <h1>{m.company?.company_name ?? "Your team’s cover"}</h1>
         <p>
-          {/* After its last day the cover has ended, whatever the billing (docs/product.md, The end of the cover). */}
-          <span className={`badge ${m.cover_ended ? "badge--ended" : active ? "badge--success" : "badge--pending"}`}>
-            {m.cover_ended ? "Cover ended" : active ? "Active" : "Payment being confirmed"}
+          <span className={`badge ${ended ? "badge--ended" : active ? "badge--success" : "badge--pending"}`}>
+            {ended ? "Ended" : active ? "Active" : "Payment being confirmed"}
           </span>{" "}
-          {m.cover_ended && m.cover_end_date ? (
+          {ended && m.cover_end_date ? (
             <span className="muted">on {formatDate(m.cover_end_date)}</span>
           ) : active && m.start_date ? (
             <span className="muted">since {formatDate(m.start_date)}</span>
@@ -120,6 +122,7 @@ export default function MembershipPage() {
         </div>
       ) : null}
 
+      {active ? <RenewalNotice m={m} /> : null}
       {active ? <AfterPayment m={m} /> : null}
 
       <div className="membership__grid">
@@ -254,7 +257,6 @@ export default function MembershipPage() {
               <thead>
                 <tr>
                   <th scope="col">Invoice</th>
-                  <th scope="col">Issued by, for</th>
                   <th scope="col">Date</th>
                   <th scope="col" className="num">
                     Amount
@@ -269,11 +271,6 @@ export default function MembershipPage() {
                   <tr key={i.id}>
                     <td className="nowrap">
                       <a href={invoicePath(i.id)}>{i.number}</a>
-                    </td>
-                    {/* Each supplier invoices its own supply (docs/decisions/0047). */}
-                    <td data-joiner="·">
-                      {i.supplier ?? "Kavach Health Benefits Private Limited"}
-                      {i.document_for ? <span className="muted small">: {i.document_for}</span> : null}
                     </td>
                     <td className="nowrap" data-joiner="·">
                       {formatShortDate(i.date)}

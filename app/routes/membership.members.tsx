@@ -61,8 +61,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
       total: c.total,
       summary: c.summary,
       coverStart: c.cover_start_date,
-      /** After the cover's last day every e-card is expired (docs/product.md, The end of the cover). */
-      expiredOn: c.cover_ended ? (c.cover_end_date ?? null) : null,
       policy: c.policy ? { number: c.policy.policy_number, from: c.policy.period.from, to: c.policy.period.to } : null,
       erased: c.erased,
       allowed: dependantsAllowed(c.summary.by_cover.filter((b) => b.employees_bought > 0).map((b) => b.range)),
@@ -74,7 +72,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
         rel: m.relationship,
         dob: m.date_of_birth,
         cover: `${m.band} · ${m.range}`,
-        card: issued && m.e_card_status === "issued",
+        card: issued && m.e_card_status !== "not_issued",
+        /** The cover ended unrenewed: the card is kept, but not offered as active (docs/product.md, Renewal). */
+        expired: m.e_card_status === "expired",
         /** A leaver's last day of cover: their card is kept, but not offered as active. */
         ended: m.cover_ended_on,
       })),
@@ -317,9 +317,9 @@ export default function MembersPage() {
                       <td data-joiner="·">{m.cover}</td>
                       {data.policy ? (
                         <td data-joiner="·">
-                          {m.card && data.expiredOn ? (
+                          {m.card && m.expired ? (
                             <>
-                              {`Expired on ${formatShortDate(m.ended && m.ended < data.expiredOn ? m.ended : data.expiredOn)}`}{" "}
+                              {"Expired "}
                               <a href={eCardPdfPath(m.id)} download>
                                 (old e-card)<span className="visually-hidden"> of {m.name}</span>
                               </a>

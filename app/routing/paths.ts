@@ -40,6 +40,10 @@ export const PATHS = {
   changes: "/membership/changes",
   /** The gateway posts the admin back here after paying for an addition. */
   changePaymentCallback: "/membership/changes/payment/callback",
+  /** The renewal quote for the next policy period (docs/product.md, Renewal); the reminders link here. */
+  renewal: "/membership/renewal",
+  /** The gateway posts the admin back here after paying for a renewal. */
+  renewalPaymentCallback: "/membership/renewal/payment/callback",
   logout: "/logout",
   /** A signed-in admin's prefill link asks here before starting over (docs/product.md, Query handling). */
   prefill: "/prefill",

@@ -30,6 +30,12 @@ export const company = z.object({
   state_code: z.string(),
   state_name: z.string(),
   is_sez: flag,
+  // The sandbox registry's made-up company (docs/product.md, GST details); a real registry sends no such field.
+  sample: z
+    .number()
+    .int()
+    .optional()
+    .transform((v) => v === 1),
 });
 export type Company = z.infer<typeof company>;
 

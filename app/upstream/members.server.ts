@@ -38,7 +38,8 @@ const checkedMember = z.object({
 
 const member = checkedMember.extend({
   member_id: z.string(),
-  e_card_status: z.enum(["not_issued", "issued"]),
+  // Expired once the cover has ended (docs/product.md, Renewal).
+  e_card_status: z.enum(["not_issued", "issued", "expired"]),
   /** A leaver's (and their family's) last day of cover; their e-card is no longer active after it. */
   cover_ended_on: isoDate.nullable().default(null),
   created_at: z.string(),
@@ -95,9 +96,6 @@ const census = z.object({
     complete: z.boolean(),
   }),
   cover_start_date: isoDate,
-  /** The cover's real last day, and whether it has passed: every e-card is then expired. */
-  cover_end_date: isoDate.optional(),
-  cover_ended: z.boolean().default(false),
   policy: policy.nullable(),
   /** The members' details were erased, three years after the policy ended (docs/product.md, Personal data). */
   erased: z.object({ erased_on: isoDate, policy_ended_on: isoDate }).nullable().default(null),

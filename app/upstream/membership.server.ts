@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { apiRequest, noneIfNotFound } from "./http.server";
 import { bill, company, isoDate, order, paise, policy, sumInsuredBasis } from "./employer.server";
+import { renewalWindow } from "./renewal.server";
 
 /**
  * Calls about a paid membership (docs/api-contract.md): what was bought and how it is billed, the
@@ -45,8 +46,6 @@ const membership = z
     bill: bill.omit({ items: true }).nullable(),
     start_date: isoDate.nullable(),
     cover_end_date: isoDate.nullable(),
-    /** The cover's last day has passed (docs/product.md, The end of the cover). */
-    cover_ended: z.boolean().default(false),
     current_period: z.object({ from: isoDate, to: isoDate }).nullable(),
     billing: z.object({
       policy,
@@ -106,6 +105,9 @@ const membership = z
       })
       .nullable(),
     policy: z.object({ policy_number: z.string(), issued_at: z.string() }).nullable(),
+    /** Whether the period's cover has ended, read from its end date; null until paid (docs/product.md, Renewal). */
+    cover_status: z.enum(["in_force", "ended"]).nullable(),
+    renewal: renewalWindow.nullable(),
   })
   .nullable();
 export type Membership = NonNullable<z.infer<typeof membership>>;

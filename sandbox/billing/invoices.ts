@@ -102,6 +102,15 @@ export function billingPeriod(policy: "monthly" | "yearly", paidAt: number): { f
   return { from, to: lastDayOf(from, policy === "monthly" ? 1 : COVER_MONTHS) };
 }
 
+/** A paid order's billing period; a renewal's year starts on its own first day of cover (docs/product.md, Renewal). */
+export function orderBillingPeriod(
+  order: Pick<OrderRow, "policy" | "cover_starts_on">,
+  paidAt: number,
+): { from: string; to: string } {
+  if (order.cover_starts_on === null) return billingPeriod(order.policy, paidAt);
+  return { from: order.cover_starts_on, to: lastDayOf(order.cover_starts_on, COVER_MONTHS) };
+}
+
 const suppliedBy = (key: SupplierKey) => `Supplied by ${SUPPLIERS[key].name} (${SUPPLIERS[key].role})`;
 
 /** Who supplies each benefit bought, under which SAC: the health cover first (decision 0047). */
@@ -293,7 +302,7 @@ export function issueInvoice(ctx: ApiContext, order: OrderRow): void {
       id: invoiceId(number),
       number,
       payment_id: order.payment_id ?? "",
-      billing_period: billingPeriod(order.policy, issuedAt),
+      billing_period: orderBillingPeriod(order, issuedAt),
       members: c.members,
       lines: doc.lines,
       taxable_paise: doc.taxable_paise,

@@ -3,6 +3,7 @@ import { SUM_INSURED_BASIS } from "./sum-insured";
 import { HttpError } from "../shared/envelope";
 import { unitMonthlyPaise } from "./pricing";
 import { sql, sqlValues } from "../store/statements";
+import { UNREGISTERED_GSTINS, sampleCompanyOf } from "./sample-company";
 
 export interface Company {
   gstin: string;
@@ -10,6 +11,8 @@ export interface Company {
   state_code: string;
   state_name: string;
   is_sez: 0 | 1;
+  /** 1 for a company the sandbox registry made up from its GSTIN (docs/decisions/0051). */
+  sample: 0 | 1;
 }
 
 export interface Coverage {
@@ -41,11 +44,29 @@ export interface Rate {
   monthly_paise: number;
 }
 
-const COMPANY_SELECT = `SELECT c.gstin, c.company_name, c.state_code, s.name AS state_name, c.is_sez
+const COMPANY_SELECT = `SELECT c.gstin, c.company_name, c.state_code, s.name AS state_name, c.is_sez, c.sample
   FROM companies c JOIN states s ON s.code = c.state_code`;
 
+/**
+ * The registry's company for a valid GSTIN: a seeded one, or else one made up from the GSTIN and
+ * kept, so carts and policies can point at it (docs/product.md, GST details). Only the GSTINs kept
+ * unregistered answer undefined.
+ */
 export function findCompany(db: Db, gstin: string): Company | undefined {
-  return sql(db, `${COMPANY_SELECT} WHERE c.gstin = ?`).get(gstin) as Company | undefined;
+  const select = sql(db, `${COMPANY_SELECT} WHERE c.gstin = ?`);
+  const found = select.get(gstin) as Company | undefined;
+  if (found !== undefined || UNREGISTERED_GSTINS.has(gstin)) return found;
+  const stateName = sqlValues(db, "SELECT name FROM states WHERE code = ?").get(gstin.slice(0, 2)) as
+    string | undefined;
+  if (stateName === undefined) return undefined;
+  const made = sampleCompanyOf(gstin, stateName);
+  // One statement, so two first lookups of the same GSTIN at once both find the one row.
+  sql(
+    db,
+    `INSERT INTO companies (gstin, company_name, state_code, is_sez, address, sample) VALUES (?, ?, ?, 0, ?, 1)
+       ON CONFLICT(gstin) DO NOTHING`,
+  ).run(gstin, made.company_name, gstin.slice(0, 2), made.address);
+  return select.get(gstin) as Company;
 }
 
 const SEARCH_LIMIT = 20;

@@ -8,6 +8,7 @@ import { type OrderContents, orderContents } from "./order-contents";
 import type { Policy } from "../catalog/pricing";
 import { writeTransaction } from "../store/db";
 import { sql, sqlValues } from "../store/statements";
+import { istDate } from "../shared/dates";
 
 export type OrderStatus = "created" | "attempted" | "pending" | "paid" | "superseded";
 type PaymentOutcome = "success" | "failed" | "pending";
@@ -32,10 +33,18 @@ export interface OrderRow {
   paid_at: number | null;
   /** JSON of OrderContents; null for orders from before it was kept. */
   contents: string | null;
+  /** A renewal's: the order of the period it renews, and the day its cover starts (docs/product.md, Renewal). */
+  renewal_of: string | null;
+  cover_starts_on: string | null;
 }
 
 const ORDER_COLUMNS = `order_id, cart_id, receipt, contents_hash, policy, amount_paise, premium_paise, tax_paise,
-  currency, callback_url, status, payment_id, pending_at, paid_at, contents`;
+  currency, callback_url, status, payment_id, pending_at, paid_at, contents, renewal_of, cover_starts_on`;
+
+/** The first day of a paid order's cover: the day of payment, or a renewal's day after the period it renews. */
+export function coverStartOf(order: OrderRow & { paid_at: number }): string {
+  return order.cover_starts_on ?? istDate(order.paid_at);
+}
 
 /** The sandbox gateway's reason for the simulated failure, as a real gateway reports one. */
 export const SANDBOX_FAILURE_REASON = "Your bank declined the payment (simulated).";
@@ -268,6 +277,8 @@ function advance(ctx: ApiContext, order: OrderRow, to: "attempted" | "pending" |
  */
 function closeIfStale(ctx: ApiContext, order: OrderRow): OrderRow {
   if (order.status !== "created" && order.status !== "attempted") return order;
+  // A renewal is priced from the census on its own quote, not from the (frozen) cart.
+  if (order.renewal_of !== null) return order;
   const cart = readCart(ctx, order.cart_id);
   const sameContents = cart.quote !== null && contentsHash(cart) === order.contents_hash;
   const samePolicy = cart.billing === null || cart.billing.policy === order.policy;

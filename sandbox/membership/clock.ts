@@ -29,6 +29,12 @@ export function ageMembership(ctx: ApiContext, orderId: string, days: number): {
       orderId,
     ).changes;
     if (moved === 0) throw new HttpError(404, `There is no paid order ${orderId}.`);
+    // A renewal's cover starts on its own day, not the payment's (docs/product.md, Renewal).
+    const startsOn = sql(ctx.db, "SELECT cover_starts_on FROM orders WHERE order_id = ?").pluck().get(orderId) as
+      string | null;
+    if (startsOn !== null) {
+      sql(ctx.db, "UPDATE orders SET cover_starts_on = ? WHERE order_id = ?").run(addDays(startsOn, -days), orderId);
+    }
     const rows = sql(
       ctx.db,
       "SELECT change_id, effective_date, priced_on, price FROM membership_changes WHERE order_id = ?",

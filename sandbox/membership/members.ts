@@ -15,10 +15,9 @@ import {
 import { type ApiContext, iso } from "../shared/context";
 import { istDate } from "../shared/dates";
 import { HttpError } from "../shared/envelope";
-import { coverEndDate } from "../shared/cover-dates";
-import { cancellationOf } from "../billing/mandate";
+import { coverEndDate, coverHasEnded } from "../shared/cover-dates";
 import type { OrderContents } from "../checkout/order-contents";
-import { type OrderRow, findOrder, parseContents } from "../checkout/orders";
+import { type OrderRow, coverStartOf, findOrder, parseContents } from "../checkout/orders";
 import { issuePolicy, policyJson, policyOf } from "./policy";
 import { sql, sqlValues } from "../store/statements";
 import { checkCensusOffThread } from "../threads/thread-pool";
@@ -37,7 +36,8 @@ export interface PaidMembership {
 
 export interface MemberRow extends CheckedMember {
   member_id: string;
-  e_card_status: "not_issued" | "issued";
+  /** Stored as not issued or issued; answered expired once the cover has ended. */
+  e_card_status: "not_issued" | "issued" | "expired";
   /** A leaver's and their family's last day of cover, once the removal is confirmed. */
   cover_ended_on: string | null;
   created_at: number;
@@ -47,7 +47,9 @@ export interface MemberRow extends CheckedMember {
 export function paidMembership(ctx: ApiContext, cartId: number): PaidMembership {
   const orderId = sqlValues(
     ctx.db,
-    "SELECT order_id FROM orders WHERE cart_id = ? AND status IN ('paid', 'pending') ORDER BY seq DESC LIMIT 1",
+    // A renewal counts once paid: while its payment is pending, the period it renews is the membership.
+    `SELECT order_id FROM orders WHERE cart_id = ? AND (status = 'paid' OR (status = 'pending' AND renewal_of IS NULL))
+       ORDER BY seq DESC LIMIT 1`,
   ).get(cartId) as string | undefined;
   // findOrder settles a pending payment whose time has come.
   const order = orderId === undefined ? undefined : findOrder(ctx, orderId);
@@ -55,7 +57,7 @@ export function paidMembership(ctx: ApiContext, cartId: number): PaidMembership 
   if (order === undefined || order.status !== "paid" || order.paid_at === null || contents === null) {
     throw new HttpError(404, "No paid membership");
   }
-  const coverStart = istDate(order.paid_at);
+  const coverStart = coverStartOf({ ...order, paid_at: order.paid_at });
   return { cartId, order, contents, coverStart, coverEnd: coverEndDate(coverStart) };
 }
 
@@ -142,17 +144,17 @@ export function censusJson(ctx: ApiContext, m: PaidMembership, page = 1, pageSiz
     `SELECT ${MEMBER_COLUMNS} FROM members WHERE order_id = ? ${MEMBER_ORDER} LIMIT ? OFFSET ?`,
   ).all(m.order.order_id, pageSize, (page - 1) * pageSize) as MemberRow[];
   const policy = policyOf(ctx, m.order.order_id);
+  // An ended cover's e-cards are expired, whatever was issued (docs/product.md, Renewal).
+  const ended = coverHasEnded(m.coverEnd, istDate(ctx.now()));
   return {
-    members: members.map(memberJson),
+    members: members.map((r) =>
+      memberJson(ended && r.e_card_status === "issued" ? { ...r, e_card_status: "expired" } : r),
+    ),
     page,
     page_size: pageSize,
     total,
     summary: censusSummary(ctx, m),
     cover_start_date: m.coverStart,
-    // The cover's real last day (a cancelled mandate's, else the year's) and whether it has passed: every
-    // e-card is then expired (docs/product.md, The end of the cover).
-    cover_end_date: coverEndNow(ctx, m),
-    cover_ended: coverEndNow(ctx, m) < istDate(ctx.now()),
     policy: policy === undefined ? null : policyJson(policy),
     // Set once the members' details have been erased, three years after the policy ended (sandbox/membership/retention.ts).
     erased:
@@ -160,13 +162,6 @@ export function censusJson(ctx: ApiContext, m: PaidMembership, page = 1, pageSiz
         m.order.order_id,
       ) as { erased_on: string; policy_ended_on: string } | undefined) ?? null,
   };
-}
-
-/** The cover's last day as it stands: a cancelled mandate's last month paid, else the year's end. */
-function coverEndNow(ctx: ApiContext, m: PaidMembership): string {
-  return (
-    (m.order.policy === "monthly" ? cancellationOf(ctx, m.order.order_id)?.cover_ends_on : undefined) ?? m.coverEnd
-  );
 }
 
 function refuseIfIssued(ctx: ApiContext, m: PaidMembership): void {

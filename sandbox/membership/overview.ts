@@ -2,13 +2,23 @@
 // schedule and its invoices. The spec's logged-in home reads this.
 import type { ApiContext } from "../shared/context";
 import { addMonths, istDate } from "../shared/dates";
-import { billingPeriod, invoicesOfCart } from "../billing/invoices";
-import { type OrderRow, findOrder, maskEmail, orderJson, parseContents, refundsDue } from "../checkout/orders";
+import { invoicesOfCart, orderBillingPeriod } from "../billing/invoices";
+import {
+  type OrderRow,
+  coverStartOf,
+  findOrder,
+  maskEmail,
+  orderJson,
+  parseContents,
+  refundsDue,
+} from "../checkout/orders";
 import { SELLER } from "../shared/seller";
 import { sqlValues } from "../store/statements";
 import { iso } from "../shared/context";
 import { SUM_INSURED_BASIS } from "../catalog/sum-insured";
-import { coverEndDate } from "../shared/cover-dates";
+import { coverEndDate, coverHasEnded } from "../shared/cover-dates";
+import { completeRenewal, renewalOf } from "./renewal";
+import { sendDueReminders } from "./renewal-reminders";
 import { censusSummary, paidMembership } from "./members";
 import { policyOf } from "./policy";
 import { chargeChanges } from "./change-charges";
@@ -33,15 +43,22 @@ function mandate(order: OrderRow, start: string, cancellation: Cancellation | nu
 }
 
 export function membershipJson(ctx: ApiContext, cartId: number) {
+  // A renewal paid whose period is not issued yet (a pending payment settled since), and the reminders due.
+  for (const id of sqlValues(ctx.db, "SELECT order_id FROM orders WHERE cart_id = ? AND renewal_of IS NOT NULL").all(
+    cartId,
+  ) as string[])
+    completeRenewal(ctx, id);
   const orderId = sqlValues(
     ctx.db,
-    "SELECT order_id FROM orders WHERE cart_id = ? AND status IN ('paid', 'pending') ORDER BY seq DESC LIMIT 1",
+    // A renewal counts once paid: while its payment is pending, the period it renews is the membership.
+    `SELECT order_id FROM orders WHERE cart_id = ? AND (status = 'paid' OR (status = 'pending' AND renewal_of IS NULL))
+       ORDER BY seq DESC LIMIT 1`,
   ).get(cartId) as string | undefined;
   if (orderId === undefined) return null;
   const order = findOrder(ctx, orderId)!;
   const contents = parseContents(order);
   const paid = order.status === "paid" && order.paid_at !== null;
-  const start = paid ? istDate(order.paid_at!) : null;
+  const start = paid ? coverStartOf({ ...order, paid_at: order.paid_at! }) : null;
   const cancellation = paid && order.policy === "monthly" ? cancellationOf(ctx, order.order_id) : null;
   // The simulated mandate collects each charge on its date; after a cancellation nothing more is collected.
   const monthsPaid = start === null ? 0 : (cancellation?.months_paid ?? monthsPaidBy(start, istDate(ctx.now())));
@@ -61,6 +78,8 @@ export function membershipJson(ctx: ApiContext, cartId: number) {
           }))
         : [{ number: 1, date: start, amount_paise: order.amount_paise, status: "paid" as const }];
   const next = schedule.find((s) => s.status === "scheduled");
+  const coverEnd = start === null ? null : (cancellation?.cover_ends_on ?? coverEndDate(start));
+  if (paid) sendDueReminders(ctx, order.order_id);
   return {
     status: order.status as "paid" | "pending",
     order: orderJson(ctx, order),
@@ -82,10 +101,10 @@ export function membershipJson(ctx: ApiContext, cartId: number) {
       })) ?? [],
     bill: contents?.bill ?? null,
     start_date: start,
-    cover_end_date: start === null ? null : (cancellation?.cover_ends_on ?? coverEndDate(start)),
-    // After its last day the cover has ended, whatever the billing (docs/product.md, The end of the cover).
-    cover_ended: start !== null && (cancellation?.cover_ends_on ?? coverEndDate(start)) < istDate(ctx.now()),
-    current_period: paid ? billingPeriod(order.policy, order.paid_at!) : null,
+    cover_end_date: coverEnd,
+    // The one reading of the cover's end (docs/product.md, Renewal): in force on its last day, ended after.
+    cover_status: coverEnd === null ? null : coverHasEnded(coverEnd, istDate(ctx.now())) ? "ended" : "in_force",
+    current_period: paid ? orderBillingPeriod(order, order.paid_at!) : null,
     billing: {
       policy: order.policy,
       amount_paise: order.amount_paise,
@@ -99,9 +118,6 @@ export function membershipJson(ctx: ApiContext, cartId: number) {
       date: i.data.date,
       total_paise: i.data.total_paise,
       email_status: i.email_status,
-      // Who issued it and what for (decision 0047); invoices issued before say neither.
-      supplier: i.data.supplier.name,
-      document_for: i.data.document_for ?? null,
     })),
     refunds_due: refundsDueOfCart(ctx, cartId),
     support: { email: SELLER.support_email, phone: SELLER.support_phone },
@@ -111,7 +127,7 @@ export function membershipJson(ctx: ApiContext, cartId: number) {
 
 /** Once paid: how far the census has come and the policy, if issued (docs/product.md, Members, policy and e-cards). */
 function censusAndPolicy(ctx: ApiContext, cartId: number, paid: boolean) {
-  if (!paid) return { census: null, policy: null };
+  if (!paid) return { census: null, policy: null, renewal: null };
   const m = paidMembership(ctx, cartId);
   const s = censusSummary(ctx, m);
   const policy = policyOf(ctx, m.order.order_id);
@@ -124,6 +140,7 @@ function censusAndPolicy(ctx: ApiContext, cartId: number, paid: boolean) {
       complete: s.complete,
     },
     policy: policy === undefined ? null : { policy_number: policy.policy_number, issued_at: policy.data.issued_at },
+    renewal: renewalOf(ctx, m),
   };
 }
 

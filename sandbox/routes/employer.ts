@@ -40,6 +40,9 @@ import { coverEndDate } from "../shared/cover-dates";
 import { createOrder, latestOrder, orderJson, orderOwner, verifyJson, verifyPayment } from "../checkout/orders";
 import { YEARLY_DISCOUNT_PCT, unitMonthlyPaise } from "../catalog/pricing";
 import { callerMobile, callerOf, requireToken } from "../accounts/tokens";
+import { completeRenewal } from "../membership/renewal";
+import { awaitPolicyEmails } from "../membership/policy-email";
+import { callbackUrlSchema } from "./callback-url";
 
 /** How long a verify answer waits for the invoice email before saying it is still being sent. */
 const EMAIL_WAIT_MS = 1500;
@@ -50,11 +53,6 @@ const policySchema = z.enum(["monthly", "yearly"], {
 
 // Gateway callbacks arrive as forms with empty fields; an empty field means "not given".
 const optionalField = (max: number) => z.preprocess((v) => (v === "" ? undefined : v), z.string().max(max).optional());
-
-function isHttpUrl(value: string): boolean {
-  // Runs even when .url() has already failed, so it must not throw on junk.
-  return URL.canParse(value) && /^https?:$/.test(new URL(value).protocol);
-}
 
 function validGstin(input: string): string {
   const check = checkGstin(input);
@@ -215,22 +213,7 @@ export function employerRouter(ctx: ApiContext): Router {
     "/checkout/order/create",
     auth,
     route((req, res) => {
-      const body = parseInput(
-        z.object({
-          policy: policySchema,
-          callback_url: z
-            .string({ required_error: "callback_url is required." })
-            .max(2000)
-            .url("callback_url must be an absolute URL.")
-            .refine(isHttpUrl, "callback_url must be an http or https URL.")
-            // The gateway posts the buyer there: only the site's own address, never one a caller chose.
-            .refine(
-              (url) => ctx.allowedCallbackOrigin === undefined || new URL(url).origin === ctx.allowedCallbackOrigin,
-              "callback_url must be on the site's own origin.",
-            ),
-        }),
-        req.body,
-      );
+      const body = parseInput(z.object({ policy: policySchema, callback_url: callbackUrlSchema(ctx) }), req.body);
       const order = createOrder(ctx, callerMobile(res), body.policy, body.callback_url);
       sendOk(res, orderJson(ctx, order));
     }),
@@ -262,8 +245,11 @@ export function employerRouter(ctx: ApiContext): Router {
         paymentId: body.razorpay_payment_id,
         signature: body.razorpay_signature,
       });
+      // A paid renewal issues the next period at once (docs/product.md, Renewal); anything else is left as it is.
+      const renewed = completeRenewal(ctx, order.order_id);
       // A short wait, so the answer (and the success page after it) can say whether the invoice email went.
       await awaitInvoiceEmail(ctx, order.order_id, EMAIL_WAIT_MS);
+      if (renewed) await awaitPolicyEmails(ctx, order.order_id, EMAIL_WAIT_MS);
       sendOk(res, verifyJson(ctx, order, body.razorpay_payment_id));
     }),
   );

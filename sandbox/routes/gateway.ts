@@ -19,6 +19,7 @@ import {
 import { listOutbox } from "../messages/sms";
 import { ageCodes } from "../accounts/otp";
 import { ageMembership } from "../membership/clock";
+import { sendDueReminders } from "../membership/renewal-reminders";
 import { purgeExpiredMembers } from "../membership/retention";
 import { type ChangePaymentRow, changePaymentAttempts, findPayment } from "../billing/change-payments";
 import { PRODUCT } from "../catalog/catalog";
@@ -225,7 +226,9 @@ export function sandboxRouter(ctx: ApiContext): Router {
           z.object({ order_id: z.string().min(1).max(64), advance_days: z.number().int().min(1).max(1830) }),
           req.body,
         );
-        sendOk(res, ageMembership(ctx, body.order_id, body.advance_days));
+        const aged = ageMembership(ctx, body.order_id, body.advance_days);
+        // The reminders the moved days made due go out at once, as the sweep would send them.
+        sendOk(res, { ...aged, renewal_reminders: sendDueReminders(ctx, body.order_id) });
       }),
     );
     // The retention purge on demand, so a test that moved a membership's clock sees it run at once.

@@ -15,3 +15,11 @@ export function lastDayOf(start: string, months: number): string {
 export function coverEndDate(start: string): string {
   return lastDayOf(start, COVER_MONTHS);
 }
+
+/**
+ * Whether a cover has ended on `today`, from its last day: the one place that says so (docs/product.md,
+ * Renewal). The last day itself is still covered.
+ */
+export function coverHasEnded(coverEnd: string, today: string): boolean {
+  return today > coverEnd;
+}

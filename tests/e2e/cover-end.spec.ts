@@ -32,15 +32,15 @@ for (const javaScriptEnabled of [false, true]) {
       // A year and a day pass for this membership: its last day is behind it.
       await passMembershipDays(API, await membershipOrderId(ORIGIN, admin.token), 366);
       await page.goto("/membership");
-      await expect(page.getByText("Cover ended", { exact: true })).toBeVisible();
+      await expect(page.getByText("Ended", { exact: true })).toBeVisible();
       const ended = page.getByRole("heading", { name: /^Your cover ended on \d{1,2} \w+ \d{4}$/ });
       await expect(ended).toBeVisible();
       await expect(page.getByRole("heading", { name: "Your cover is in place" })).toHaveCount(0);
       await expect(page.getByText("Active", { exact: true })).toHaveCount(0);
 
       await page.goto("/membership/members");
-      await expect(page.getByRole("row", { name: /Asha Rao .*Expired on .*\(old e-card\)/ })).toBeVisible();
-      await expect(page.getByRole("row", { name: /Ravi Kumar .*Expired on .*\(old e-card\)/ })).toBeVisible();
+      await expect(page.getByRole("row", { name: /Asha Rao .*Expired .*\(old e-card\)/ })).toBeVisible();
+      await expect(page.getByRole("row", { name: /Ravi Kumar .*Expired .*\(old e-card\)/ })).toBeVisible();
     });
   });
 }

@@ -63,6 +63,7 @@ describe("carts", () => {
       state_code: "29",
       state_name: "Karnataka",
       is_sez: 0,
+      sample: 0,
     });
     expect(cart.admin).toEqual({ name: "Ananya Rao", email: "ananya@fernleaf.example", total_employees: 12 });
     expect(cart.plan).toEqual({

@@ -26,6 +26,7 @@ describe("GET /employer/gstin/{gstin}", () => {
           state_code: "29",
           state_name: "Karnataka",
           is_sez: 0,
+          sample: 0,
         },
       },
     });
@@ -51,6 +52,33 @@ describe("GET /employer/gstin/{gstin}", () => {
       status: 404,
       json: { success: 0, msg: "We could not find a company registered with GSTIN 27AAPFU0939F1ZV." },
     });
+  });
+
+  // docs/product.md, GST details: fresh companies for tests and demos.
+  it.each([
+    ["27AABCK4821Q1Z5", "Kingsmoss Textiles Private Limited", "27", "Maharashtra"],
+    ["19AAAFW1234L1Z2", "Willowmere Logistics LLP", "19", "West Bengal"],
+    ["36ABHPS7788R1Z9", "Saffronfield Healthcare Enterprises", "36", "Telangana"],
+  ])("makes up a sample company for the valid GSTIN %s, in its state", async (gstin, name, code, state) => {
+    const r = await api.call("GET", `${V1}/employer/gstin/${gstin}`, { token });
+    expect(r).toEqual({
+      status: 200,
+      json: {
+        success: 1,
+        data: { gstin, company_name: name, state_code: code, state_name: state, is_sez: 0, sample: 1 },
+      },
+    });
+    // The same GSTIN names the same company next time, and the company can be bought for.
+    expect((await api.call("GET", `${V1}/employer/gstin/${gstin.toLowerCase()}`, { token })).json).toEqual(r.json);
+    const other = await api.login(`98765000${code}`);
+    const saved = await api.call("POST", "/api/employer/v1/carts/update", {
+      token: other,
+      body: { type: "company", item: { gstin } },
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.json.data.company).toMatchObject({ gstin, company_name: name, sample: 1 });
+    const plans = await api.call("POST", `${V1}/plan/get-plans`, { token, body: { gstin, coverage_ids: [] } });
+    expect(plans.status).toBe(200);
   });
 
   it("answers 400 for a malformed GSTIN", async () => {
@@ -79,6 +107,7 @@ describe("GET /employer/search-employer", () => {
       state_code: "29",
       state_name: "Karnataka",
       is_sez: 0,
+      sample: 0,
     });
   });
 

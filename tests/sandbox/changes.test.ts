@@ -741,7 +741,7 @@ describe("the test clock for a membership", () => {
     await nameTeam(admin);
     const { order_id } = (await admin.membership()).order;
     const moved = await api.call("POST", "/api/sandbox/clock/membership", { body: { order_id, advance_days: 29 } });
-    expect(moved.json.data).toEqual({ changes: 0 });
+    expect(moved.json.data).toEqual({ changes: 0, renewal_reminders: 0 });
     // Paid on 4 May as seen from 2 June: the second charge falls on 4 June.
     expect((await admin.membership()).billing.next_charge.date).toBe("2025-06-04");
     const quoted = (await admin.post("/membership/changes/quote", joiner("2025-06-02"))).json.data.change;

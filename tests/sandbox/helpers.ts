@@ -1,3 +1,4 @@
+import { expect } from "vitest";
 import express from "express";
 import { once } from "node:events";
 import type { AddressInfo } from "node:net";
@@ -146,4 +147,21 @@ export function checkoutForms(pageHtml: string): Map<string, { action: string; f
     forms.set(label, { action: decode(m[1]!), fields });
   }
   return forms;
+}
+
+/**
+ * The outbox's emails to one address once `count` of them are there. Employees' e-cards are drawn in a
+ * worker thread and sent when done, which a busy machine makes later than the confirmation's answer:
+ * waited for, never assumed.
+ */
+export async function emailsTo(api: TestApi, address: string, count: number) {
+  const read = async () =>
+    (await api.call("GET", `/api/sandbox/emails?to=${encodeURIComponent(address)}`)).json.data as {
+      id: string;
+      subject: string;
+      text: string;
+      html: string;
+    }[];
+  await expect.poll(async () => (await read()).length, { timeout: 20_000 }).toBe(count);
+  return read();
 }

@@ -13,13 +13,13 @@ let nextMobile = 9300000001;
 /**
  * A membership paid through the sandbox checkout for three employees (18–35, employee only), all named in
  * the census so the policy is issued: E-1, E-2 and E-3. `withSpouse`: E-3 is bought employee-and-spouse
- * cover and named with their spouse, "Spouse of E-3".
+ * cover and named with their spouse, "Spouse of E-3". `datesOfBirth`: an employee's other than 1 January 1995, `band` the age band bought for all.
  */
 export async function paidTeam(
   api: TestApi,
   policy: "monthly" | "yearly",
   gstin = KARNATAKA,
-  { withSpouse = false } = {},
+  { withSpouse = false, datesOfBirth = {} as Record<string, string>, band = "18-35" } = {},
 ) {
   const mobileNo = String(nextMobile++);
   let token = await api.login(mobileNo);
@@ -31,10 +31,10 @@ export async function paidTeam(
   await update("people", {
     rows: withSpouse
       ? [
-          { band: "18-35", range: "1A", count: 2 },
-          { band: "18-35", range: "2A", count: 1 },
+          { band, range: "1A", count: 2 },
+          { band, range: "2A", count: 1 },
         ]
-      : [{ band: "18-35", range: "1A", count: 3 }],
+      : [{ band, range: "1A", count: 3 }],
   });
   const order = await api.call("POST", `${V1}/checkout/order/create`, {
     token,
@@ -53,7 +53,7 @@ export async function paidTeam(
           employee_code: code,
           full_name: `Employee ${code}`,
           gender: "female",
-          date_of_birth: "1995-01-01",
+          date_of_birth: datesOfBirth[code] ?? "1995-01-01",
           relationship: "self",
           mobile: "9876543210",
           email: `${code.toLowerCase()}-${mobileNo}@fernleaf.example`,

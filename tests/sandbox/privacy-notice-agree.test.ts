@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as app from "~/content/privacy";
 import * as sandbox from "../../sandbox/catalog/privacy-notice";
-import { type TestApi, startApi } from "./helpers";
+import { type TestApi, emailsTo, startApi } from "./helpers";
 import { paidTeam } from "./paid-membership";
 
 /**
@@ -41,8 +41,7 @@ describe("the notice on members' personal data", () => {
   it("is in the e-card email every employee gets", async () => {
     const admin = await paidTeam(api, "yearly");
     const to = `e-1-${admin.mobileNo}@fernleaf.example`;
-    const emails = (await api.call("GET", `/api/sandbox/emails?to=${encodeURIComponent(to)}`)).json.data;
-    expect(emails).toHaveLength(1);
+    const emails = await emailsTo(api, to, 1);
     expect(emails[0].subject).toMatch(/e-cards/);
     expect(emails[0].text).toContain(app.DATA_NOTICE_TITLE.employee);
     for (const point of app.DATA_NOTICE) {

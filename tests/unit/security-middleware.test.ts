@@ -84,6 +84,11 @@ describe("sameSiteWrites", () => {
   it("lets the payment gateway post back cross-site, and only there", async () => {
     expect((await post("/checkout/payment/callback", { "sec-fetch-site": "cross-site" })).status).toBe(200);
     expect((await post("/checkout/payment/callback/x", { "sec-fetch-site": "cross-site" })).status).toBe(403);
+    // A renewal is paid at the same gateway (docs/product.md, Renewal).
+    expect((await post("/membership/renewal/payment/callback", { "sec-fetch-site": "cross-site" })).status).toBe(200);
+    expect((await post("/membership/renewal/payment/callback?index", { "sec-fetch-site": "cross-site" })).status).toBe(
+      403,
+    );
   });
 
   it.each(["?_data=routes/checkout.payment", "?index", "?_data=root", ".data"])(

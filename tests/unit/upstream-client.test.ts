@@ -3,7 +3,6 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { gstinCheckCharacter } from "~/validation/gstin";
 import { createEmbeddedApi } from "../../sandbox/index";
 // Types only: the modules themselves are imported after API_BASE_URL points at the switch below.
 import type * as EmployerApi from "~/upstream/employer.server";
@@ -11,6 +10,9 @@ import type * as GlobalApi from "~/upstream/global.server";
 import type * as HttpErrors from "~/upstream/http.server";
 import type * as Constants from "~/config/constants";
 import { OUTBOX_HEADERS, OUTBOX_KEY } from "../support/outbox";
+
+/** The one valid GSTIN the sandbox registry keeps unregistered: any other it answers with a sample company (docs/product.md, GST details). */
+const UNREGISTERED = "27AAPFU0939F1ZV";
 
 /**
  * The app's typed client (app/upstream/*.server.ts) against the embedded API over HTTP, with a switch
@@ -103,7 +105,7 @@ describe("the typed API client", () => {
 
   it("turns success: 0 into an ApiError carrying the server's msg", async () => {
     const token = await signIn("9811100002");
-    const unknown = `29AAAAA0000A1Z${gstinCheckCharacter("29AAAAA0000A1Z")}`;
+    const unknown = UNREGISTERED;
     const failure = await client.lookupGstin(token, unknown).catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(errors.ApiError);
     expect((failure as Error).message).toMatch(/could not find a company/i);
@@ -112,7 +114,7 @@ describe("the typed API client", () => {
 
   it("answers a refusal the caller expects, and leaves an unexpected one or an outage thrown", async () => {
     const token = await signIn("9811100009");
-    const unknown = `29AAAAA0000A1Z${gstinCheckCharacter("29AAAAA0000A1Z")}`;
+    const unknown = UNREGISTERED;
     const refused = await errors.refusalOr([404], client.lookupGstin(token, unknown));
     expect(refused).toBeInstanceOf(errors.ApiError);
     expect((refused as InstanceType<typeof errors.ApiError>).status).toBe(404);

@@ -8,7 +8,7 @@ export function AfterPayment({ m }: { m: Membership }) {
   return (
     <section className="card" aria-labelledby="next-steps">
       <h2 id="next-steps">
-        {m.cover_ended && m.cover_end_date
+        {m.cover_status === "ended" && m.cover_end_date
           ? `Your cover ended on ${formatDate(m.cover_end_date)}`
           : m.policy
             ? "Your cover is in place"

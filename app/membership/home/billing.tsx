@@ -20,8 +20,9 @@ export function Billing({ m }: { m: Membership }) {
             <Row label="Period paid">{`${formatDate(m.current_period.from)} to ${formatDate(m.current_period.to)}`}</Row>
           ) : null}
           <Row label="Next payment">
-            None this year: renewal is offered before{" "}
-            {m.cover_end_date ? formatDate(m.cover_end_date) : "the year ends"}.
+            {m.renewal
+              ? `None this year: the renewal is offered from ${formatDate(m.renewal.opens_on)}, before the cover ends on ${formatDate(m.renewal.cover_end_date)}.`
+              : "None this year: the renewal is offered before the year ends."}
           </Row>
         </dl>
       ) : (

@@ -1,0 +1,45 @@
+// Employer v1 renewal (docs/product.md, Renewal): the quote for the next policy period and its order,
+// paid at the sandbox gateway and verified as a purchase is (/checkout/order/verify). Scoped to the
+// caller's own paid membership, like every membership call.
+import { Router, type Response } from "express";
+import { z } from "zod";
+import { cartIdFor } from "../checkout/cart";
+import { orderJson } from "../checkout/orders";
+import type { ApiContext } from "../shared/context";
+import { parseInput, route, sendOk } from "../shared/envelope";
+import { paidMembership } from "../membership/members";
+import { createRenewalOrder, renewalOf, renewalQuote } from "../membership/renewal";
+import { callerMobile, requireToken } from "../accounts/tokens";
+import { callbackUrlSchema } from "./callback-url";
+
+export function renewalRouter(ctx: ApiContext): Router {
+  const router = Router();
+  const auth = requireToken(ctx);
+  const membership = (res: Response) => paidMembership(ctx, cartIdFor(ctx, callerMobile(res)));
+
+  router.get(
+    "/membership/renewal",
+    auth,
+    route((_req, res) => {
+      const m = membership(res);
+      // With the renewal order, if one was made: the quote page says how its payment went.
+      sendOk(res, { ...renewalQuote(ctx, m), order: renewalOf(ctx, m).order });
+    }),
+  );
+
+  router.post(
+    "/membership/renewal/order",
+    auth,
+    route((req, res) => {
+      // A renewal is paid for its year in one payment (docs/product.md, Renewal).
+      const body = parseInput(
+        z.object({ policy: z.literal("yearly"), callback_url: callbackUrlSchema(ctx) }),
+        req.body,
+      );
+      const order = createRenewalOrder(ctx, membership(res), body.policy, body.callback_url);
+      sendOk(res, { ...orderJson(ctx, order), cover_starts_on: order.cover_starts_on });
+    }),
+  );
+
+  return router;
+}
