@@ -82,8 +82,11 @@ it("sends the confirmation over SMTP when SMTP_URL is set, with the invoice PDF 
   expect(smtp.messages).toHaveLength(1);
   const [message] = smtp.messages;
   expect(message!.to).toEqual(["RCPT TO:<ravi@tanager.example>"]);
-  expect(message!.data).toContain(`Subject: Your Kavach membership is active: tax invoice ${paid.invoice.number}`);
-  expect(message!.data).toMatch(/Content-Type: application\/pdf; name=KV-\d{2}-\d{2}-000001\.pdf/);
+  const numbers = paid.invoices.map((i: { number: string }) => i.number).join(", ");
+  expect(message!.data).toContain(
+    `Subject: Your Kavach membership is active: tax ${paid.invoices.length === 1 ? "invoice" : "invoices"} ${numbers}`,
+  );
+  expect(message!.data).toMatch(/Content-Type: application\/pdf; name=SG-\d{2}-\d{2}-000001\.pdf/);
   // Nothing went to the sandbox outbox.
   expect((await api.call("GET", "/api/sandbox/emails")).json.data).toEqual([]);
 });
