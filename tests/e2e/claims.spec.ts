@@ -256,7 +256,7 @@ for (const [javaScriptEnabled, width] of [
 
       // The employee's session is not an admin's.
       const membership = await m.request.get("/membership", { maxRedirects: 0 });
-      expect(membership.headers().location).toBe("/checkout/verify");
+      expect(membership.headers().location).toBe("/sign-in?next=%2Fmembership");
       // Another family, the admin, and a stranger: none reach the claim or its documents.
       const asha = await employee(browser, team.asha, javaScriptEnabled, width);
       contexts.push(asha.context);
