@@ -4,8 +4,7 @@
  * a refusal here sends nothing, so nothing is saved.
  */
 
-export const MAX_DOCUMENTS = 10;
-export const MAX_DOCUMENT_BYTES = 5 * 1024 * 1024;
+import { MAX_DOCUMENTS, MAX_DOCUMENT_BYTES } from "./forms";
 
 const SIGNATURES: ReadonlyArray<readonly number[]> = [
   [0x25, 0x50, 0x44, 0x46, 0x2d], // %PDF-

@@ -6,6 +6,13 @@ import { z } from "zod";
  * sum insured left, one open intimation per admission) the API answers, and the form shows its message.
  */
 
+/**
+ * A reimbursement's documents: the action's limits and the form's hint. They live here, not in the
+ * server-only module, so the page renders the same number on the server and in the browser.
+ */
+export const MAX_DOCUMENTS = 10;
+export const MAX_DOCUMENT_BYTES = 5 * 1024 * 1024;
+
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 const memberId = z
