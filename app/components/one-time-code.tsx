@@ -5,8 +5,8 @@ import { OTP_LENGTH } from "~/config/constants";
 
 /**
  * The mobile number and one-time code fields every sign-in shares (the purchase, an admin's return,
- * an employee's cover; docs/product.md, Mobile numbers and codes): the same input hints to the phone's
- * keyboard and autofill, so each sign-in reads and types alike.
+ * an employee's cover): docs/product.md, Mobile number and One-time code. The same input hints to the
+ * phone's keyboard and autofill, so each sign-in reads and types alike.
  */
 export function MobileNumberField({
   meta,
