@@ -27,20 +27,9 @@ import { nextEndorsement } from "./endorsements";
 import { policyNow } from "./certificate";
 import { sendFamilyCards } from "./policy-email";
 import { awaitSending, trackSending } from "../messages/emails-in-flight";
+import { CORRECTABLE, type Correctable, FIELD_WORDS } from "./correction-fields";
 
-/** The details an admin corrects without support (decision 0057): never the employee code or the relationship. */
-export const CORRECTABLE = ["full_name", "gender", "date_of_birth", "mobile", "email"] as const;
-export type Correctable = (typeof CORRECTABLE)[number];
 export type CorrectionInput = Partial<Record<Correctable, string | null>>;
-
-/** How the statement and the email name each field. */
-export const FIELD_WORDS: Record<Correctable, string> = {
-  full_name: "name",
-  gender: "gender",
-  date_of_birth: "date of birth",
-  mobile: "mobile",
-  email: "email",
-};
 
 export interface CorrectionRow {
   correction_id: string;

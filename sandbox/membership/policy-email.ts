@@ -119,7 +119,10 @@ export async function sendFamilyCards(
     "",
     ...(corrected === undefined
       ? []
-      : [`${p.policyholder.name} has corrected ${corrected}. Your e-cards are issued again with the corrected details.`, ""]),
+      : [
+          `${p.policyholder.name} has corrected ${corrected}. Your e-cards are issued again with the corrected details.`,
+          "",
+        ]),
     `${p.policyholder.name} has insured you${family.length > 1 ? " and your family" : ""} under group health policy ${p.policy_number} with ${p.insurer.name}, from ${period}.`,
     `Your e-cards are attached (${family.length} ${family.length === 1 ? "card" : "cards"}). Show one at a network hospital for cashless treatment; the cashless helpline is ${p.tpa.cashless_helpline}.`,
     "",

@@ -26,7 +26,8 @@ import { drawCertificatePdf, drawECardsPdf } from "../threads/thread-pool";
 import { cardsFor } from "../membership/policy-pdf";
 import { certificateOf, policyNow } from "../membership/certificate";
 import { callerMobile, requireToken } from "../accounts/tokens";
-import { CORRECTABLE, awaitCorrectionEmail, correctMember, correctionsOf } from "../membership/corrections";
+import { awaitCorrectionEmail, correctMember, correctionsOf } from "../membership/corrections";
+import { CORRECTABLE } from "../membership/correction-fields";
 
 /** How long a confirm that issued the policy waits for its emails, so the answer finds them sent. */
 const EMAIL_WAIT_MS = 1500;

@@ -1,5 +1,9 @@
 // Self-serve corrections (docs/product.md, Corrections; decision 0057): what the embedded API enforces
 // whoever asks.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type TestApi, emailsTo, startApi } from "./helpers";
 import { paidTeam } from "./paid-membership";
@@ -47,9 +51,15 @@ describe("correcting a member's details", () => {
       effective_date: "2025-06-10",
       reason: "Resigned",
     });
-    const certificate = await team.file("/membership/certificate/pdf");
-    expect(certificate.status).toBe(200);
     expect(leaver.status).toBe("confirmed");
+    const certificate = await team.file("/membership/certificate/pdf");
+    const file = join(mkdtempSync(join(tmpdir(), "certificate-")), "certificate.pdf");
+    writeFileSync(file, certificate.bytes);
+    const text = execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" }).replace(/\s+/g, " ");
+    const number = correction.endorsement_number as string;
+    expect(text).toContain(`${number} `);
+    expect(text).toContain("Correction: spouse of employee E-3's name");
+    expect(text).toContain(`${number.replace(/E001$/, "E002")} `);
   });
 
   it("saves a date of birth in the same band and refuses one that moves the band or leaves the plan's ages", async () => {
