@@ -16,6 +16,7 @@ import {
   checkRows,
   confirmCheck,
   familyOf,
+  memberJson,
   memberOf,
   membersOf,
   paidMembership,
@@ -145,6 +146,20 @@ export function membersRouter(ctx: ApiContext): Router {
       const body = parseInput(addBody, req.body);
       const cartId = caller(res);
       await afterSave(res, cartId, addMembers(ctx, cartId, body.rows));
+    }),
+  );
+
+  router.get(
+    "/membership/members/:memberId",
+    auth,
+    route((req, res) => {
+      const m = paidMembership(ctx, caller(res));
+      const member = memberOf(ctx, m.order.order_id, req.params.memberId ?? "");
+      if (member === undefined) throw new HttpError(404, "There is no such member.");
+      sendOk(res, {
+        member: memberJson(member),
+        family: familyOf(ctx, m.order.order_id, member.employee_code).map(memberJson),
+      });
     }),
   );
 
