@@ -251,14 +251,16 @@ export function correctMember(token: string, memberId: string, body: CorrectionI
   });
 }
 
-/** The membership's corrections, oldest first, for the statement. */
+/** The membership's corrections, oldest first, for the statement (null without a paid membership). */
 export function getCorrections(token: string) {
-  return apiRequest({
-    backend: "employer",
-    path: "/membership/corrections",
-    token,
-    data: z.object({ corrections: z.array(correction) }),
-  });
+  return noneIfNotFound(
+    apiRequest({
+      backend: "employer",
+      path: "/membership/corrections",
+      token,
+      data: z.object({ corrections: z.array(correction) }),
+    }),
+  );
 }
 
 /** Every member's e-card in one PDF (ApiError 404 before issue). */
