@@ -61,7 +61,9 @@ for (const [javaScriptEnabled, width] of [
       await page.getByLabel("Date of birth").fill("1995-01-01");
       await page.getByRole("button", { name: "Save the correction" }).click();
       await expect(page).toHaveURL(/\/membership\/members$/);
-      await expect(page.getByText(/^Asha Verma’s name corrected \(endorsement KVP\/\d{4}\/\d{6}\/E001\)/)).toBeVisible();
+      await expect(
+        page.getByText(/^Asha Verma’s name corrected \(endorsement KVP\/\d{4}\/\d{6}\/E001\)/),
+      ).toBeVisible();
       await expect(page.getByRole("cell", { name: "Asha Verma", exact: true })).toBeVisible();
 
       // The employee has their e-cards again, with the corrected name.
@@ -94,7 +96,9 @@ for (const [javaScriptEnabled, width] of [
       await leaver.getByLabel("Reason").fill("Resigned");
       await leaver.getByRole("button", { name: "See the credit" }).click();
       await expect(page).toHaveURL(/\/membership\/changes\/[^/?]+$/);
-      await expect(page.getByText("E-1", { exact: false }).first()).toBeVisible();
+      // The quote names the person chosen, by their corrected name.
+      await expect(page.getByRole("heading", { level: 1, name: "Check the price" })).toBeVisible();
+      await expect(page.getByText("Remove Asha Verma (E-1)").first()).toBeVisible();
 
       // The statement names the correction, at no charge, with its endorsement.
       await page.goto("/membership");
