@@ -4,9 +4,9 @@
 // at once, recorded for the statement and, once the policy is issued, endorsed; one that would move the
 // employee's age band changes the premium and is refused here with the reason (decision 0057).
 import { randomUUID } from "node:crypto";
-import type { ApiContext } from "../shared/context";
-import { iso } from "../shared/context";
+import { type ApiContext, iso } from "../shared/context";
 import { istDate, longDate } from "../shared/dates";
+import { coverHasEnded } from "../shared/cover-dates";
 import { HttpError } from "../shared/envelope";
 import { writeTransaction } from "../store/db";
 import { sql } from "../store/statements";
@@ -111,6 +111,12 @@ export function correctMember(
   const done = writeTransaction(ctx.db, () => {
     const member = memberOf(ctx, orderId, memberId);
     if (member === undefined) throw new HttpError(404, "There is no such member in your team.");
+    // An ended policy's papers stand as they were (docs/product.md, Renewal): its e-cards are expired.
+    if (coverHasEnded(m.coverEnd, istDate(ctx.now())))
+      throw new HttpError(
+        409,
+        `The cover ended on ${longDate(m.coverEnd)}: its members' details are no longer corrected.`,
+      );
     if (member.cover_ended_on !== null) {
       throw new HttpError(
         409,

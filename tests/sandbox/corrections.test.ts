@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type TestApi, emailsTo, startApi } from "./helpers";
-import { paidTeam } from "./paid-membership";
+import { DAY, paidTeam } from "./paid-membership";
 
 let api: TestApi;
 
@@ -60,7 +60,8 @@ describe("correcting a member's details", () => {
     expect(text).toContain(`${number} `);
     expect(text).toContain("Correction: spouse of employee E-3's name");
     expect(text).toContain(`${number.replace(/E001$/, "E002")} `);
-  });
+    // Two e-card PDFs drawn in a worker and a certificate: slow on a busy machine.
+  }, 60_000);
 
   it("saves a date of birth in the same band and refuses one that moves the band or leaves the plan's ages", async () => {
     const team = await paidTeam(api, "yearly");
@@ -97,5 +98,10 @@ describe("correcting a member's details", () => {
     const bad = await ours.post(`/membership/members/${me.member_id}/correction`, { email: "not-an-email" });
     expect(bad.status).toBe(422);
     expect(bad.json.data.rejected[0]).toMatchObject({ column: "email", message: "Enter a valid email address" });
+    // Once the cover has ended its papers stand as they were.
+    await ours.later(366 * DAY);
+    const late = await ours.post(`/membership/members/${me.member_id}/correction`, { full_name: "Asha Verma" });
+    expect(late.status).toBe(409);
+    expect(late.json.msg).toBe("The cover ended on 1 June 2026: its members' details are no longer corrected.");
   });
 });
