@@ -105,6 +105,9 @@ for (const [javaScriptEnabled, width] of [
       const statement = page.getByRole("region", { name: "Changes during the year" });
       await expect(statement.getByText("Correction: name: E-1")).toBeVisible();
       await expect(statement.getByText(/^Endorsement KVP\/\d{4}\/\d{6}\/E001$/)).toBeVisible();
+      // And in its CSV: a correction, no charge, its endorsement.
+      const csv = await (await page.request.get("/membership/statement.csv")).text();
+      expect(csv).toMatch(/,correction,E-1,,,[^,]+,Correction: name,none,0\.00,KVP\/\d{4}\/\d{6}\/E001,/);
       await expectAccessible(page, javaScriptEnabled);
     });
   });
