@@ -5,6 +5,7 @@ import { useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { getCart } from "~/upstream/employer.server";
 import { getChangesStatement, getMembership, requestCreditRefund } from "~/upstream/membership.server";
+import { getCorrections } from "~/upstream/members.server";
 import { requireToken, withToken } from "~/session/signed-in.server";
 import { ApiError, refusalOr } from "~/upstream/http.server";
 import { redirectWithToast } from "~/session/toast.server";
@@ -45,10 +46,11 @@ export const meta: MetaFunction = ({ matches }) =>
 export async function loader({ request }: LoaderFunctionArgs) {
   const { token, headers } = await requireToken(request);
   // Both read beside each other: one upstream round trip for the page (decision 0024).
-  const [membership, statement, claims] = await Promise.all([
+  const [membership, statement, claims, corrections] = await Promise.all([
     withToken(request, token, getMembership),
     withToken(request, token, getChangesStatement),
     withToken(request, token, getClaimsSummary),
+    withToken(request, token, getCorrections),
   ]);
   if (membership === null) {
     const cart = await withToken(request, token, getCart);
@@ -56,7 +58,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   // Only a paid membership has changes to list.
   const changes = membership.status === "paid" ? statement : null;
-  return data({ membership, changes, claims: membership.status === "paid" ? claims : null }, { headers });
+  return data(
+    {
+      membership,
+      changes,
+      claims: membership.status === "paid" ? claims : null,
+      corrections: membership.status === "paid" ? (corrections?.corrections ?? []) : [],
+    },
+    { headers },
+  );
 }
 
 /** `intent=refund`: the credit removals left is recorded as a refund due (docs/product.md, Changes during the year). */
@@ -77,7 +87,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function MembershipPage() {
-  const { membership: m, changes, claims } = useLoaderData<typeof loader>();
+  const { membership: m, changes, claims, corrections } = useLoaderData<typeof loader>();
   // Per band and family cover, the places bought at purchase and during the year, and those covered now
   // (less leavers), as the census counts them (docs/product.md, Changes during the year: the statement).
   const coveredNow = new Map(changes?.covered.map((c) => [`${c.band}|${c.range}`, c.employees]));
@@ -256,9 +266,10 @@ export default function MembershipPage() {
 
       <Billing m={m} />
 
-      {changes && (changes.statement.length > 0 || changes.credit.entries.length > 0) ? (
+      {changes && (changes.statement.length > 0 || changes.credit.entries.length > 0 || corrections.length > 0) ? (
         <Statement
           changes={changes.statement}
+          corrections={corrections}
           credit={changes.credit}
           paidClaimsFor={claims?.leavers_with_paid_claims ?? []}
         />

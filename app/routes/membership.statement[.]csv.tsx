@@ -6,7 +6,9 @@ import { download } from "~/membership/documents/files.server";
 import { PATHS } from "~/routing/paths";
 import { type StatementChange, getChangesStatement } from "~/upstream/membership.server";
 import { changeKindCode } from "~/content/change-kinds";
-import { downloadDate, downloadTime } from "~/utils/dates";
+import { downloadDate, downloadTime, todayInIndia } from "~/utils/dates";
+import { type Correction, getCorrections } from "~/upstream/members.server";
+import { correctedWords } from "~/membership/census/correction-form";
 
 const COLUMNS = [
   "confirmed_at",
@@ -41,6 +43,23 @@ function row(c: StatementChange): Record<(typeof COLUMNS)[number], string> {
   };
 }
 
+/** A correction (docs/product.md, Corrections): what was corrected, no charge, its endorsement. */
+function correctionRow(c: Correction): Record<(typeof COLUMNS)[number], string> {
+  return {
+    confirmed_at: downloadTime(c.corrected_at),
+    change: "correction",
+    employee_code: c.employee_code,
+    band: "",
+    range: "",
+    effective_date: downloadDate(todayInIndia(Date.parse(c.corrected_at))),
+    reason: `Correction: ${correctedWords(c.fields)}${c.relationship === "self" ? "" : ` (${c.relationship})`}`,
+    charge_or_credit: "none",
+    amount_inr: inr(0),
+    document: c.endorsement_number ?? "",
+    confirmed_by: c.corrected_by,
+  };
+}
+
 /**
  * The statement of changes during the year as CSV, for its own admin only, kept by no cache. Dates as the
  * census template asks for them and times in IST (docs/product.md, The pages: Files). Cells that a
@@ -48,14 +67,20 @@ function row(c: StatementChange): Record<(typeof COLUMNS)[number], string> {
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { token } = await requireToken(request);
-  const changes = await withToken(request, token, getChangesStatement);
+  // Read beside each other: one upstream round trip (decision 0024).
+  const [changes, corrected] = await Promise.all([
+    withToken(request, token, getChangesStatement),
+    withToken(request, token, getCorrections),
+  ]);
   if (changes === null) throw redirect(PATHS.membership);
-  const { statement } = changes;
+  const corrections = corrected?.corrections ?? [];
+  // Changes and corrections in the order they were made (the instants are ISO, so they sort as text).
+  const lines = [
+    ...changes.statement.map((c) => ({ at: c.confirmed_at ?? "", r: row(c) })),
+    ...corrections.map((c) => ({ at: c.corrected_at, r: correctionRow(c) })),
+  ].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
   const csv = stringify(
-    statement.map((c) => {
-      const r = row(c);
-      return COLUMNS.map((col) => r[col]);
-    }),
+    lines.map(({ r }) => COLUMNS.map((col) => r[col])),
     { header: true, columns: [...COLUMNS], escape_formulas: true, bom: true },
   );
   return download(csv, "text/csv; charset=utf-8", "kavach-statement.csv");
