@@ -30,8 +30,9 @@ type StreamCache = NonNullable<NonNullable<EntryContext["renderMeta"]>["streamCa
  * Remix's StreamTransfer, which suspends on each chunk of the serialised loader data; here every
  * chunk is read first and put where StreamTransfer looks for it (`renderMeta.streamCache`), so
  * nothing suspends and the markup is the same a streamed render collected whole would give. A
- * streamed render cost about a third more CPU per page: React encodes each piece of markup into
- * bytes and writes it through a stream, in several turns of the event loop (docs/decisions/0058).
+ * streamed render cost more CPU a page for nothing, as the page goes out whole anyway: React
+ * encoded each piece of markup into bytes and wrote it through a stream, over several turns of the
+ * event loop (docs/decisions/0058; the figures in docs/performance.md).
  *
  * A zero byte can come from a visitor (a posted field echoed back into its form); HTML has no use
  * for one, so the page never carries it.
