@@ -1,7 +1,6 @@
-import { Writable } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToString } from "react-dom/server";
 import { logger } from "~/observability/log.server";
 import { NonceProvider } from "~/rendering/nonce";
 import { pageHydrates } from "~/rendering/hydration";
@@ -20,18 +19,25 @@ export { logEvent, logger, sendLogsTo, withRequestId } from "~/observability/log
 export { metrics } from "~/observability/metrics.server";
 export { upstreamReadiness } from "~/upstream/readiness.server";
 
-/** A render still unfinished after this is cut short: the page then says the service is down. */
-const RENDER_TIMEOUT_MS = 5_000;
+/** Loader data still not serialised after this is cut short: the page then says the service is down. */
+const HANDOFF_TIMEOUT_MS = 5_000;
+
+type StreamCache = NonNullable<NonNullable<EntryContext["renderMeta"]>["streamCache"]>;
 
 /**
- * Every page goes out as one whole body (docs/decisions/0004, 0021). React renders it to a stream, read to
- * its end before anything is sent: on a hydrated page the route data Remix hands to the browser
- * arrives through Suspense inside that stream, which a plain renderToString would leave out.
+ * Every page goes out as one whole body (docs/decisions/0004, 0021), so it is rendered to a string in
+ * one synchronous pass. The route data Remix hands to the browser (single fetch) is rendered by
+ * Remix's StreamTransfer, which suspends on each chunk of the serialised loader data; here every
+ * chunk is read first and put where StreamTransfer looks for it (`renderMeta.streamCache`), so
+ * nothing suspends and the markup is the same a streamed render collected whole would give. A
+ * streamed render cost more CPU a page for nothing, as the page goes out whole anyway: React
+ * encoded each piece of markup into bytes and wrote it through a stream, over several turns of the
+ * event loop (docs/decisions/0058; the figures in docs/performance.md).
  *
- * A zero byte can come from a visitor (a posted field echoed back into its form) or from React 18's
- * stream writer (facebook/react#31134); HTML has no use for one, so the page never carries it.
+ * A zero byte can come from a visitor (a posted field echoed back into its form); HTML has no use
+ * for one, so the page never carries it.
  */
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -45,54 +51,57 @@ export default function handleRequest(
   if (!hydrates) responseHeaders.set("Content-Security-Policy", loadContext.pageScriptsCsp);
   const shared = sharedCacheControl(request, responseStatusCode, responseHeaders, remixContext);
   if (shared) responseHeaders.set("Cache-Control", shared);
-  return new Promise<Response>((resolve, reject) => {
-    let status = responseStatusCode;
-    const { pipe, abort } = renderToPipeableStream(
+  if (remixContext.serverHandoffStream) {
+    remixContext.renderMeta = {
+      ...remixContext.renderMeta,
+      streamCache: await readHandoff(remixContext.serverHandoffStream),
+    };
+  }
+  let html: string;
+  try {
+    // A streamed render writes the doctype of a document whose root is <html>; a string does not.
+    html = `<!DOCTYPE html>${renderToString(
       <NonceProvider value={nonce}>
         <RemixServer context={remixContext} url={request.url} nonce={nonce} />
       </NonceProvider>,
-      {
-        nonce,
-        onAllReady() {
-          const chunks: Buffer[] = [];
-          // A plain sink that says nothing when it closes: React aborts a render whose destination
-          // closes, and ending an ended stream builds an error (with its stack) on every request.
-          const body = new Writable({
-            emitClose: false,
-            write(chunk: Buffer, _encoding, done) {
-              chunks.push(chunk);
-              done();
-            },
-            final(done) {
-              clearTimeout(timeout);
-              responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-              // Buffer.concat allocates a plain ArrayBuffer, never a shared one.
-              const html = withoutZeroBytes(Buffer.concat(chunks) as Buffer<ArrayBuffer>);
-              resolve(new Response(html, { headers: responseHeaders, status }));
-              done();
-            },
-          });
-          pipe(body);
-        },
-        onShellError: reject,
-        onError(error) {
-          status = 500;
-          // Remix reports errors it caught itself; this one happened while rendering.
-          logger.error({ err: error }, "render failed");
-        },
-      },
-    );
-    const timeout = setTimeout(abort, RENDER_TIMEOUT_MS);
+    )}`;
+  } catch (error) {
+    // Remix reports errors it caught itself; this one happened while rendering.
+    logger.error({ err: error }, "render failed");
+    throw error;
+  }
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  return new Response(html.includes("\0") ? html.replaceAll("\0", "") : html, {
+    headers: responseHeaders,
+    status: responseStatusCode,
   });
 }
 
 /**
- * The page's bytes as React wrote them, without a zero byte. In UTF-8 a zero byte is only ever the
- * character U+0000, so it is dropped byte by byte; a page without one (every page but one echoing
- * a visitor's zero byte) goes out as the same bytes, never decoded to a string and encoded again.
+ * The serialised loader data, chunk by chunk, as StreamTransfer caches what it reads: entry n is
+ * its n-th read, settled, with the text decoded as it decodes it.
  */
-function withoutZeroBytes(html: Buffer<ArrayBuffer>): Uint8Array<ArrayBuffer> {
-  return html.includes(0) ? html.filter((byte) => byte !== 0) : html;
+async function readHandoff(stream: ReadableStream<Uint8Array>): Promise<StreamCache> {
+  const reader = stream.getReader();
+  const decoder = new TextDecoder();
+  const cache: StreamCache = {};
+  let late = false;
+  // Cancelled, the read waiting ends as a stream's end would: the flag tells them apart.
+  const timeout = setTimeout(() => {
+    late = true;
+    void reader.cancel();
+  }, HANDOFF_TIMEOUT_MS);
+  try {
+    for (let i = 0; ; i++) {
+      const { done, value } = await reader.read();
+      if (late) throw new Error("the loader data was not serialised in time");
+      cache[i] = Object.assign(Promise.resolve(), { result: { done, value: decoder.decode(value, { stream: true }) } });
+      if (done) return cache;
+    }
+  } finally {
+    clearTimeout(timeout);
+    reader.releaseLock();
+  }
 }
 
 /**

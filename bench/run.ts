@@ -5,6 +5,8 @@
  *   npm run bench -- --profile    the same, with the server under node --cpu-prof, then its top self time
  *   npm run bench -- --upstream-only    only the production shape: the purchase through a 50 ms upstream
  *   npm run bench -- --event-loop-only  only the event loop's delay while a 10,000-member company's files are made
+ *   BENCH_ROWS=gst-details,plan-select npm run bench   only the floor and the rows whose name holds one
+ *                                 of the words, nothing else (no peer, limit, walks): a quick look, never recorded
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -58,6 +60,12 @@ const upstreamOnly = process.argv.includes("--upstream-only");
 const UPSTREAM_WARM_UP_WALKS = 3;
 const UPSTREAM_WALKS = 5;
 const eventLoopOnly = process.argv.includes("--event-loop-only");
+/** Words naming the rows to measure (the floor always is); every row when unset. */
+const rowFilter = (process.env.BENCH_ROWS ?? "")
+  .split(",")
+  .map((word) => word.trim())
+  .filter(Boolean);
+if (rowFilter.length && process.argv.includes("--record")) throw new Error("a run of a few rows is never recorded");
 recordRunAs(
   upstreamOnly ? "bench-upstream" : eventLoopOnly ? "bench-event-loop" : "bench",
   upstreamOnly
@@ -168,7 +176,9 @@ function productLoads(server: RunningServer, admin: Admin): Load[] {
       return { url: `${server.origin}${page}.data`, cookie: admin.cookies.header() };
     },
   }));
-  return [floor, ...publicPages, ...pages, ...data, ...posts];
+  const all = [floor, ...publicPages, ...pages, ...data, ...posts];
+  if (!rowFilter.length) return all;
+  return all.filter((load) => load.kind === "floor" || rowFilter.some((word) => load.name.includes(word)));
 }
 
 async function measureProduct(server: RunningServer): Promise<ProductRun> {
@@ -192,8 +202,8 @@ async function measureProduct(server: RunningServer): Promise<ProductRun> {
       result: await measure(server, await load.prepare()),
     });
   }
-  // Latency people feel: each checkout row again at a handful of connections.
-  for (const load of loads.filter((l) => l.kind === "step")) {
+  // Latency people feel: each checkout row again at a handful of connections (not in a quick look).
+  for (const load of loads.filter((l) => l.kind === "step" && !rowFilter.length)) {
     const target = { ...(await load.prepare()), connections: LATENCY_CONNECTIONS };
     rows.push({
       name: load.name,
@@ -255,10 +265,11 @@ async function measurePeer(page: string): Promise<Row> {
 }
 
 /** Which budgets a row meets (docs/decisions/0008–0010 and docs/performance.md); "" for rows without one. */
-function verdict(row: Row, floor: Row, peer: Row, limit: Row): string {
+function verdict(row: Row, floor: Row, peer?: Row, limit?: Row): string {
   const missed: string[] = [];
   if (
     row.kind === "public" &&
+    limit &&
     row.result.requestsPerSecond < PUBLIC_RPS_MIN_LIMIT_RATIO * limit.result.requestsPerSecond
   ) {
     missed.push(`req/s < ${PUBLIC_RPS_MIN_LIMIT_RATIO} × limit`);
@@ -266,7 +277,11 @@ function verdict(row: Row, floor: Row, peer: Row, limit: Row): string {
   if (row.kind === "workers" && row.result.requestsPerSecond < TWO_WORKERS_MIN_RATIO * floor.result.requestsPerSecond) {
     missed.push(`req/s < ${TWO_WORKERS_MIN_RATIO} × one worker's floor`);
   }
-  if (row.kind === "floor" && row.result.requestsPerSecond < FLOOR_RPS_MIN_PEER_RATIO * peer.result.requestsPerSecond) {
+  if (
+    row.kind === "floor" &&
+    peer &&
+    row.result.requestsPerSecond < FLOOR_RPS_MIN_PEER_RATIO * peer.result.requestsPerSecond
+  ) {
     missed.push(`req/s < ${FLOOR_RPS_MIN_PEER_RATIO} × peer`);
   }
   if (
@@ -291,8 +306,8 @@ function verdict(row: Row, floor: Row, peer: Row, limit: Row): string {
 
 function printTable(rows: Row[]): void {
   const floor = rows.find((r) => r.kind === "floor")!;
-  const peer = rows.find((r) => r.kind === "peer")!;
-  const limit = rows.find((r) => r.kind === "limit")!;
+  const peer = rows.find((r) => r.kind === "peer");
+  const limit = rows.find((r) => r.kind === "limit");
   const header = ["", "conns", "req/s", "p50 ms", "p99 ms", "× floor", "CPU ms/req", "budget"];
   const lines = rows.map((r) => {
     const ratio = r.result.requestsPerSecond / floor.result.requestsPerSecond;
@@ -474,6 +489,13 @@ try {
 } finally {
   await server.stop();
 }
+if (rowFilter.length) {
+  console.log();
+  printTable(product.rows);
+  console.log(`\nLoad average after: ${load()}`);
+  printProfiles();
+  process.exit(0);
+}
 const workers = await measureTwoWorkers();
 const limit = await measureLimit(product.medianPage);
 const peer = await measurePeer(product.medianPage);
@@ -491,7 +513,10 @@ console.log(
 console.log(
   `Budgets: a public page from memory ≥ ${PUBLIC_RPS_MIN_LIMIT_RATIO} × the limit's req/s; two workers ≥ ${TWO_WORKERS_MIN_RATIO} × one's floor; floor ≥ ${FLOOR_RPS_MIN_PEER_RATIO} × the peer's req/s; each checkout row ≥ ${STEP_RPS_MIN_RATIO} × the floor's at ${CONNECTIONS} connections and p99 < ${STEP_P99_MAX_MS} ms at ${LATENCY_CONNECTIONS} (reported, not asserted)`,
 );
-if (profileDir) {
+printProfiles();
+
+function printProfiles(): void {
+  if (!profileDir) return;
   const file = fs.readdirSync(profileDir).find((f) => f.endsWith(".cpuprofile"));
   if (!file) throw new Error(`the server wrote no profile into ${profileDir}`);
   printProfileSummary(summariseCpuProfile(path.join(profileDir, file), product.window));
