@@ -5,6 +5,7 @@ import { requireToken, withToken } from "~/session/signed-in.server";
 import { download } from "~/membership/documents/files.server";
 import { PATHS } from "~/routing/paths";
 import { type StatementChange, getChangesStatement } from "~/upstream/membership.server";
+import type { DepositEntry } from "~/upstream/deposit.server";
 import { changeKindCode } from "~/content/change-kinds";
 import { downloadDate, downloadTime } from "~/utils/dates";
 
@@ -20,13 +21,24 @@ const COLUMNS = [
   "amount_inr",
   "document",
   "confirmed_by",
+  "cash_deposit",
+  "cash_deposit_inr",
 ] as const;
+type Row = Record<(typeof COLUMNS)[number], string>;
 
 /** Rupees with paise, unsigned: a leading minus would be taken for a formula and escaped. */
 const inr = (paise: number) => (Math.abs(paise) / 100).toFixed(2);
 
-function row(c: StatementChange): Record<(typeof COLUMNS)[number], string> {
+/** What the cash deposit with the insurer moved for a change (decision 0055): paid in, paid out, or nothing. */
+function depositCells(entries: readonly DepositEntry[]): Pick<Row, "cash_deposit" | "cash_deposit_inr"> {
+  const moved = entries.reduce((s, e) => s + e.amount_paise, 0);
+  if (entries.length === 0 || moved === 0) return { cash_deposit: "", cash_deposit_inr: "" };
+  return { cash_deposit: moved > 0 ? "paid_in" : "paid_out", cash_deposit_inr: inr(moved) };
+}
+
+function row(c: StatementChange, entries: readonly DepositEntry[]): Row {
   return {
+    ...depositCells(entries.filter((e) => e.change_id === c.change_id)),
     confirmed_at: c.confirmed_at === null ? "" : downloadTime(c.confirmed_at),
     change: changeKindCode(c),
     employee_code: c.employee_code,
@@ -41,6 +53,24 @@ function row(c: StatementChange): Record<(typeof COLUMNS)[number], string> {
   };
 }
 
+/** A top-up or withdrawal of the deposit, on its own line: no change is behind it. */
+function depositRow(e: DepositEntry): Row {
+  return {
+    confirmed_at: downloadTime(e.recorded_at),
+    change: e.kind === "top_up" ? "deposit_top_up" : "deposit_withdrawal",
+    employee_code: "",
+    band: "",
+    range: "",
+    effective_date: downloadDate(e.recorded_on),
+    reason: "",
+    charge_or_credit: "",
+    amount_inr: "",
+    document: "",
+    confirmed_by: "",
+    ...depositCells([e]),
+  };
+}
+
 /**
  * The statement of changes during the year as CSV, for its own admin only, kept by no cache. Dates as the
  * census template asks for them and times in IST (docs/product.md, The pages: Files). Cells that a
@@ -50,12 +80,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { token } = await requireToken(request);
   const changes = await withToken(request, token, getChangesStatement);
   if (changes === null) throw redirect(PATHS.membership);
-  const { statement } = changes;
+  const { statement, deposit } = changes;
+  // Changes and the deposit's own top-ups and withdrawals, in the order they happened.
+  const rows = [
+    ...statement.map((c) => ({ at: c.confirmed_at ?? "", r: row(c, deposit.entries) })),
+    ...deposit.entries.filter((e) => e.change_id === null).map((e) => ({ at: e.recorded_at, r: depositRow(e) })),
+  ].sort((a, b) => a.at.localeCompare(b.at));
   const csv = stringify(
-    statement.map((c) => {
-      const r = row(c);
-      return COLUMNS.map((col) => r[col]);
-    }),
+    rows.map(({ r }) => COLUMNS.map((col) => r[col])),
     { header: true, columns: [...COLUMNS], escape_formulas: true, bom: true },
   );
   return download(csv, "text/csv; charset=utf-8", "kavach-statement.csv");
