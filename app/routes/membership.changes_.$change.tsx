@@ -286,7 +286,7 @@ function YearlyLines({ change }: { change: Change }) {
         </tbody>
         <tfoot>
           <tr>
-            <th scope="row">{sign < 0 ? "Total refunded" : "Total"}</th>
+            <th scope="row">{sign < 0 ? "Total refunded" : "Total to pay"}</th>
             <td className="num">{formatPaise(sign * p.total_paise)}</td>
           </tr>
         </tfoot>

@@ -164,8 +164,8 @@ export default function DepositPage() {
         )}
       </section>
 
-      <section className="card" aria-labelledby="top-up">
-        <h2 id="top-up">Top up</h2>
+      <section className="card" aria-labelledby="top-up-heading">
+        <h2 id="top-up-heading">Top up</h2>
         <p>
           Pay into the deposit through the payment page, so that joiners can be covered from the day they are added.
         </p>
@@ -178,8 +178,8 @@ export default function DepositPage() {
         </Form>
       </section>
 
-      <section className="card" aria-labelledby="withdraw">
-        <h2 id="withdraw">Withdraw</h2>
+      <section className="card" aria-labelledby="withdraw-heading">
+        <h2 id="withdraw-heading">Withdraw</h2>
         <p>
           Paid to your company’s bank account. You can withdraw up to {formatPaise(deposit.available_paise)}
           {deposit.available_paise < deposit.balance_paise
