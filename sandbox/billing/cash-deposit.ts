@@ -4,7 +4,7 @@
 // the agent's credit. The sandbox insurer holds it: a ledger of every debit and credit with its change and
 // document; the balance is the sum. Kavach never holds it and its own supplies are never paid from it.
 import type { ApiContext } from "../shared/context";
-import { CREDIT_HOLD_MS } from "../membership/change-rules";
+import { DEPOSIT_HOLD_MS } from "../membership/change-rules";
 import { HttpError } from "../shared/envelope";
 import { formatRupees } from "../shared/html";
 import { istDate } from "../shared/dates";
@@ -35,7 +35,7 @@ export function depositBalance(ctx: ApiContext, orderId: string): number {
 /**
  * What the open payments for additions count on from the deposit (decision 0042): each payment's
  * reservation holds while it may still be paid at the price it was opened for: opened within
- * CREDIT_HOLD_MS and not yet tried, or pending at the gateway.
+ * DEPOSIT_HOLD_MS and not yet tried, or pending at the gateway.
  */
 export function depositReserved(ctx: ApiContext, orderId: string, exceptChangeId: string | null = null): number {
   return sqlValues(
@@ -43,7 +43,7 @@ export function depositReserved(ctx: ApiContext, orderId: string, exceptChangeId
     `SELECT COALESCE(SUM(p.deposit_paise), 0) FROM change_payments p JOIN membership_changes c ON c.change_id = p.change_id
       WHERE c.order_id = ? AND p.deposit_paise > 0 AND c.change_id IS NOT ?
         AND (p.status = 'pending' OR (p.status = 'created' AND p.created_at > ?))`,
-  ).get(orderId, exceptChangeId, ctx.now() - CREDIT_HOLD_MS) as number;
+  ).get(orderId, exceptChangeId, ctx.now() - DEPOSIT_HOLD_MS) as number;
 }
 
 /** What a new debit may take: the balance less what open payments (other than this change's) count on. */

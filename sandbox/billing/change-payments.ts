@@ -6,7 +6,7 @@ import { readCart } from "../checkout/cart";
 import { istDate } from "../shared/dates";
 import { depositAvailable } from "./cash-deposit";
 import { type ChangeJson, changeJson, findChange } from "../membership/change-store";
-import { type ChangePrice, CREDIT_HOLD_MS } from "../membership/change-rules";
+import { type ChangePrice, DEPOSIT_HOLD_MS } from "../membership/change-rules";
 import { amountDue, depositFor, makeChange, recheck, requoted } from "../membership/changes";
 import type { ApiContext } from "../shared/context";
 import { writeTransaction } from "../store/db";
@@ -171,7 +171,7 @@ export function payChange(ctx: ApiContext, m: PaidMembership, changeId: string, 
     // The same order is paid again after a failure, unless the amount moved (the deposit used, say) or
     // the order no longer holds the deposit (failed, or opened longer ago than a quote lives).
     const holds = (q: ChangePaymentRow) =>
-      fromDeposit === 0 || (q.status === "created" && q.created_at > ctx.now() - CREDIT_HOLD_MS);
+      fromDeposit === 0 || (q.status === "created" && q.created_at > ctx.now() - DEPOSIT_HOLD_MS);
     if (latest !== undefined && latest.callback_url === callbackUrl && latest.amount_paise === due && holds(latest)) {
       sql(ctx.db, "UPDATE change_payments SET deposit_paise = ? WHERE order_id = ?").run(fromDeposit, latest.order_id);
       return { payment: { ...latest, deposit_paise: fromDeposit }, change: changeJson(row) };
