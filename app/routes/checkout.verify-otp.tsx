@@ -9,9 +9,9 @@ import { attempt } from "~/session/signed-in.server";
 import { choiceToast, writeChoiceToCart } from "~/checkout/pending-quote.server";
 import { firstUnfinishedStep, pathOf } from "~/checkout/steps";
 import { CheckoutShell } from "~/components/checkout-shell";
-import { browserValidation, ErrorSummary, FormErrors, SubmitButton, TextField } from "~/components/form";
+import { browserValidation, ErrorSummary, FormErrors, SubmitButton } from "~/components/form";
+import { CodeSentTo, OneTimeCodeField } from "~/components/one-time-code";
 import { ResendControl } from "~/components/resend-countdown";
-import { OTP_LENGTH } from "~/config/constants";
 import { PATHS } from "~/routing/paths";
 import { seoMeta } from "~/content/seo";
 import { seeOther } from "~/utils/see-other";
@@ -141,30 +141,18 @@ export default function VerifyOtp() {
   return (
     <CheckoutShell step="verify" reached="verify">
       <h1>Enter your code</h1>
-      <p className="muted">
-        We sent a {OTP_LENGTH}-digit code to{" "}
-        <strong>
-          +91 {mobile.slice(0, 5)} {mobile.slice(5)}
-        </strong>
-        . {/* A document: the number's page is served plain (decision 0053). */}
-        <Link to={changeNumber} reloadDocument>
-          Change number
-        </Link>
-      </p>
+      {/* Change number opens a document: the number's page is served plain (decision 0053). */}
+      <CodeSentTo
+        mobile={mobile}
+        changeNumber={
+          <Link to={changeNumber} reloadDocument>
+            Change number
+          </Link>
+        }
+      />
       <Form method="post" {...getFormProps(form)} noValidate>
         <ErrorSummary form={form} />
-        <TextField
-          meta={fields.code}
-          label="One-time code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          // The code is all this page asks for: the field has the focus on arrival (docs/product.md, Accessibility).
-          // eslint-disable-next-line jsx-a11y/no-autofocus
-          autoFocus
-          maxLength={OTP_LENGTH}
-          className="input--code"
-          hint="The code is valid for 10 minutes."
-        />
+        <OneTimeCodeField meta={fields.code} />
         <label className="checkbox field">
           <input {...getInputProps(fields.whatsapp, { type: "checkbox" })} />
           <span>Send me policy updates on WhatsApp</span>

@@ -7,7 +7,8 @@ import { sendCode } from "~/upstream/global.server";
 import { handleEntryQuery, prefillOf } from "~/checkout/entry-query.server";
 import { attempt } from "~/session/signed-in.server";
 import { CheckoutShell } from "~/components/checkout-shell";
-import { browserValidation, ErrorSummary, SubmitButton, TextField } from "~/components/form";
+import { browserValidation, ErrorSummary, SubmitButton } from "~/components/form";
+import { MobileNumberField } from "~/components/one-time-code";
 import type { HydrationHandle } from "~/rendering/hydration";
 import { PATHS } from "~/routing/paths";
 import { seoMeta } from "~/content/seo";
@@ -94,14 +95,8 @@ export default function VerifyPhone() {
       {prefillError ? <p className="notice notice--warning">{prefillError}</p> : null}
       <Form method="post" {...getFormProps(form)} noValidate>
         <ErrorSummary form={form} />
-        <TextField
+        <MobileNumberField
           meta={fields.mobile}
-          label="Mobile number"
-          type="tel"
-          prefix="+91"
-          inputMode="tel"
-          autoComplete="tel-national"
-          placeholder="98765 43210"
           hint="Indian mobile numbers only. You can paste it with +91 or spaces."
         />
         {from ? <input type="hidden" name="from" value={from} /> : null}

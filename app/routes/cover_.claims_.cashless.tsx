@@ -5,8 +5,8 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { asEmployee, requireEmployee } from "~/cover/session.server";
 import { isRefusal, refusalOr } from "~/upstream/http.server";
 import { claimPath } from "~/cover/paths";
+import { MemberChoice } from "~/cover/member-choice";
 import { intimationSchema } from "~/cover/forms";
-import { RELATIONSHIP_WORDS } from "~/cover/words";
 import { type Hospital, getEmployeeCover, intimateCashless, searchHospitals } from "~/upstream/claims.server";
 import { browserValidation, ErrorSummary, FieldErrors, SubmitButton, TextField } from "~/components/form";
 import { PATHS } from "~/routing/paths";
@@ -155,18 +155,7 @@ export default function CashlessIntimation() {
           )}
           <FieldErrors id={fields.hospital.errorId} errors={fields.hospital.errors} />
         </fieldset>
-        <fieldset className="fieldset">
-          <legend>Who is being admitted</legend>
-          {members.map((m, i) => (
-            <label key={m.id} className="checkbox field">
-              <input type="radio" name={fields.member.name} value={m.id} defaultChecked={i === 0} />
-              <span>
-                {m.name} ({RELATIONSHIP_WORDS[m.relationship]})
-              </span>
-            </label>
-          ))}
-          <FieldErrors id={fields.member.errorId} errors={fields.member.errors} />
-        </fieldset>
+        <MemberChoice legend="Who is being admitted" field={fields.member} members={members} />
         <fieldset className="fieldset">
           <legend>Admission</legend>
           <label className="checkbox field">

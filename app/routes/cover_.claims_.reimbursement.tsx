@@ -6,9 +6,10 @@ import { type FormEvent, useState } from "react";
 import { asEmployee, requireEmployee } from "~/cover/session.server";
 import { isRefusal, refusalOr } from "~/upstream/http.server";
 import { claimPath } from "~/cover/paths";
+import { MemberChoice } from "~/cover/member-choice";
 import { CARES, MAX_DOCUMENTS, reimbursementSchema } from "~/cover/forms";
 import { chosenFiles, readDocuments } from "~/cover/documents.server";
-import { CARE_LABELS, RELATIONSHIP_WORDS } from "~/cover/words";
+import { CARE_LABELS } from "~/cover/words";
 import { fileReimbursement, getEmployeeCover } from "~/upstream/claims.server";
 import { browserValidation, ErrorSummary, FieldErrors, FormErrors, TextField } from "~/components/form";
 import { PATHS } from "~/routing/paths";
@@ -164,18 +165,7 @@ export default function Reimbursement() {
       >
         <ErrorSummary form={form} targets={{ [FILES_FIELD]: { id: FILES_FIELD } }} />
         <FormErrors errors={refusals.length > 0 ? refusals : undefined} />
-        <fieldset className="fieldset">
-          <legend>Who was treated</legend>
-          {members.map((m, i) => (
-            <label key={m.id} className="checkbox field">
-              <input type="radio" name={fields.member.name} value={m.id} defaultChecked={i === 0} />
-              <span>
-                {m.name} ({RELATIONSHIP_WORDS[m.relationship]})
-              </span>
-            </label>
-          ))}
-          <FieldErrors id={fields.member.errorId} errors={fields.member.errors} />
-        </fieldset>
+        <MemberChoice legend="Who was treated" field={fields.member} members={members} />
         <fieldset className="fieldset">
           <legend>Treatment</legend>
           {CARES.map((care) => (

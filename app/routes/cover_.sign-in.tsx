@@ -5,7 +5,8 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { sendCode } from "~/upstream/global.server";
 import { ApiError } from "~/upstream/http.server";
-import { browserValidation, ErrorSummary, SubmitButton, TextField } from "~/components/form";
+import { browserValidation, ErrorSummary, SubmitButton } from "~/components/form";
+import { MobileNumberField } from "~/components/one-time-code";
 import { PATHS } from "~/routing/paths";
 import { seoMeta } from "~/content/seo";
 import { seeOther } from "~/utils/see-other";
@@ -68,16 +69,7 @@ export default function CoverSignIn() {
       </p>
       <Form method="post" {...getFormProps(form)} noValidate>
         <ErrorSummary form={form} />
-        <TextField
-          meta={fields.mobile}
-          label="Your mobile number"
-          type="tel"
-          prefix="+91"
-          inputMode="tel"
-          autoComplete="tel-national"
-          placeholder="98765 43210"
-          hint="We text a one-time code to it."
-        />
+        <MobileNumberField meta={fields.mobile} label="Your mobile number" hint="We text a one-time code to it." />
         <SubmitButton pendingLabel="Sending code…" className="button button--block">
           Send code
         </SubmitButton>

@@ -6,8 +6,8 @@ import { z } from "zod";
 import { startEmployeeSession } from "~/cover/session.server";
 import { employeeSignIn } from "~/upstream/claims.server";
 import { ApiError } from "~/upstream/http.server";
-import { browserValidation, ErrorSummary, SubmitButton, TextField } from "~/components/form";
-import { OTP_LENGTH } from "~/config/constants";
+import { browserValidation, ErrorSummary, SubmitButton } from "~/components/form";
+import { CodeSentTo, OneTimeCodeField } from "~/components/one-time-code";
 import { PATHS } from "~/routing/paths";
 import { seoMeta } from "~/content/seo";
 import { seeOther } from "~/utils/see-other";
@@ -72,27 +72,10 @@ export default function CoverVerify() {
   return (
     <div className="container container--narrow cover">
       <h1>Enter your code</h1>
-      <p className="muted">
-        We sent a {OTP_LENGTH}-digit code to{" "}
-        <strong>
-          +91 {mobile.slice(0, 5)} {mobile.slice(5)}
-        </strong>
-        . <Link to={PATHS.cover.signIn}>Change number</Link>
-      </p>
+      <CodeSentTo mobile={mobile} changeNumber={<Link to={PATHS.cover.signIn}>Change number</Link>} />
       <Form method="post" {...getFormProps(form)} noValidate>
         <ErrorSummary form={form} />
-        <TextField
-          meta={fields.code}
-          label="One-time code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          // The code is all this page asks for (docs/product.md, Accessibility).
-          // eslint-disable-next-line jsx-a11y/no-autofocus
-          autoFocus
-          maxLength={OTP_LENGTH}
-          className="input--code"
-          hint="The code is valid for 10 minutes."
-        />
+        <OneTimeCodeField meta={fields.code} />
         <SubmitButton pendingLabel="Checking…" className="button button--block">
           Sign in
         </SubmitButton>

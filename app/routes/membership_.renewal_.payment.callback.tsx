@@ -1,11 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
-import { MESSAGES } from "~/config/constants";
+import { readGatewayCallback, retryOnOutage } from "~/payments/gateway-callback.server";
 import { PATHS } from "~/routing/paths";
 import { verifyOrder } from "~/upstream/employer.server";
 import { ApiError, ApiUnauthorizedError } from "~/upstream/http.server";
 import { seeOther } from "~/utils/see-other";
-import { referenceId as id } from "~/validation/fields";
 
 /**
  * The gateway posts the admin back here after paying for a renewal, cross-site, without the session
@@ -13,25 +11,8 @@ import { referenceId as id } from "~/validation/fields";
  * checks the signature as for a purchase; the membership then shows the next period, or the
  * renewal's payment still being confirmed, and a failed payment leads back to the quote.
  */
-const success = z.object({
-  razorpay_order_id: id,
-  razorpay_payment_id: id,
-  razorpay_signature: z.string().regex(/^[0-9a-f]{1,128}$/i),
-});
-const failure = z.object({ "error[metadata][order_id]": id, "error[metadata][payment_id]": id.optional() });
-
 export async function action({ request }: ActionFunctionArgs) {
-  const fields = Object.fromEntries(await request.formData());
-  const paid = success.safeParse(fields);
-  const failed = failure.safeParse(fields);
-  const callback = paid.success
-    ? paid.data
-    : failed.success
-      ? {
-          razorpay_order_id: failed.data["error[metadata][order_id]"],
-          razorpay_payment_id: failed.data["error[metadata][payment_id]"],
-        }
-      : null;
+  const callback = await readGatewayCallback(request);
   if (!callback) return seeOther(PATHS.renewal);
   try {
     const result = await verifyOrder(callback);
@@ -40,13 +21,7 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     return seeOther(result.status === "paid" || result.status === "pending" ? PATHS.membership : PATHS.renewal);
   } catch (error) {
-    // An outage is not a failed payment: 503 asks the gateway to send the callback again.
-    if (error instanceof ApiError && error.isOutage) {
-      throw new Response(MESSAGES.serviceDown, {
-        status: 503,
-        headers: { "Retry-After": "5", "Content-Type": "text/plain" },
-      });
-    }
+    retryOnOutage(error);
     if (error instanceof ApiError || error instanceof ApiUnauthorizedError) return seeOther(PATHS.renewal);
     throw error;
   }

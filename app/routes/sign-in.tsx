@@ -5,7 +5,8 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { sendCode } from "~/upstream/global.server";
 import { attempt } from "~/session/signed-in.server";
-import { browserValidation, ErrorSummary, SubmitButton, TextField } from "~/components/form";
+import { browserValidation, ErrorSummary, SubmitButton } from "~/components/form";
+import { MobileNumberField } from "~/components/one-time-code";
 import { PATHS } from "~/routing/paths";
 import { seoMeta } from "~/content/seo";
 import { seeOther } from "~/utils/see-other";
@@ -85,14 +86,8 @@ export default function SignIn() {
           </p>
           <Form method="post" {...getFormProps(form)} noValidate>
             <ErrorSummary form={form} />
-            <TextField
+            <MobileNumberField
               meta={fields.mobile}
-              label="Mobile number"
-              type="tel"
-              prefix="+91"
-              inputMode="tel"
-              autoComplete="tel-national"
-              placeholder="98765 43210"
               hint="The number you bought with. You can paste it with +91 or spaces."
             />
             {next ? <input type="hidden" name="next" value={next} /> : null}

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isoDate } from "./employer.server";
+import { type GatewayCallback, isoDate } from "./employer.server";
 import type { ApiError } from "./http.server";
 import { apiRequest, noneIfNotFound } from "./http.server";
 import type { MemberInput } from "./members.server";
@@ -197,7 +197,7 @@ export function payChange(token: string, changeId: string, callbackUrl: string) 
 }
 
 /** The gateway's report on an addition's payment (public: the signature is the proof). */
-export function verifyChangePayment(callback: Record<string, string | undefined>) {
+export function verifyChangePayment(callback: GatewayCallback) {
   return apiRequest({
     backend: "employer",
     method: "POST",

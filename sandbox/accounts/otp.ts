@@ -1,6 +1,8 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
+import { z } from "zod";
 import { type ApiContext, maskMobile } from "../shared/context";
 import { HttpError } from "../shared/envelope";
+import { countryIdSchema, mobileNoSchema } from "../shared/mobile";
 import { writeTransaction } from "../store/db";
 import { sql, sqlValues } from "../store/statements";
 
@@ -18,6 +20,15 @@ export const MAX_WRONG_TRIES = 5;
 /** How long a device that signed in to a number keeps its own allowance for it after its last sign-in. */
 export const DEVICE_MEMORY_MS = 180 * 24 * 60 * 60_000;
 const WINDOW_MS = 60 * 60_000;
+
+/** A number and the code texted to it: what an admin's and an employee's sign-in both send. */
+export const codeProofSchema = z.object({
+  mobile_no: mobileNoSchema,
+  country_id: countryIdSchema,
+  code: z
+    .string({ required_error: "code is required." })
+    .regex(new RegExp(`^\\d{${CODE_LENGTH}}$`), `Enter the ${CODE_LENGTH}-digit code.`),
+});
 
 /**
  * Who is asking, as far as the API can tell: the address (the peer, or the visitor a trusted proxy

@@ -198,7 +198,11 @@ function refuseIfIssued(ctx: ApiContext, m: PaidMembership): void {
   }
 }
 
-export function insertMembers(ctx: ApiContext, orderId: string, ready: readonly ReadyRow[]): void {
+/**
+ * Saves members on an order, each numbered after the last saved anywhere (KVM-000001 on): the census's,
+ * a joiner's and a renewal's members are numbered alike.
+ */
+export function memberInserter(ctx: ApiContext, orderId: string): (member: CheckedMember) => void {
   let seq = sqlValues(ctx.db, "SELECT COALESCE(MAX(seq), 0) FROM members").get() as number;
   const insert = sql(
     ctx.db,
@@ -206,8 +210,7 @@ export function insertMembers(ctx: ApiContext, orderId: string, ready: readonly 
        mobile, email, date_of_joining, band, range_code, age_on_cover_start, created_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  const now = ctx.now();
-  for (const { member: r } of ready) {
+  return (r) => {
     seq += 1;
     insert.run(
       `KVM-${String(seq).padStart(6, "0")}`,
@@ -224,9 +227,14 @@ export function insertMembers(ctx: ApiContext, orderId: string, ready: readonly 
       r.band,
       r.range,
       r.age_on_cover_start,
-      now,
+      ctx.now(),
     );
-  }
+  };
+}
+
+export function insertMembers(ctx: ApiContext, orderId: string, ready: readonly ReadyRow[]): void {
+  const insert = memberInserter(ctx, orderId);
+  for (const { member } of ready) insert(member);
 }
 
 /** Saves rows and, if that names every employee bought, issues the policy: the caller's transaction. */

@@ -13,7 +13,7 @@ import { writeTransaction } from "../store/db";
 import { gatewayId } from "../store/ids";
 import { sql, sqlValues } from "../store/statements";
 import { ageOn, bandBounds } from "./census";
-import { type MemberRow, type PaidMembership, membersOf } from "./members";
+import { type MemberRow, type PaidMembership, memberInserter, membersOf } from "./members";
 import { issuePolicy } from "./policy";
 import { queuePolicyEmails } from "./policy-email";
 
@@ -267,13 +267,7 @@ export function completeRenewal(ctx: ApiContext, orderId: string): boolean {
     const contents = parseContents(order)!;
     const renewable = new Set(contents.people.map((p) => p.band));
     const bought = new Map<string, number>();
-    let seq = sqlValues(ctx.db, "SELECT COALESCE(MAX(seq), 0) FROM members").get() as number;
-    const insert = sql(
-      ctx.db,
-      `INSERT INTO members (member_id, seq, order_id, employee_code, full_name, gender, date_of_birth, relationship,
-         mobile, email, date_of_joining, band, range_code, age_on_cover_start, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
+    const insert = memberInserter(ctx, orderId);
     const previousMembership = {
       cartId: order.cart_id,
       order: previous,
@@ -286,26 +280,7 @@ export function completeRenewal(ctx: ApiContext, orderId: string): boolean {
       if (band === undefined || !renewable.has(band)) continue;
       const slot = `${band}\u0000${employee.range}`;
       bought.set(slot, (bought.get(slot) ?? 0) + 1);
-      for (const r of family) {
-        seq += 1;
-        insert.run(
-          `KVM-${String(seq).padStart(6, "0")}`,
-          seq,
-          orderId,
-          r.employee_code,
-          r.full_name,
-          r.gender,
-          r.date_of_birth,
-          r.relationship,
-          r.mobile,
-          r.email,
-          r.date_of_joining,
-          band,
-          r.range,
-          ageOn(r.date_of_birth, start),
-          ctx.now(),
-        );
-      }
+      for (const r of family) insert({ ...r, band, age_on_cover_start: ageOn(r.date_of_birth, start) });
     }
     const lives = sql(
       ctx.db,

@@ -10,8 +10,7 @@ import type { ApiContext } from "../shared/context";
 import { istDate } from "../shared/dates";
 import { HttpError, parseInput, route, sendOk } from "../shared/envelope";
 import { paidMembership } from "../membership/members";
-import { countryIdSchema, mobileNoSchema } from "../shared/mobile";
-import { CODE_LENGTH, verifyCode } from "../accounts/otp";
+import { codeProofSchema, verifyCode } from "../accounts/otp";
 import { cardsFor } from "../membership/policy-pdf";
 import { callerOf } from "./global";
 import { drawECardsPdf } from "../threads/thread-pool";
@@ -140,16 +139,7 @@ export function claimsRouter(ctx: ApiContext): Router {
   router.post(
     "/employee/v1/sign-in",
     route((req, res) => {
-      const body = parseInput(
-        z.object({
-          mobile_no: mobileNoSchema,
-          country_id: countryIdSchema,
-          code: z
-            .string({ required_error: "code is required." })
-            .regex(new RegExp(`^\\d{${CODE_LENGTH}}$`), `Enter the ${CODE_LENGTH}-digit code.`),
-        }),
-        req.body,
-      );
+      const body = parseInput(codeProofSchema, req.body);
       verifyCode(ctx, body.mobile_no, body.code, callerOf(req));
       const { token, expiresAt } = issueEmployeeToken(ctx, familyForMobile(ctx, body.mobile_no));
       sendOk(res, { token, expires_at: iso(expiresAt) }, "Signed in");

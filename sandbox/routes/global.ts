@@ -4,7 +4,15 @@ import { FAQS } from "../catalog/content-data";
 import { type ApiContext, iso, maskMobile } from "../shared/context";
 import { HttpError, parseInput, route, sendOk } from "../shared/envelope";
 import { countryIdSchema, mobileNoSchema } from "../shared/mobile";
-import { type Caller, CODE_LENGTH, CODE_TTL_MS, RESEND_WAIT_MS, sendCode, verifyCode } from "../accounts/otp";
+import {
+  type Caller,
+  CODE_LENGTH,
+  CODE_TTL_MS,
+  RESEND_WAIT_MS,
+  codeProofSchema,
+  sendCode,
+  verifyCode,
+} from "../accounts/otp";
 import { callerMobile, issueToken, requireToken, revokeCallerToken } from "../accounts/tokens";
 import { ensureUser, setWhatsapp } from "../accounts/users";
 import { writeTransaction } from "../store/db";
@@ -62,16 +70,7 @@ export function globalRouter(ctx: ApiContext): Router {
   router.post(
     "/users/verify/otp",
     route((req, res) => {
-      const body = parseInput(
-        z.object({
-          mobile_no: mobileNoSchema,
-          country_id: countryIdSchema,
-          code: z
-            .string({ required_error: "code is required." })
-            .regex(new RegExp(`^\\d{${CODE_LENGTH}}$`), `Enter the ${CODE_LENGTH}-digit code.`),
-        }),
-        req.body,
-      );
+      const body = parseInput(codeProofSchema, req.body);
       verifyCode(ctx, body.mobile_no, body.code, callerOf(req));
       const user = ensureUser(ctx, body.mobile_no);
       const { token, expiresAt } = issueToken(ctx, body.mobile_no);
