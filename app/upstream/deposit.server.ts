@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { apiRequest } from "./http.server";
-import { isoDate, paise } from "./employer.server";
+import { type GatewayCallback, isoDate, paise } from "./employer.server";
 
 /**
  * The employer's cash deposit with the insurer (docs/api-contract.md; docs/decisions/0055): its ledger, a
@@ -80,7 +80,7 @@ export function openTopUp(token: string, amountPaise: number, callbackUrl: strin
 }
 
 /** The gateway's report on a top-up (public: the signature is the proof). */
-export function verifyTopUp(callback: Record<string, string | undefined>) {
+export function verifyTopUp(callback: GatewayCallback) {
   return apiRequest({
     backend: "employer",
     method: "POST",
