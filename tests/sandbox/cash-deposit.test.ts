@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type TestApi, checkoutForms, startApi } from "./helpers";
-import { DAY, V1, joiner, leaver, paidTeam } from "./paid-membership";
+import { DAY, KARNATAKA, V1, joiner, leaver, paidTeam } from "./paid-membership";
 
 // The employer's cash deposit with the insurer (docs/product.md, The money model; docs/decisions/0055).
 const CALLBACK = "https://app.example/membership/deposit/callback";
@@ -53,7 +53,9 @@ describe("the cash deposit with the insurer", () => {
     const admin = await paidTeam(api, "yearly");
     const removal = await admin.change(leaver("2025-06-02"));
     const { sum, kavach } = await insurerTotal(admin, removal.credit_notes, "credit-notes");
-    expect(sum).toBeGreaterThan(0);
+    // Karnataka, paid 2 June 2025, last day 2 June: 364 days of ₹150 a month less 10%, 15,000 × 12 ×
+    // 364/365 × 90% = 1,61,556.16 → 1,61,556 paise, with CGST 9% and SGST 9% of 14,540 each.
+    expect(sum).toBe(161556 + 2 * 14540);
     // Kavach's own credit note, if any, is refunded by Kavach and is not in the insurer's deposit.
     expect(sum + kavach.reduce((a, b) => a + b, 0)).toBe(-removal.price.total_paise);
     const deposit = await depositOf(admin);
@@ -70,10 +72,14 @@ describe("the cash deposit with the insurer", () => {
     expect((await admin.post("/membership/credits/refund", {})).status).toBe(404);
   });
 
-  it("pays an addition's insurer invoices when it covers them; Kavach's part, if any, by the gateway", async () => {
-    const admin = await paidTeam(api, "yearly");
-    await admin.change(leaver("2025-06-02"));
+  it("pays an addition's insurer invoices when it covers them, and Kavach's own part through the gateway", async () => {
+    const admin = await paidTeam(api, "yearly", KARNATAKA, { coverageIds: ["doctor-consultation"] });
+    const removal = await admin.change(leaver("2025-06-02"));
     const before = (await depositOf(admin)).balance_paise;
+    // Kavach's own credit note is Kavach's to refund to the bank: only the insurer's is in its deposit.
+    const refunded = await insurerTotal(admin, removal.credit_notes, "credit-notes");
+    expect(refunded.kavach).toHaveLength(1);
+    expect(before).toBe(refunded.sum);
     await admin.later(18 * DAY); // 20 June: the joiner is covered fewer days than the leaver gave back
     const quoted = (await admin.post("/membership/changes/quote", joiner("2025-06-20"))).json.data.change;
     const shown = (await admin.get(`/membership/changes/${quoted.change_id}`)).json.data;
@@ -89,6 +95,12 @@ describe("the cash deposit with the insurer", () => {
     const inv = (await admin.get(`/invoices/${change.invoices[0].id}`)).json.data;
     expect(inv.payment_id).toBe("Paid from your cash deposit with Suraksha General Insurance Company Limited");
     expect(inv.change).toMatchObject({ credit_applied_paise: inv.total_paise, amount_due_paise: 0 });
+    // Kavach's own invoice (9993) is paid through the gateway, for exactly what the quote said.
+    const kavach = change.invoices.find((i: { id: string }) => i.id.startsWith("KV"));
+    const own = (await admin.get(`/invoices/${kavach.id}`)).json.data;
+    expect(own.total_paise).toBe(shown.amount_due_paise);
+    expect(own.payment_id).toMatch(/^pay_/);
+    expect(own.change).toMatchObject({ credit_applied_paise: 0, amount_due_paise: own.total_paise });
   });
 
   it("pays by the gateway, whole, an addition larger than the deposit, and takes nothing from it", async () => {
