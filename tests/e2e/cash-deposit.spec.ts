@@ -9,7 +9,8 @@ import { API, ORIGIN, expect, test } from "./fixtures";
  * deposit with the insurer; the membership page shows its balance and leads to its ledger, with the
  * insurer's credit note linked; a withdrawal larger than the balance is refused beside the field and
  * changes nothing; the same withdrawal posted twice is made once; a top-up is paid on the gateway's page
- * and credited. Script off at 360 px, on at 1280 px.
+ * and credited; a joiner the deposit covers is said to be paid from it before confirming, and is.
+ * Script off at 360 px, on at 1280 px.
  */
 
 const todayInIndia = () => new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
@@ -99,6 +100,37 @@ for (const [javaScriptEnabled, width] of [
       await expect(ledger.getByRole("row", { name: /Top-up paid by the company/ })).toContainText("₹1,000 paid in");
       expect(await balanceNow()).toBe(refund - 10_000 + 100_000);
       await expectAccessible(page, javaScriptEnabled);
+
+      // A joiner now: the deposit covers the insurer's premium, and the change's page says so before it is
+      // confirmed; confirming pays it from the deposit, with nothing through the payment page.
+      const { change: joining } = await callApi(API, admin.token, "/membership/changes/quote", {
+        kind: "add",
+        band: "18-35",
+        range: "1A",
+        effective_date: todayInIndia(),
+        members: [
+          {
+            employee_code: "E-9",
+            full_name: "Joiner E-9",
+            gender: "male",
+            date_of_birth: "1996-03-01",
+            relationship: "self",
+            mobile: "9812345678",
+            email: "e-9@tanager.example",
+            date_of_joining: null,
+          },
+        ],
+      });
+      await page.goto(`/membership/changes/${joining.change_id}`);
+      const how = page.getByRole("table", { name: "How it is paid" });
+      await expect(how.getByRole("row", { name: /^From your cash deposit with the insurer/ })).toContainText(
+        inr(joining.price.total_paise),
+      );
+      await expect(how.getByRole("row", { name: /^Through the payment page/ })).toHaveCount(0);
+      await expectAccessible(page, javaScriptEnabled);
+      await page.getByRole("button", { name: "Confirm the change" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: "The change is made" })).toBeVisible();
+      expect(await balanceNow()).toBe(refund - 10_000 + 100_000 - joining.price.total_paise);
     });
   });
 }
