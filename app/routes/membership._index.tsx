@@ -4,6 +4,7 @@ import { data, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { getCart } from "~/upstream/employer.server";
 import { getChangesStatement, getMembership } from "~/upstream/membership.server";
+import { getCorrections } from "~/upstream/members.server";
 import { requireToken, withToken } from "~/session/signed-in.server";
 import { firstUnfinishedStep, pathOf } from "~/checkout/steps";
 import { TableScroll } from "~/components/table-scroll";
@@ -40,10 +41,11 @@ export const meta: MetaFunction = ({ matches }) =>
 export async function loader({ request }: LoaderFunctionArgs) {
   const { token, headers } = await requireToken(request);
   // Both read beside each other: one upstream round trip for the page (decision 0024).
-  const [membership, statement, claims] = await Promise.all([
+  const [membership, statement, claims, corrections] = await Promise.all([
     withToken(request, token, getMembership),
     withToken(request, token, getChangesStatement),
     withToken(request, token, getClaimsSummary),
+    withToken(request, token, getCorrections),
   ]);
   if (membership === null) {
     const cart = await withToken(request, token, getCart);
@@ -51,11 +53,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   // Only a paid membership has changes to list.
   const changes = membership.status === "paid" ? statement : null;
-  return data({ membership, changes, claims: membership.status === "paid" ? claims : null }, { headers });
+  return data(
+    {
+      membership,
+      changes,
+      claims: membership.status === "paid" ? claims : null,
+      corrections: membership.status === "paid" ? (corrections?.corrections ?? []) : [],
+    },
+    { headers },
+  );
 }
 
 export default function MembershipPage() {
-  const { membership: m, changes, claims } = useLoaderData<typeof loader>();
+  const { membership: m, changes, claims, corrections } = useLoaderData<typeof loader>();
   // Per band and family cover, the places bought at purchase and during the year, and those covered now
   // (less leavers), as the census counts them (docs/product.md, Changes during the year: the statement).
   const coveredNow = new Map(changes?.covered.map((c) => [`${c.band}|${c.range}`, c.employees]));
@@ -236,8 +246,12 @@ export default function MembershipPage() {
 
       {changes ? <DepositSummary deposit={changes.deposit} /> : null}
 
-      {changes && changes.statement.length > 0 ? (
-        <Statement changes={changes.statement} paidClaimsFor={claims?.leavers_with_paid_claims ?? []} />
+      {changes && (changes.statement.length > 0 || corrections.length > 0) ? (
+        <Statement
+          changes={changes.statement}
+          corrections={corrections}
+          paidClaimsFor={claims?.leavers_with_paid_claims ?? []}
+        />
       ) : null}
 
       <section className="card" aria-labelledby="invoices">

@@ -6,6 +6,7 @@ import { requireToken, withToken } from "~/session/signed-in.server";
 import { DataNotice } from "~/components/data-notice";
 import { seoMeta } from "~/content/seo";
 import { BACKDATE_DAYS, familySchema, joinerSchema, leaverSchema } from "~/membership/changes/change-forms";
+import type { Chosen } from "~/membership/changes/person-forms";
 import { FamilyForm, JoinerForm, LeaverForm } from "~/membership/changes/person-forms";
 import type { FormName, Reply } from "~/membership/changes/replies";
 import { UploadForm } from "~/membership/changes/upload-changes";
@@ -17,7 +18,7 @@ import { redirectWithToast } from "~/session/toast.server";
 import type { ChangeRequest } from "~/upstream/changes.server";
 import { confirmBatch, parseBatchId, quoteChange, refusalOf } from "~/upstream/changes.server";
 import { ApiError, refusalOr } from "~/upstream/http.server";
-import { getCensus } from "~/upstream/members.server";
+import { getCensus, getMember, parseMemberId } from "~/upstream/members.server";
 import { todayInIndia } from "~/utils/dates";
 import { formatCount } from "~/utils/money";
 import { seeOther } from "~/utils/see-other";
@@ -51,10 +52,28 @@ async function coversBought(request: Request, token: string) {
   return { covers, dependants: dependantsAllowed(covers.map((c) => c.range)), census: { complete, named, bought } };
 }
 
+/**
+ * The employee chosen from the members list for the leaver's or the family event's form (docs/product.md,
+ * Corrections): one of this company's employees still covered, else none (the form asks for the code).
+ */
+async function chosenEmployee(request: Request, token: string, id: string | null): Promise<Chosen | null> {
+  const memberId = parseMemberId(id ?? undefined);
+  if (memberId === null) return null;
+  const found = await withToken(request, token, (t) => getMember(t, memberId));
+  const m = found?.member;
+  if (m === undefined || m.relationship !== "self" || m.cover_ended_on !== null) return null;
+  return { code: m.employee_code, name: m.full_name };
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const { token, headers } = await requireToken(request);
   const { covers, dependants, census } = await coversBought(request, token);
-  return data({ covers, dependants, census, today: todayInIndia() }, { headers });
+  const asked = new URL(request.url).searchParams;
+  const [leaver, family] = await Promise.all([
+    chosenEmployee(request, token, asked.get("leaver")),
+    chosenEmployee(request, token, asked.get("family")),
+  ]);
+  return data({ covers, dependants, census, chosen: { leaver, family }, today: todayInIndia() }, { headers });
 }
 
 /** Where a refused person's cell is shown on a form: the field of that row's person and column. */
@@ -189,7 +208,7 @@ async function quoteFamilyMember(args: IntentArgs) {
 }
 
 export default function ChangesPage() {
-  const { covers, dependants, census, today } = useLoaderData<typeof loader>();
+  const { covers, dependants, census, chosen, today } = useLoaderData<typeof loader>();
   if (!census.complete) return <NameTeamFirst named={census.named} bought={census.bought} />;
   return (
     <div className="container membership changes">
@@ -207,8 +226,8 @@ export default function ChangesPage() {
       </header>
       <DataNotice />
       <JoinerForm covers={covers} dependants={dependants} today={today} />
-      <LeaverForm today={today} />
-      <FamilyForm today={today} />
+      <LeaverForm today={today} chosen={chosen.leaver} />
+      <FamilyForm today={today} chosen={chosen.family} />
       <UploadForm />
     </div>
   );

@@ -16,7 +16,7 @@ import { dependantsAllowed, personColumns } from "~/membership/people/people";
 import type { UploadResult } from "~/membership/census/upload.server";
 import { checkUpload } from "~/membership/census/upload.server";
 import { PATHS } from "~/routing/paths";
-import { eCardPdfPath, membersPagePath } from "~/routing/membership-paths";
+import { changeForPath, eCardPdfPath, memberEditPath, membersPagePath } from "~/routing/membership-paths";
 import { redirectWithToast } from "~/session/toast.server";
 import { ApiError, refusalOr } from "~/upstream/http.server";
 import { addMembers, confirmCensus, getCensus, rejectionsOf } from "~/upstream/members.server";
@@ -303,6 +303,7 @@ export default function MembersPage() {
                     <th scope="col">Born</th>
                     <th scope="col">Cover</th>
                     {data.policy ? <th scope="col">E-card</th> : null}
+                    <th scope="col">Corrections and changes</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -338,6 +339,9 @@ export default function MembersPage() {
                           ) : null}
                         </td>
                       ) : null}
+                      <td data-joiner="·">
+                        <MemberActions member={m} issued={data.policy !== null} />
+                      </td>
                     </tr>
                   ))}
                 </tbody>
@@ -348,5 +352,36 @@ export default function MembersPage() {
         )}
       </section>
     </div>
+  );
+}
+
+/**
+ * Beside each member (docs/product.md, Corrections): Edit their details; for an employee still covered once
+ * the policy is issued, Remove (the leaver's form with them chosen) and Manage dependants (the family
+ * event's form for them). Each link names the member for a screen reader.
+ */
+function MemberActions({
+  member: m,
+  issued,
+}: {
+  member: { id: string; name: string; rel: string; ended: string | null };
+  issued: boolean;
+}) {
+  if (m.ended !== null) return null;
+  const who = <span className="visually-hidden"> {m.name}</span>;
+  return (
+    <span className="member-actions">
+      <a href={memberEditPath(m.id)}>Edit{who}</a>
+      {issued && m.rel === "self" ? (
+        <>
+          {" · "}
+          <a href={changeForPath("remove", m.id)}>Remove{who}</a>
+          {" · "}
+          <a href={changeForPath("family", m.id)}>
+            Manage dependants<span className="visually-hidden"> of {m.name}</span>
+          </a>
+        </>
+      ) : null}
+    </span>
   );
 }

@@ -10,8 +10,16 @@ import { seoMeta } from "~/content/seo";
 import { PAGE_PATHS } from "~/routing/page-paths";
 import { PATHS } from "~/routing/paths";
 import { renewalPaymentCallbackUrl } from "~/membership/renewal/callback-url.server";
-import { RenewalChanges, RenewalTotals } from "~/membership/renewal/renewal-quote";
+import {
+  ChoiceFields,
+  RenewalChanges,
+  RenewalCoverChoice,
+  RenewalTotals,
+  sameCover,
+} from "~/membership/renewal/renewal-quote";
+import { renewalChoiceOf } from "~/membership/renewal/choice";
 import { createRenewalOrder, getRenewalQuote } from "~/upstream/renewal.server";
+import { isRefusal, refusalOr } from "~/upstream/http.server";
 import { formatDate } from "~/utils/dates";
 import { formatPaise } from "~/utils/money";
 import { parseSubmission } from "~/validation/submission.server";
@@ -29,20 +37,28 @@ export const meta: MetaFunction = ({ matches }) =>
     matches,
   );
 
-/** The renewal quote (docs/product.md, Renewal): the reminders' link lands here. */
+/**
+ * The renewal quote (docs/product.md, Renewal): the reminders' link lands here; the plan and benefits
+ * chosen for next year ride in the query, so the quote for a choice is a page like any other.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { token, headers } = await requireToken(request);
-  const quote = await withToken(request, token, getRenewalQuote);
+  const choice = renewalChoiceOf(new URL(request.url).searchParams);
+  const quote = await withToken(request, token, (t) => refusalOr([400], getRenewalQuote(t, choice)));
+  // A plan or benefit the catalogue no longer has: the quote as this year has it.
+  if (isRefusal(quote, [400])) throw redirect(PATHS.renewal, { headers });
   // Without a paid membership there is nothing to renew: the membership says what comes first.
   if (quote === null) throw redirect(PATHS.membership, { headers });
   return data({ quote }, { headers });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const submission = parseSubmission(await request.formData(), schema);
+  const formData = await request.formData();
+  const submission = parseSubmission(formData, schema);
   const { token } = await requireToken(request);
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const order = await attempt(request, () => createRenewalOrder(token, renewalPaymentCallbackUrl(request)));
+  const choice = renewalChoiceOf(formData);
+  const order = await attempt(request, () => createRenewalOrder(token, renewalPaymentCallbackUrl(request), choice));
   if (!order.ok) {
     return data(submission.reply({ formErrors: [order.error.message] }), {
       status: order.error.isOutage ? 503 : 409,
@@ -65,10 +81,12 @@ export default function Renewal() {
       <h1>Renew your team’s cover</h1>
       <RenewalState q={q} />
       <p>
-        {q.plan.name} for {formatDate(q.cover_starts_on)} to {formatDate(q.cover_ends_on)}, with the same benefits (
-        {q.benefits.map((b) => b.name).join(", ")}), for the employees covered today and their families. Each employee
-        is priced by their age on {formatDate(q.renewal_date)}.
+        {q.plan.name} for {formatDate(q.cover_starts_on)} to {formatDate(q.cover_ends_on)}, with{" "}
+        {sameCover(q) ? "the same benefits" : "these benefits"} ({q.benefits.map((b) => b.name).join(", ")}), for the
+        employees covered today and their families. Each employee is priced by their age on {formatDate(q.renewal_date)}
+        .{q.plan.plan_id === q.plan_before.plan_id ? null : ` This year: ${q.plan_before.name}.`}
       </p>
+      {payable ? <RenewalCoverChoice q={q} /> : null}
 
       <section className="card" aria-labelledby="renewal-changes">
         <h2 id="renewal-changes">Changes against this year</h2>
@@ -100,6 +118,7 @@ export default function Renewal() {
             <ErrorSummary form={form} />
             <FormErrors errors={form.errors} />
             <input type="hidden" name="intent" value="renew" />
+            <ChoiceFields q={q} />
             <SubmitButton pendingLabel="Opening the payment…">
               {`Pay ${formatPaise(q.after.yearly.total_paise)} and renew`}
             </SubmitButton>
@@ -107,8 +126,8 @@ export default function Renewal() {
         ) : null}
       </section>
       <p className="muted">
-        To change the plan, the benefits or the billing for next year, <Link to={PAGE_PATHS.contact}>contact us</Link>{" "}
-        before you pay.
+        A renewal is paid for the year in one payment. For monthly billing next year,{" "}
+        <Link to={PAGE_PATHS.contact}>contact us</Link> before you pay.
       </p>
     </div>
   );

@@ -7,7 +7,9 @@ import { PATHS } from "~/routing/paths";
 import { type StatementChange, getChangesStatement } from "~/upstream/membership.server";
 import type { DepositEntry } from "~/upstream/deposit.server";
 import { changeKindCode } from "~/content/change-kinds";
-import { downloadDate, downloadTime } from "~/utils/dates";
+import { downloadDate, downloadTime, todayInIndia } from "~/utils/dates";
+import { type Correction, getCorrections } from "~/upstream/members.server";
+import { correctedWords } from "~/membership/census/correction-form";
 
 const COLUMNS = [
   "confirmed_at",
@@ -53,6 +55,25 @@ function row(c: StatementChange, entries: readonly DepositEntry[]): Row {
   };
 }
 
+/** A correction (docs/product.md, Corrections): what was corrected, no charge, its endorsement. */
+function correctionRow(c: Correction): Row {
+  return {
+    confirmed_at: downloadTime(c.corrected_at),
+    change: "correction",
+    employee_code: c.employee_code,
+    band: "",
+    range: "",
+    effective_date: downloadDate(todayInIndia(Date.parse(c.corrected_at))),
+    reason: `Correction: ${correctedWords(c.fields)}${c.relationship === "self" ? "" : ` (${c.relationship})`}`,
+    charge_or_credit: "none",
+    amount_inr: inr(0),
+    document: c.endorsement_number ?? "",
+    confirmed_by: c.corrected_by,
+    cash_deposit: "",
+    cash_deposit_inr: "",
+  };
+}
+
 /** A top-up or withdrawal of the deposit, on its own line: no change is behind it. */
 function depositRow(e: DepositEntry): Row {
   return {
@@ -78,16 +99,23 @@ function depositRow(e: DepositEntry): Row {
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { token } = await requireToken(request);
-  const changes = await withToken(request, token, getChangesStatement);
+  // Read beside each other: one upstream round trip (decision 0024).
+  const [changes, corrected] = await Promise.all([
+    withToken(request, token, getChangesStatement),
+    withToken(request, token, getCorrections),
+  ]);
   if (changes === null) throw redirect(PATHS.membership);
+  const corrections = corrected?.corrections ?? [];
   const { statement, deposit } = changes;
-  // Changes and the deposit's own top-ups and withdrawals, in the order they happened.
-  const rows = [
+  // Changes, corrections and the deposit's own top-ups and withdrawals in the order they were made (the
+  // instants are ISO, so they sort as text).
+  const lines = [
     ...statement.map((c) => ({ at: c.confirmed_at ?? "", r: row(c, deposit.entries) })),
+    ...corrections.map((c) => ({ at: c.corrected_at, r: correctionRow(c) })),
     ...deposit.entries.filter((e) => e.change_id === null).map((e) => ({ at: e.recorded_at, r: depositRow(e) })),
-  ].sort((a, b) => a.at.localeCompare(b.at));
+  ].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
   const csv = stringify(
-    rows.map(({ r }) => COLUMNS.map((col) => r[col])),
+    lines.map(({ r }) => COLUMNS.map((col) => r[col])),
     { header: true, columns: [...COLUMNS], escape_formulas: true, bom: true },
   );
   return download(csv, "text/csv; charset=utf-8", "kavach-statement.csv");

@@ -32,3 +32,13 @@ export function changePath(changeId: string): string {
 export function membersPagePath(page: number): string {
   return page > 1 ? `${PATHS.members}?page=${page}` : PATHS.members;
 }
+
+/** A member's correction form (docs/product.md, Corrections). */
+export function memberEditPath(memberId: string): string {
+  return `${PATHS.members}/${encodeURIComponent(memberId)}/edit`;
+}
+
+/** The changes page with a form prefilled for one employee, chosen from the members list. */
+export function changeForPath(form: "remove" | "family", memberId: string): string {
+  return `${PATHS.changes}?${form === "remove" ? "leaver" : "family"}=${encodeURIComponent(memberId)}#${form}-title`;
+}

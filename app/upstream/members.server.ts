@@ -210,6 +210,59 @@ export function getECardPdf(token: string, memberId: string) {
   );
 }
 
+/** One member of this membership with their family, the employee first (null for an unknown one or another company's). */
+export function getMember(token: string, memberId: string) {
+  return noneIfNotFound(
+    apiRequest({
+      backend: "employer",
+      path: `/membership/members/${encodeURIComponent(memberId)}`,
+      token,
+      data: z.object({ member, family: z.array(member) }),
+    }),
+  );
+}
+
+const correctionFields = z.enum(["full_name", "gender", "date_of_birth", "mobile", "email"]);
+const correction = z.object({
+  correction_id: z.string(),
+  member_id: z.string(),
+  employee_code: z.string(),
+  relationship,
+  fields: z.array(correctionFields),
+  corrected_at: z.string(),
+  corrected_by: z.string(),
+  endorsement_number: z.string().nullable(),
+});
+export type Correction = z.infer<typeof correction>;
+export type CorrectionInput = Partial<Record<z.infer<typeof correctionFields>, string | null>>;
+
+/**
+ * Corrects a member's details (docs/product.md, Corrections): saved at once with its endorsement, or refused:
+ * 422 with the rejected fields (`rejectionsOf`) or nothing changed, 409 once their cover has ended, 404.
+ */
+export function correctMember(token: string, memberId: string, body: CorrectionInput) {
+  return apiRequest({
+    backend: "employer",
+    method: "POST",
+    path: `/membership/members/${encodeURIComponent(memberId)}/correction`,
+    body,
+    token,
+    data: z.object({ member, correction }),
+  });
+}
+
+/** The membership's corrections, oldest first, for the statement (null without a paid membership). */
+export function getCorrections(token: string) {
+  return noneIfNotFound(
+    apiRequest({
+      backend: "employer",
+      path: "/membership/corrections",
+      token,
+      data: z.object({ corrections: z.array(correction) }),
+    }),
+  );
+}
+
 /** Every member's e-card in one PDF (ApiError 404 before issue). */
 export function getAllECardsPdf(token: string) {
   return noneIfNotFound(

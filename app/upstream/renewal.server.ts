@@ -31,10 +31,12 @@ const renewalTotals = z.object({
   yearly: renewalBill,
 });
 
+const plan = z.object({ plan_id: z.string(), name: z.string(), sum_insured_inr: z.number().int() });
+
 const renewalQuote = renewalWindow.extend({
   cover_starts_on: isoDate,
   cover_ends_on: isoDate,
-  plan: z.object({ plan_id: z.string(), name: z.string(), sum_insured_inr: z.number().int() }),
+  plan,
   benefits: z.array(z.object({ id: z.string(), name: z.string() })),
   lines: z.array(
     z.object({
@@ -55,25 +57,50 @@ const renewalQuote = renewalWindow.extend({
   ),
   moved_band: z.number().int(),
   not_renewable: z.array(z.string()),
+  plan_before: plan,
+  benefits_before: z.array(z.object({ id: z.string(), name: z.string() })),
+  choices: z.object({
+    plans: z.array(plan),
+    coverages: z.array(
+      z.object({ id: z.string(), name: z.string(), monthly_paise: paise, required: z.boolean(), chosen: z.boolean() }),
+    ),
+  }),
   before: renewalTotals,
   after: renewalTotals,
 });
 export type RenewalQuote = z.infer<typeof renewalQuote>;
 
-/** The quote for the next period; null without a paid membership. */
-export function getRenewalQuote(token: string) {
-  return noneIfNotFound(apiRequest({ backend: "employer", path: "/membership/renewal", token, data: renewalQuote }));
+/** The admin's choice for the next year; what is left out stays as this year has it. */
+export interface RenewalChoice {
+  plan_id?: string;
+  /** The optional benefits chosen (the required ones are always in). */
+  coverages?: readonly string[];
 }
 
-/** The renewal order for the quote as it stands, paid for the year at `checkout_url`. */
-export function createRenewalOrder(token: string, callbackUrl: string) {
+function choiceQuery(choice: RenewalChoice): string {
+  const query = new URLSearchParams();
+  if (choice.plan_id !== undefined) query.set("plan_id", choice.plan_id);
+  if (choice.coverages !== undefined) query.set("coverages", choice.coverages.join(","));
+  const text = query.toString();
+  return text === "" ? "" : `?${text}`;
+}
+
+/** The quote for the next period with the admin's choice; null without a paid membership. */
+export function getRenewalQuote(token: string, choice: RenewalChoice = {}) {
+  return noneIfNotFound(
+    apiRequest({ backend: "employer", path: `/membership/renewal${choiceQuery(choice)}`, token, data: renewalQuote }),
+  );
+}
+
+/** The renewal order for the quote as it stands with the admin's choice, paid for the year at `checkout_url`. */
+export function createRenewalOrder(token: string, callbackUrl: string, choice: RenewalChoice) {
   return apiRequest({
     backend: "employer",
     method: "POST",
     path: "/membership/renewal/order",
     token,
     // A renewal is paid for its year in one payment (docs/product.md, Renewal).
-    body: { policy: "yearly", callback_url: callbackUrl },
+    body: { policy: "yearly", callback_url: callbackUrl, ...choice },
     data: renewalOrder,
   });
 }

@@ -15,6 +15,7 @@ import { cancellationOf } from "../billing/mandate";
 import { findOrder, parseContents } from "../checkout/orders";
 import { type PolicyData, policyOf } from "./policy";
 import { sql } from "../store/statements";
+import { type Correctable, FIELD_WORDS } from "./correction-fields";
 import { type TaxLine, taxLines } from "../catalog/pricing";
 import { planLimits, policyWordingUrl } from "../catalog/policy-wording";
 
@@ -157,6 +158,39 @@ export function policyNow(ctx: ApiContext, orderId: string): { policy: PolicyDat
   };
 }
 
+/**
+ * The corrections endorsed on the policy (docs/product.md, Corrections): what was corrected, not the old or
+ * new value (the schedule shows the member as they are now), with no effect on the premium.
+ */
+function correctionsEndorsed(ctx: ApiContext, policyNumber: string): (EndorsementLine & { seq: number })[] {
+  const rows = sql(
+    ctx.db,
+    `SELECT endorsement_number, endorsement_seq, employee_code, relationship, fields, corrected_at
+       FROM member_corrections WHERE policy_number = ? ORDER BY endorsement_seq`,
+  ).all(policyNumber) as {
+    endorsement_number: string;
+    endorsement_seq: number;
+    employee_code: string;
+    relationship: string;
+    fields: string;
+    corrected_at: number;
+  }[];
+  return rows.map((r) => {
+    const on = istDate(r.corrected_at);
+    const who =
+      r.relationship === "self" ? `employee ${r.employee_code}` : `${r.relationship} of employee ${r.employee_code}`;
+    const what = (JSON.parse(r.fields) as Correctable[]).map((f) => FIELD_WORDS[f]).join(", ");
+    return {
+      seq: r.endorsement_seq,
+      number: r.endorsement_number,
+      issued_on: on,
+      effective_date: on,
+      description: `Correction: ${who}'s ${what}`,
+      premium_effect: "None",
+    };
+  });
+}
+
 /** The certificate of an issued policy as of today; undefined before the policy is issued. */
 export function certificateOf(ctx: ApiContext, orderId: string): CertificateData | undefined {
   if (policyOf(ctx, orderId) === undefined) return undefined;
@@ -205,13 +239,19 @@ export function certificateOf(ctx: ApiContext, orderId: string): CertificateData
       invoice: invoice.number,
     },
     plan_limits: planLimits(findPlan(ctx.db, c.plan.plan_id)?.features ?? []),
-    endorsements: endorsed.map((e) => ({
-      number: e.number,
-      issued_on: istDate(e.issued_at),
-      effective_date: e.change.effective_date,
-      description: describe(e, c),
-      premium_effect: premiumEffect(e, c),
-    })),
+    endorsements: [
+      ...endorsed.map((e) => ({
+        seq: e.seq,
+        number: e.number,
+        issued_on: istDate(e.issued_at),
+        effective_date: e.change.effective_date,
+        description: describe(e, c),
+        premium_effect: premiumEffect(e, c),
+      })),
+      ...correctionsEndorsed(ctx, p.policy_number),
+    ]
+      .sort((a, b) => a.seq - b.seq)
+      .map(({ seq: _seq, ...line }) => line),
     covered,
     employees: covered.reduce((sum, b) => sum + b.employees, 0),
     lives: covered.reduce((sum, b) => sum + b.lives, 0),

@@ -22,6 +22,19 @@ export interface EndorsementRow {
 export type Endorsement = EndorsementRow & { change: ChangeRow };
 
 /**
+ * The policy's next endorsement number: changes and corrections (docs/product.md, Corrections) share one
+ * series. The caller's IMMEDIATE write transaction.
+ */
+export function nextEndorsement(ctx: ApiContext, policyNumber: string): { seq: number; number: string } {
+  const seq = sqlValues(
+    ctx.db,
+    `SELECT MAX(COALESCE((SELECT MAX(seq) FROM endorsements WHERE policy_number = @p), 0),
+       COALESCE((SELECT MAX(endorsement_seq) FROM member_corrections WHERE policy_number = @p), 0)) + 1`,
+  ).get({ p: policyNumber }) as number;
+  return { seq, number: `${policyNumber}/E${String(seq).padStart(3, "0")}` };
+}
+
+/**
  * Records the endorsement of a change that has just become confirmed, inside the caller's IMMEDIATE write
  * transaction: none before the policy is issued (the policy then names the members as they are), and once
  * per change. Numbered `<policy number>/E001`, consecutively per policy. The certificate goes to the admin
@@ -34,10 +47,7 @@ export function recordEndorsement(ctx: ApiContext, changeId: string): void {
   const policy = policyOf(ctx, change.order_id);
   if (policy === undefined) return;
   if (sqlValues(ctx.db, "SELECT 1 FROM endorsements WHERE change_id = ?").get(changeId) !== undefined) return;
-  const seq = sqlValues(ctx.db, "SELECT COALESCE(MAX(seq), 0) + 1 FROM endorsements WHERE policy_number = ?").get(
-    policy.policy_number,
-  ) as number;
-  const number = `${policy.policy_number}/E${String(seq).padStart(3, "0")}`;
+  const { seq, number } = nextEndorsement(ctx, policy.policy_number);
   const order = findOrder(ctx, change.order_id)!;
   const adminEmail = readCart(ctx, order.cart_id).admin?.email ?? parseContents(order)!.admin.email;
   sql(

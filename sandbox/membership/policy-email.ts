@@ -104,13 +104,25 @@ async function sendAll(
  * One employee's family's e-cards, as one PDF, to the employee's email (none without one): at issue, and
  * for a joiner once their addition is confirmed (docs/product.md, Changes during the year).
  */
-export async function sendFamilyCards(ctx: ApiContext, p: PolicyData, family: readonly MemberRow[]): Promise<void> {
+export async function sendFamilyCards(
+  ctx: ApiContext,
+  p: PolicyData,
+  family: readonly MemberRow[],
+  /** A correction (docs/product.md, Corrections): what was corrected, said first, and the cards issued again. */
+  corrected?: string,
+): Promise<void> {
   const employee = family.find((m) => m.relationship === "self");
   if (employee?.email == null) return;
   const period = `${longDate(p.period.from)} to ${longDate(p.period.to)}`;
   const lines = withDataNotice([
     `Dear ${employee.full_name},`,
     "",
+    ...(corrected === undefined
+      ? []
+      : [
+          `${p.policyholder.name} has corrected ${corrected}. Your e-cards are issued again with the corrected details.`,
+          "",
+        ]),
     `${p.policyholder.name} has insured you${family.length > 1 ? " and your family" : ""} under group health policy ${p.policy_number} with ${p.insurer.name}, from ${period}.`,
     `Your e-cards are attached (${family.length} ${family.length === 1 ? "card" : "cards"}). Show one at a network hospital for cashless treatment; the cashless helpline is ${p.tpa.cashless_helpline}.`,
     "",
@@ -118,7 +130,10 @@ export async function sendFamilyCards(ctx: ApiContext, p: PolicyData, family: re
   ]);
   await ctx.email.send({
     to: employee.email,
-    subject: `Your health insurance e-cards: policy ${p.policy_number}`,
+    subject:
+      corrected === undefined
+        ? `Your health insurance e-cards: policy ${p.policy_number}`
+        : `Your details are corrected and your e-cards issued again: policy ${p.policy_number}`,
     text: lines.join("\n"),
     html: html(lines),
     attachments: [

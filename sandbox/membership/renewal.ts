@@ -1,7 +1,15 @@
 // Renewal (docs/product.md, Renewal; docs/decisions/0051): the window before a policy period ends, the
 // quote for the next period from the members covered today re-banded by age on the renewal date, the
 // renewal order paid at the gateway as a purchase is, and the next period it issues with the census kept.
-import { listBands, listRanges, rateFor } from "../catalog/catalog";
+import {
+  findPlan,
+  listBands,
+  listCoverages,
+  listPlans,
+  listRanges,
+  rateFor,
+  resolveCoverages,
+} from "../catalog/catalog";
 import { type Policy, type Quote, computeQuote, taxRegimeFor, unitMonthlyPaise } from "../catalog/pricing";
 import { type OrderRow, coverStartOf, findOrder, orderJson, parseContents } from "../checkout/orders";
 import type { OrderContents } from "../checkout/order-contents";
@@ -107,15 +115,38 @@ function coveredFamilies(ctx: ApiContext, m: PaidMembership): { employee: Member
     .map((employee) => ({ employee, family: covered.filter((r) => r.employee_code === employee.employee_code) }));
 }
 
+/** The admin's choice for the next period; what is left out stays as this period has it. */
+export interface RenewalChoice {
+  plan_id?: string;
+  /** The optional benefits chosen; the required ones are always in. */
+  coverages?: readonly string[];
+}
+
+/** The next period's plan and benefits: this period's, or the ones chosen from today's catalogue. */
+function nextCover(ctx: ApiContext, c: OrderContents, choice: RenewalChoice) {
+  const plan = choice.plan_id === undefined ? c.plan : findPlan(ctx.db, choice.plan_id);
+  if (plan === undefined) throw new HttpError(400, `Unknown plan: ${choice.plan_id}.`);
+  const coverages =
+    choice.coverages === undefined
+      ? c.coverages
+      : resolveCoverages(ctx.db, choice.coverages).map(({ id, name, monthly_paise }) => ({ id, name, monthly_paise }));
+  return {
+    plan: { plan_id: plan.plan_id, name: plan.name, sum_insured_inr: plan.sum_insured_inr },
+    coverages,
+  };
+}
+
 /**
- * The quote for the next period: the same plan and benefits, each employee re-banded by their age on
- * the renewal date, line by line against this period, with GST. An employee past the oldest band
- * cannot be renewed and is listed apart.
+ * The quote for the next period: the same plan and benefits unless the admin chooses others, each
+ * employee re-banded by their age on the renewal date, line by line against this period, with GST. An
+ * employee past the oldest band cannot be renewed and is listed apart. With it, what can be chosen:
+ * the catalogue's plans and benefits, marked as this quote has them.
  */
-export function renewalQuote(ctx: ApiContext, m: PaidMembership) {
+export function renewalQuote(ctx: ApiContext, m: PaidMembership, choice: RenewalChoice = {}) {
   const window = renewalWindow(m.coverEnd, istDate(ctx.now()));
   const c = m.contents;
-  const addOns = c.coverages.map((cov) => cov.monthly_paise);
+  const next = nextCover(ctx, c, choice);
+  const addOns = next.coverages.map((cov) => cov.monthly_paise);
   const ranges = new Map(listRanges(ctx.db).map((r) => [r.code, r.label]));
   const bands = new Map(listBands(ctx.db).map((b) => [b.code, b.label]));
   const boughtUnit = new Map(c.people.map((p) => [`${p.band}\u0000${p.range}`, p.unit_monthly_paise]));
@@ -141,7 +172,7 @@ export function renewalQuote(ctx: ApiContext, m: PaidMembership) {
       monthly_after_paise:
         after === null
           ? null
-          : unitMonthlyPaise(rateFor(ctx.db, after, employee.range, c.plan.sum_insured_inr), addOns),
+          : unitMonthlyPaise(rateFor(ctx.db, after, employee.range, next.plan.sum_insured_inr), addOns),
     };
   });
   const regime = taxRegimeFor(c.company.state_code, c.company.is_sez === 1);
@@ -160,8 +191,20 @@ export function renewalQuote(ctx: ApiContext, m: PaidMembership) {
     ...window,
     cover_starts_on: window.renewal_date,
     cover_ends_on: coverEndDate(window.renewal_date),
-    plan: c.plan,
-    benefits: c.coverages.map((cov) => ({ id: cov.id, name: cov.name })),
+    plan: next.plan,
+    benefits: next.coverages.map((cov) => ({ id: cov.id, name: cov.name })),
+    plan_before: c.plan,
+    benefits_before: c.coverages.map((cov) => ({ id: cov.id, name: cov.name })),
+    choices: {
+      plans: listPlans(ctx.db).map((p) => ({ plan_id: p.plan_id, name: p.name, sum_insured_inr: p.sum_insured_inr })),
+      coverages: listCoverages(ctx.db).map((cov) => ({
+        id: cov.id,
+        name: cov.name,
+        monthly_paise: cov.monthly_paise,
+        required: cov.is_required === 1,
+        chosen: next.coverages.some((n) => n.id === cov.id),
+      })),
+    },
     tax_regime: regime,
     lines,
     moved_band: lines.filter((l) => l.moved_band && l.band_after !== null).length,
@@ -174,11 +217,20 @@ export function renewalQuote(ctx: ApiContext, m: PaidMembership) {
 type RenewalQuote = ReturnType<typeof renewalQuote>;
 
 /** The renewal's order contents: this period's, with the re-banded people and the next period's bill. */
-function renewalContents(ctx: ApiContext, c: OrderContents, quote: RenewalQuote, policy: Policy): OrderContents {
+function renewalContents(
+  ctx: ApiContext,
+  c: OrderContents,
+  quote: RenewalQuote,
+  choice: RenewalChoice,
+  policy: Policy,
+): OrderContents {
   const bands = new Map(listBands(ctx.db).map((b) => [b.code, b.label]));
-  const addOns = c.coverages.reduce((sum, cov) => sum + cov.monthly_paise, 0);
+  const next = nextCover(ctx, c, choice);
+  const addOns = next.coverages.reduce((sum, cov) => sum + cov.monthly_paise, 0);
   return {
     ...c,
+    plan: next.plan,
+    coverages: next.coverages,
     people: quote.after.lines.map((l) => ({
       band: l.band,
       band_label: bands.get(l.band) ?? l.band,
@@ -195,12 +247,19 @@ function renewalContents(ctx: ApiContext, c: OrderContents, quote: RenewalQuote,
 }
 
 /**
- * The renewal order for the quote as it stands, paid at the sandbox gateway like a purchase's. One open
- * at a time: asking again gives back the open one while the quote is unchanged, else replaces it.
+ * The renewal order for the quote as it stands with the admin's choice, paid at the sandbox gateway like
+ * a purchase's. One open at a time: asking again gives back the open one while the quote is unchanged,
+ * else replaces it.
  */
-export function createRenewalOrder(ctx: ApiContext, m: PaidMembership, policy: Policy, callbackUrl: string) {
+export function createRenewalOrder(
+  ctx: ApiContext,
+  m: PaidMembership,
+  choice: RenewalChoice,
+  policy: Policy,
+  callbackUrl: string,
+) {
   return writeTransaction(ctx.db, () => {
-    const quote = renewalQuote(ctx, m);
+    const quote = renewalQuote(ctx, m, choice);
     if (quote.state === "not_open") {
       throw new HttpError(409, `The renewal opens on ${quote.opens_on}.`);
     }
@@ -210,8 +269,14 @@ export function createRenewalOrder(ctx: ApiContext, m: PaidMembership, policy: P
     const existing = renewalOrderOf(ctx, m.order.order_id);
     if (existing?.status === "paid") throw new HttpError(409, "This period is already renewed.");
     if (quote.after.members === 0) throw new HttpError(409, "Nobody covered today can be renewed.");
-    const contents = renewalContents(ctx, m.contents, quote, policy);
-    const hash = JSON.stringify([contents.people, contents.bill.total_paise, policy]);
+    const contents = renewalContents(ctx, m.contents, quote, choice, policy);
+    const hash = JSON.stringify([
+      contents.plan.plan_id,
+      contents.coverages.map((cov) => cov.id),
+      contents.people,
+      contents.bill.total_paise,
+      policy,
+    ]);
     if (existing !== undefined && existing.contents_hash === hash) return existing;
     if (existing?.status === "pending") {
       throw new HttpError(409, "A payment for this renewal is still being processed. Try again in a minute.");

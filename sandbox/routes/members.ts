@@ -16,6 +16,7 @@ import {
   checkRows,
   confirmCheck,
   familyOf,
+  memberJson,
   memberOf,
   membersOf,
   paidMembership,
@@ -26,6 +27,8 @@ import { drawCertificatePdf, drawECardsPdf } from "../threads/thread-pool";
 import { cardsFor } from "../membership/policy-pdf";
 import { certificateOf, policyNow } from "../membership/certificate";
 import { callerMobile, requireToken } from "../accounts/tokens";
+import { awaitCorrectionEmail, correctMember, correctionsOf } from "../membership/corrections";
+import { CORRECTABLE } from "../membership/correction-fields";
 
 /** How long a confirm that issued the policy waits for its emails, so the answer finds them sent. */
 const EMAIL_WAIT_MS = 1500;
@@ -48,6 +51,10 @@ const addBody = z.object({
     .min(1, "Send at least one row.")
     .max(MAX_FORM_ROWS, `At most ${MAX_FORM_ROWS} rows can be added at once.`),
 });
+// A correction names only the details it changes; a dependant's mobile or email may be emptied (null).
+const correctionBody = z
+  .object(Object.fromEntries(CORRECTABLE.map((c) => [c, z.string().max(400).nullable().optional()])))
+  .strict();
 const pageQuery = z.object({
   page: z.coerce.number().int().min(1, "page must be 1 or more.").default(1),
   page_size: z.coerce
@@ -139,6 +146,44 @@ export function membersRouter(ctx: ApiContext): Router {
       const body = parseInput(addBody, req.body);
       const cartId = caller(res);
       await afterSave(res, cartId, addMembers(ctx, cartId, body.rows));
+    }),
+  );
+
+  router.get(
+    "/membership/members/:memberId",
+    auth,
+    route((req, res) => {
+      const m = paidMembership(ctx, caller(res));
+      const member = memberOf(ctx, m.order.order_id, req.params.memberId ?? "");
+      if (member === undefined) throw new HttpError(404, "There is no such member.");
+      sendOk(res, {
+        member: memberJson(member),
+        family: familyOf(ctx, m.order.order_id, member.employee_code).map(memberJson),
+      });
+    }),
+  );
+
+  router.post(
+    "/membership/members/:memberId/correction",
+    auth,
+    route(async (req, res) => {
+      const body = parseInput(correctionBody, req.body);
+      const mobileNo = callerMobile(res);
+      const cartId = cartIdFor(ctx, mobileNo);
+      const m = paidMembership(ctx, cartId);
+      // Who corrected it, as the statement names them: the admin by name, else the verified number.
+      const by = readCart(ctx, cartId).admin?.name ?? m.contents.admin.name ?? mobileNo;
+      const done = correctMember(ctx, m, req.params.memberId ?? "", body, by);
+      await awaitCorrectionEmail(ctx, done.correction.correction_id, EMAIL_WAIT_MS);
+      sendOk(res, done, "The details are corrected.");
+    }),
+  );
+
+  router.get(
+    "/membership/corrections",
+    auth,
+    route((_req, res) => {
+      sendOk(res, { corrections: correctionsOf(ctx, paidMembership(ctx, caller(res))) });
     }),
   );
 

@@ -12,6 +12,19 @@ import { createRenewalOrder, renewalOf, renewalQuote } from "../membership/renew
 import { callerMobile, requireToken } from "../accounts/tokens";
 import { callbackUrlSchema } from "./callback-url";
 
+const planId = z.string().regex(/^[\w-]{1,64}$/, "Not a plan id.");
+const coverageId = z.string().regex(/^[\w-]{1,64}$/, "Not a coverage id.");
+/** The choice in the quote's query: `plan_id`, and `coverages` as a comma-separated list ("" for none). */
+const choiceQuery = z.object({
+  plan_id: planId.optional(),
+  coverages: z
+    .string()
+    .max(1000)
+    .transform((v) => (v === "" ? [] : v.split(",")))
+    .pipe(z.array(coverageId))
+    .optional(),
+});
+
 export function renewalRouter(ctx: ApiContext): Router {
   const router = Router();
   const auth = requireToken(ctx);
@@ -20,10 +33,11 @@ export function renewalRouter(ctx: ApiContext): Router {
   router.get(
     "/membership/renewal",
     auth,
-    route((_req, res) => {
+    route((req, res) => {
       const m = membership(res);
+      const choice = parseInput(choiceQuery, req.query);
       // With the renewal order, if one was made: the quote page says how its payment went.
-      sendOk(res, { ...renewalQuote(ctx, m), order: renewalOf(ctx, m).order });
+      sendOk(res, { ...renewalQuote(ctx, m, choice), order: renewalOf(ctx, m).order });
     }),
   );
 
@@ -33,10 +47,15 @@ export function renewalRouter(ctx: ApiContext): Router {
     route((req, res) => {
       // A renewal is paid for its year in one payment (docs/product.md, Renewal).
       const body = parseInput(
-        z.object({ policy: z.literal("yearly"), callback_url: callbackUrlSchema(ctx) }),
+        z.object({
+          policy: z.literal("yearly"),
+          callback_url: callbackUrlSchema(ctx),
+          plan_id: planId.optional(),
+          coverages: z.array(coverageId).max(20).optional(),
+        }),
         req.body,
       );
-      const order = createRenewalOrder(ctx, membership(res), body.policy, body.callback_url);
+      const order = createRenewalOrder(ctx, membership(res), body, body.policy, body.callback_url);
       sendOk(res, { ...orderJson(ctx, order), cover_starts_on: order.cover_starts_on });
     }),
   );

@@ -1,3 +1,4 @@
+import type { Locator } from "@playwright/test";
 import { API, ORIGIN, expect, test } from "./fixtures";
 import { membershipOrderId, nameTeamOverApi, payOverApi } from "../support/membership";
 import { OUTBOX_HEADERS } from "../support/outbox";
@@ -68,6 +69,44 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(
         page.getByText(/Renewed\. Your team’s next year of cover starts on \d{1,2} \w+ \d{4}, under policy KVP\//),
       ).toBeVisible();
+    });
+
+    test("renewed on another plan and with another benefit, chosen on the quote and paid as quoted", async ({
+      page,
+      adminAt,
+    }) => {
+      const admin = await paidTeam(adminAt);
+      await passMembershipDays(API, admin.orderId, 330);
+      await page.goto("/membership/renewal");
+      const pay = page.getByRole("button", { name: /^Pay ₹[\d,.]+ and renew$/ });
+      const sameAmount = await pay.textContent();
+      await page.getByText("Change the plan or the benefits for next year").click();
+      const plans = page.getByRole("group", { name: "Plan (sum insured)" });
+      const labelOf = async (input: Locator) => (await input.locator("xpath=..").textContent())!.split(":")[0]!;
+      const thisYearsPlan = await labelOf(plans.getByRole("radio", { name: /\(this year\)$/ }));
+      const next = plans.getByRole("radio", { checked: false }).first();
+      const nextName = await labelOf(next);
+      await next.check();
+      const added = page
+        .getByRole("group", { name: "Benefits" })
+        .getByRole("checkbox", { checked: false, disabled: false })
+        .first();
+      const addedName = await labelOf(added);
+      await added.check();
+      await page.getByRole("button", { name: "Update the quote" }).click();
+      await expect(page).toHaveURL(/\/membership\/renewal\?plan=/);
+      await expect(page.getByText(`This year: ${thisYearsPlan}.`)).toBeVisible();
+      await expect(page.getByText(new RegExp(`^${nextName} for `))).toBeVisible();
+      await expect(page.getByText(/with these benefits/)).toContainText(addedName);
+      await expect(pay).not.toHaveText(sameAmount!);
+      const quoted = await pay.textContent();
+
+      await pay.click();
+      await expect(page.getByText(quoted!.replace(/^Pay | and renew$/g, "")).first()).toBeVisible();
+      await page.getByRole("button", { name: /— Success$/ }).click();
+      await expect(page).toHaveURL(/\/membership$/);
+      await expect(page.getByText(/Renewed\. Your team’s next year of cover starts on/)).toBeVisible();
+      await expect(page.getByText(nextName).first()).toBeVisible();
     });
 
     test("unrenewed, the cover ends: shown as ended, e-cards expired, renewal open for the grace period", async ({

@@ -141,6 +141,48 @@ describe("renewal", () => {
     expect(second.status).toBe(409);
   });
 
+  it("renews on another plan and other benefits when the admin chooses them, priced and issued as chosen", async () => {
+    const t = await team();
+    await t.later(daysTo("2026-05-20") * DAY);
+    const same = (await t.get("/membership/renewal")).json.data;
+    const other = same.choices.plans.find((p: { plan_id: string }) => p.plan_id !== same.plan.plan_id);
+    const optional = same.choices.coverages.filter((c: { required: boolean }) => !c.required);
+    const kept = optional.filter((c: { chosen: boolean }) => c.chosen).map((c: { id: string }) => c.id);
+    // One optional benefit fewer (or one more, if none was chosen), and the other plan.
+    const coverages = kept.length > 0 ? kept.slice(1) : [optional[0].id];
+    const query = `plan_id=${other.plan_id}&coverages=${coverages.join(",")}`;
+    const changed = (await t.get(`/membership/renewal?${query}`)).json.data;
+    expect(changed.plan).toEqual(other);
+    expect(changed.plan_before).toEqual(same.plan);
+    expect(changed.benefits.map((b: { id: string }) => b.id)).toEqual(
+      same.choices.coverages
+        .filter((c: { id: string; required: boolean }) => c.required || coverages.includes(c.id))
+        .map((c: { id: string }) => c.id),
+    );
+    expect(changed.after.yearly.total_paise).not.toBe(same.after.yearly.total_paise);
+    // The quote before any payment is what it was: only the choice changed.
+    expect(changed.before).toEqual(same.before);
+
+    const ordered = await t.post("/membership/renewal/order", {
+      policy: "yearly",
+      callback_url: CALLBACK,
+      plan_id: other.plan_id,
+      coverages,
+    });
+    expect(ordered.json.data.amount_paise).toBe(changed.after.yearly.total_paise);
+    const page = await api.html(`/api/sandbox/checkout/${ordered.json.data.order_id}`);
+    const pay = [...checkoutForms(page.text).entries()].find(([label]) => label.endsWith("— Success"))![1];
+    await api.call("POST", `${V1}/checkout/order/verify`, { body: pay.fields });
+    const now = await t.membership();
+    expect(now.order.order_id).toBe(ordered.json.data.order_id);
+    expect((await t.get("/membership/census")).json.data.policy).toMatchObject({
+      plan_name: other.name,
+    });
+
+    const unknown = await t.get("/membership/renewal?plan_id=no-such-plan");
+    expect(unknown).toMatchObject({ status: 400, json: { msg: "Unknown plan: no-such-plan." } });
+  });
+
   it("while its payment is pending, the period it renews stays the membership; settled, the next period is issued", async () => {
     const t = await team();
     const bought = await t.membership();

@@ -1,3 +1,4 @@
+import type { FieldMetadata } from "@conform-to/react";
 import { getFormProps, useForm } from "@conform-to/react";
 import { Form, useActionData } from "@remix-run/react";
 import type { z, ZodTypeAny } from "zod";
@@ -8,6 +9,7 @@ import { PeopleFieldset } from "~/membership/people/people-fieldset";
 import { GenderField, SelectField } from "~/membership/people/select-fields";
 import { BACKDATE_DAYS, FAMILY_DEPENDANTS, familySchema, joinerSchema, leaverSchema } from "./change-forms";
 import type { FormName, Reply, UploadReply } from "./replies";
+import { PATHS } from "~/routing/paths";
 
 /** A change form bound to Conform, showing the action's answer only when it answered this form. */
 function useChangeForm<Fields extends Record<string, unknown>>(name: FormName, schema: ZodTypeAny) {
@@ -63,7 +65,39 @@ export function JoinerForm({
   );
 }
 
-export function LeaverForm({ today }: { today: string }) {
+/** An employee chosen from the members list: their code is sent, never typed. */
+export interface Chosen {
+  code: string;
+  name: string;
+}
+
+/**
+ * The employee a form is for: chosen from the members list (shown, and sent as a hidden field), or typed.
+ * A refusal of the code is shown beside either.
+ */
+function EmployeeField({
+  meta,
+  chosen,
+  legend,
+}: {
+  meta: FieldMetadata<string | undefined>;
+  chosen: Chosen | null;
+  legend: string;
+}) {
+  if (chosen === null) return <TextField meta={meta} label="Employee code" autoComplete="off" />;
+  return (
+    <div className="field" id={meta.id}>
+      <p>
+        <strong>{legend}</strong> {`${chosen.name} (employee code ${chosen.code})`}.{" "}
+        <a href={PATHS.members}>Choose someone else</a>
+      </p>
+      <input type="hidden" name={meta.name} value={chosen.code} />
+      <FieldErrors id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}
+
+export function LeaverForm({ today, chosen = null }: { today: string; chosen?: Chosen | null }) {
   const [form, fields] = useChangeForm<z.input<ReturnType<typeof leaverSchema>>>("remove", leaverSchema(today));
   return (
     <section className="card" aria-labelledby="remove-title">
@@ -71,7 +105,7 @@ export function LeaverForm({ today }: { today: string }) {
       <p>Their dependants leave with them. Cover ends after their last day.</p>
       <Form method="post" {...getFormProps(form)} className="stack">
         <ErrorSummary form={form} />
-        <TextField meta={fields.employee_code} label="Employee code" autoComplete="off" />
+        <EmployeeField meta={fields.employee_code} chosen={chosen} legend="Leaving:" />
         <TextField meta={fields.effective_date} label="Last day" type="date" />
         <TextField meta={fields.reason} label="Reason" />
         <SubmitButton name="intent" value="remove" pendingLabel="Working out the credit…">
@@ -88,7 +122,7 @@ const FAMILY_LABELS: Record<(typeof FAMILY_DEPENDANTS)[number], string> = {
   daughter: "A newborn daughter",
 };
 
-export function FamilyForm({ today }: { today: string }) {
+export function FamilyForm({ today, chosen = null }: { today: string; chosen?: Chosen | null }) {
   const [form, fields] = useChangeForm<z.input<ReturnType<typeof familySchema>>>("family", familySchema(today));
   return (
     <section className="card" aria-labelledby="family-title">
@@ -100,7 +134,7 @@ export function FamilyForm({ today }: { today: string }) {
       <DataNoticeLink />
       <Form method="post" {...getFormProps(form)} className="stack">
         <ErrorSummary form={form} />
-        <TextField meta={fields.employee_code} label="Employee code" autoComplete="off" />
+        <EmployeeField meta={fields.employee_code} chosen={chosen} legend="For the family of" />
         <fieldset className="fieldset" aria-describedby={fields.dependant.errorId}>
           <legend>Who joins the family</legend>
           {FAMILY_DEPENDANTS.map((d) => (

@@ -1,9 +1,12 @@
 import type { StatementChange } from "~/upstream/membership.server";
 import { PATHS } from "~/routing/paths";
 import { creditNotePath, invoicePath } from "~/routing/membership-paths";
-import { formatShortDate } from "~/utils/dates";
+import { formatShortDate, todayInIndia } from "~/utils/dates";
 import { formatPaise } from "~/utils/money";
 import { changeKindLabel } from "~/content/change-kinds";
+import type { Correction } from "~/upstream/members.server";
+import { correctedWords } from "~/membership/census/correction-form";
+import { RELATIONSHIP_LABELS } from "~/membership/census/rules";
 
 /**
  * The change's documents: an addition's invoices or a removal's credit notes, one per supplier, as links;
@@ -44,9 +47,12 @@ function DocumentLink({ change: c }: { change: StatementChange }) {
  */
 export function Statement({
   changes,
+  corrections,
   paidClaimsFor,
 }: {
   changes: StatementChange[];
+  /** Details corrected (docs/product.md, Corrections): listed with the changes, at no charge. */
+  corrections: Correction[];
   /** Leavers whose family had a claim paid this policy year (decision 0046): said beside their removal. */
   paidClaimsFor: readonly string[];
 }) {
@@ -67,6 +73,9 @@ export function Statement({
             </tr>
           </thead>
           <tbody>
+            {corrections.map((c) => (
+              <CorrectionRow key={c.correction_id} correction={c} />
+            ))}
             {changes.map((c) => (
               <tr key={c.change_id}>
                 <td>
@@ -101,5 +110,31 @@ export function Statement({
         </a>
       </p>
     </section>
+  );
+}
+
+/** A correction's line: what was corrected and for whom, no charge, its endorsement, who made it and when. */
+function CorrectionRow({ correction: c }: { correction: Correction }) {
+  // The day in India it was made, as every date the admin reads.
+  const on = formatShortDate(todayInIndia(Date.parse(c.corrected_at)));
+  const who =
+    c.relationship === "self"
+      ? c.employee_code
+      : `${c.employee_code} (${RELATIONSHIP_LABELS[c.relationship].toLowerCase()})`;
+  const words = correctedWords(c.fields);
+  return (
+    <tr>
+      <td>{`Correction: ${words}: ${who}`}</td>
+      <td className="nowrap" data-joiner="·">
+        {on}
+      </td>
+      <td className="num" data-joiner="·">
+        {formatPaise(0)}
+      </td>
+      <td data-joiner="·">
+        {c.endorsement_number ? `Endorsement ${c.endorsement_number}` : "None: before the policy was issued"}
+      </td>
+      <td data-joiner="·">{`${c.corrected_by} on ${on}`}</td>
+    </tr>
   );
 }

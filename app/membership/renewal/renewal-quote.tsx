@@ -1,5 +1,6 @@
+import { Form } from "@remix-run/react";
 import type { RenewalQuote } from "~/upstream/renewal.server";
-import { formatPaise } from "~/utils/money";
+import { formatPaise, formatRupees } from "~/utils/money";
 
 /**
  * The renewal's changes line by line (docs/product.md, Renewal): each employee covered today, their band
@@ -87,5 +88,75 @@ export function RenewalTotals({ q }: { q: RenewalQuote }) {
         </tr>
       </tbody>
     </table>
+  );
+}
+
+/** Whether the quote is for this year's plan and benefits. */
+export function sameCover(q: RenewalQuote): boolean {
+  const ids = (list: { id: string }[]) => list.map((b) => b.id).join(",");
+  return q.plan.plan_id === q.plan_before.plan_id && ids(q.benefits) === ids(q.benefits_before);
+}
+
+/**
+ * The plan and benefits for next year, chosen from today's catalogue: a plain GET form whose answer is
+ * the quote for that choice (docs/product.md, Renewal), so it works as well without script.
+ */
+export function RenewalCoverChoice({ q }: { q: RenewalQuote }) {
+  return (
+    <details className="card" open={!sameCover(q)}>
+      <summary>
+        <strong>Change the plan or the benefits for next year</strong>
+      </summary>
+      <Form method="get" className="stack">
+        <fieldset className="fieldset">
+          <legend>Plan (sum insured)</legend>
+          {q.choices.plans.map((p) => (
+            <label key={p.plan_id} className="checkbox field">
+              <input type="radio" name="plan" value={p.plan_id} defaultChecked={p.plan_id === q.plan.plan_id} />
+              <span>
+                {p.name}: {formatRupees(p.sum_insured_inr)}
+                {p.plan_id === q.plan_before.plan_id ? " (this year)" : ""}
+              </span>
+            </label>
+          ))}
+        </fieldset>
+        <fieldset className="fieldset">
+          <legend>Benefits</legend>
+          {q.choices.coverages.map((c) => (
+            <label key={c.id} className="checkbox field">
+              {c.required ? (
+                <input type="checkbox" checked disabled aria-describedby={`benefit-${c.id}-note`} />
+              ) : (
+                <input type="checkbox" name="benefit" value={c.id} defaultChecked={c.chosen} />
+              )}
+              {c.required ? (
+                <span id={`benefit-${c.id}-note`}>{c.name} (always included: the plan’s price)</span>
+              ) : (
+                <span>
+                  {c.name}: {formatPaise(c.monthly_paise)} a month per employee
+                </span>
+              )}
+            </label>
+          ))}
+        </fieldset>
+        <input type="hidden" name="chosen" value="1" />
+        <button type="submit" className="button button--ghost">
+          Update the quote
+        </button>
+      </Form>
+    </details>
+  );
+}
+
+/** The quote's choice, carried by the pay form so the order is for what the admin saw. */
+export function ChoiceFields({ q }: { q: RenewalQuote }) {
+  return (
+    <>
+      <input type="hidden" name="plan" value={q.plan.plan_id} />
+      <input type="hidden" name="chosen" value="1" />
+      {q.benefits.map((b) => (
+        <input key={b.id} type="hidden" name="benefit" value={b.id} />
+      ))}
+    </>
   );
 }
