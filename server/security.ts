@@ -13,6 +13,7 @@ const CROSS_SITE_ALLOWED = new Set([
   "/checkout/payment/callback",
   "/membership/changes/payment/callback",
   "/membership/renewal/payment/callback",
+  "/membership/deposit/top-up/callback",
 ]);
 
 /** The site's Content-Security-Policy, with what may run as script. */

@@ -1,14 +1,11 @@
 import { describeSumInsured } from "~/content/cover";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { z } from "zod";
 import { getCart } from "~/upstream/employer.server";
-import { getChangesStatement, getMembership, requestCreditRefund } from "~/upstream/membership.server";
+import { getChangesStatement, getMembership } from "~/upstream/membership.server";
 import { getCorrections } from "~/upstream/members.server";
 import { requireToken, withToken } from "~/session/signed-in.server";
-import { ApiError, refusalOr } from "~/upstream/http.server";
-import { redirectWithToast } from "~/session/toast.server";
 import { firstUnfinishedStep, pathOf } from "~/checkout/steps";
 import { TableScroll } from "~/components/table-scroll";
 import { FamilyCover } from "~/components/family-cover";
@@ -20,14 +17,12 @@ import { AfterPayment } from "~/membership/home/after-payment";
 import { Billing } from "~/membership/home/billing";
 import { Row } from "~/membership/home/info-row";
 import { Statement } from "~/membership/home/statement";
+import { DepositSummary } from "~/membership/deposit/deposit-summary";
 import { ClaimsSummaryCard } from "~/membership/home/claims";
 import { getClaimsSummary } from "~/upstream/claims.server";
 import { RenewalNotice } from "~/membership/renewal/renewal-notice";
 import { formatDate, formatShortDate } from "~/utils/dates";
 import { formatCount, formatPaise } from "~/utils/money";
-
-/** The one form here: asking for the membership's credit to be refunded. */
-const refundSchema = z.object({ intent: z.literal("refund") });
 
 export const meta: MetaFunction = ({ matches }) =>
   seoMeta(
@@ -67,23 +62,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     },
     { headers },
   );
-}
-
-/** `intent=refund`: the credit removals left is recorded as a refund due (docs/product.md, Changes during the year). */
-export async function action({ request }: ActionFunctionArgs) {
-  const { token } = await requireToken(request);
-  if (!refundSchema.safeParse(Object.fromEntries(await request.formData())).success) {
-    throw data({ message: "Unknown form." }, { status: 400 });
-  }
-  // A second post (a double click, another tab) finds no credit left: the page shows the refund already due.
-  const asked = await withToken(request, token, (t) => refusalOr([409], requestCreditRefund(t)));
-  return redirectWithToast(PATHS.membership, {
-    kind: asked instanceof ApiError ? "info" : "success",
-    message:
-      asked instanceof ApiError
-        ? asked.message
-        : `${formatPaise(asked.refund_due_paise)} will be refunded to the account the membership was paid from.`,
-  });
 }
 
 export default function MembershipPage() {
@@ -266,11 +244,12 @@ export default function MembershipPage() {
 
       <Billing m={m} />
 
-      {changes && (changes.statement.length > 0 || changes.credit.entries.length > 0 || corrections.length > 0) ? (
+      {changes ? <DepositSummary deposit={changes.deposit} /> : null}
+
+      {changes && (changes.statement.length > 0 || corrections.length > 0) ? (
         <Statement
           changes={changes.statement}
           corrections={corrections}
-          credit={changes.credit}
           paidClaimsFor={claims?.leavers_with_paid_claims ?? []}
         />
       ) : null}

@@ -38,13 +38,13 @@ async function changeOf(request: Request, rawId: string | undefined) {
   const answer = await withToken(request, token, (t) => refusalOr([410], getChange(t, id)));
   if (answer instanceof ApiError) throw data({ message: answer.message }, { status: 410 });
   if (answer === null) throw notFound();
-  const { change, payment, amount_due_paise: due } = answer;
-  return { token, headers, id, change, payment, due };
+  const { change, payment, amount_due_paise: due, from_deposit_paise: fromDeposit } = answer;
+  return { token, headers, id, change, payment, due, fromDeposit };
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { headers, change, payment, due } = await changeOf(request, params.change);
-  return data({ change, payment, due }, { headers });
+  const { headers, change, payment, due, fromDeposit } = await changeOf(request, params.change);
+  return data({ change, payment, due, fromDeposit }, { headers });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -90,7 +90,7 @@ function describe(change: Change): string {
 }
 
 export default function ChangePage() {
-  const { change, payment, due } = useLoaderData<typeof loader>();
+  const { change, payment, due, fromDeposit } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form] = useForm({ lastResult, ...browserValidation(schema) });
   const p = change.price;
@@ -144,10 +144,13 @@ export default function ChangePage() {
           {p.policy === "monthly" ? " Your monthly charge does not change." : null}
         </p>
       ) : p.policy === "yearly" ? (
-        <YearlyLines change={change} due={confirmed ? null : due} />
+        <YearlyLines change={change} />
       ) : (
         <MonthlyLines change={change} />
       )}
+      {!confirmed && change.kind !== "remove" && (due > 0 || fromDeposit > 0) ? (
+        <HowPaid due={due} fromDeposit={fromDeposit} />
+      ) : null}
       {p.cover_from_reason ? <p className="notice">{p.cover_from_reason}</p> : null}
       {p.no_gst_reason ? <p className="notice">{p.no_gst_reason}</p> : null}
       {confirmed || payment?.status === "pending" ? (
@@ -215,12 +218,52 @@ function PaymentNotice({ payment }: { payment: ChangePayment }) {
   return null;
 }
 
-/** Yearly billing: the pro-rata premium with its rule written out, GST, and the total to pay or credit. */
-function YearlyLines({ change, due }: { change: Change; due: number | null }) {
+/**
+ * How an addition is paid, said before it is confirmed (docs/decisions/0055): from the cash deposit with
+ * the insurer when it covers the insurer's premium, else through the payment page; Kavach's own health
+ * services always through the payment page.
+ */
+function HowPaid({ due, fromDeposit }: { due: number; fromDeposit: number }) {
+  return (
+    <div className="table-scroll">
+      <table className="change-price" aria-label="How it is paid">
+        <tbody>
+          {fromDeposit > 0 ? (
+            <tr>
+              <th scope="row">
+                From your cash deposit with the insurer
+                <br />
+                <span className="muted small">
+                  <Link to={PATHS.deposit}>See the deposit</Link>
+                </span>
+              </th>
+              <td className="num">{formatPaise(fromDeposit)}</td>
+            </tr>
+          ) : null}
+          {due > 0 ? (
+            <tr>
+              <th scope="row">
+                Through the payment page
+                <br />
+                <span className="muted small">
+                  {fromDeposit > 0
+                    ? "Kavach’s own health services are never paid from the insurer’s deposit"
+                    : "Your cash deposit with the insurer does not cover the insurer’s premium"}
+                </span>
+              </th>
+              <td className="num">{formatPaise(due)}</td>
+            </tr>
+          ) : null}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Yearly billing: the pro-rata premium with its rule written out, GST, and the total to pay or refund. */
+function YearlyLines({ change }: { change: Change }) {
   const p = change.price;
   const sign = p.total_paise < 0 ? -1 : 1;
-  // The membership's credit from removals is used first (docs/product.md, Changes during the year).
-  const creditUsed = sign > 0 && due !== null && due < p.total_paise;
   const rule = `${formatPaise(p.unit_monthly_paise)} a month × 12 × ${p.days}/${p.days_in_year}${p.discount_pct > 0 ? `, less the ${p.discount_pct}% yearly discount` : ""}`;
   return (
     <div className="table-scroll">
@@ -243,26 +286,15 @@ function YearlyLines({ change, due }: { change: Change; due: number | null }) {
         </tbody>
         <tfoot>
           <tr>
-            <th scope="row">{sign < 0 ? "Credit to your membership" : creditUsed ? "Total" : "Total to pay"}</th>
+            <th scope="row">{sign < 0 ? "Total refunded" : "Total to pay"}</th>
             <td className="num">{formatPaise(sign * p.total_paise)}</td>
           </tr>
-          {creditUsed ? (
-            <>
-              <tr>
-                <th scope="row">Your membership’s credit used</th>
-                <td className="num">{formatPaise(due - p.total_paise)}</td>
-              </tr>
-              <tr>
-                <th scope="row">To pay</th>
-                <td className="num">{formatPaise(due)}</td>
-              </tr>
-            </>
-          ) : null}
         </tfoot>
       </table>
       {sign < 0 ? (
         <p className="muted small">
-          The credit is kept on your membership’s statement and used against your next addition, or refunded on request.
+          The insurer refunds its premium into your <Link to={PATHS.deposit}>cash deposit with the insurer</Link>;
+          Kavach refunds its own health services to your company’s bank account.
         </p>
       ) : null}
     </div>

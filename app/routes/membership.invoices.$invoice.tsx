@@ -95,7 +95,7 @@ export default function InvoicePage() {
   );
 }
 
-/** An addition during the year: who joined, on which band and cover, the pro-rata rule, and any credit used. */
+/** An addition during the year: who joined, on which band and cover, the pro-rata rule, and what the deposit paid. */
 function AdditionNote({ change: c }: { change: NonNullable<Invoice["change"]> }) {
   return (
     <div className="notice">
@@ -106,7 +106,7 @@ function AdditionNote({ change: c }: { change: NonNullable<Invoice["change"]> })
       <p>Pro rata: {c.rule}.</p>
       {c.credit_applied_paise > 0 ? (
         <p>
-          Credit from removals used: {formatPaise(c.credit_applied_paise)}. Amount due:{" "}
+          Paid from your cash deposit with the insurer: {formatPaise(c.credit_applied_paise)}. Amount due:{" "}
           <strong>{formatPaise(c.amount_due_paise)}</strong>.
         </p>
       ) : null}

@@ -40,6 +40,10 @@ export const PATHS = {
   changes: "/membership/changes",
   /** The gateway posts the admin back here after paying for an addition. */
   changePaymentCallback: "/membership/changes/payment/callback",
+  /** The employer's cash deposit with the insurer: its ledger, a top-up and a withdrawal (decision 0055). */
+  deposit: "/membership/deposit",
+  /** The gateway posts the admin back here after paying a top-up of the deposit. */
+  depositTopUpCallback: "/membership/deposit/top-up/callback",
   /** Signing in again, for an admin who bought or started buying: the same code flow, landing on the membership. */
   signIn: "/sign-in",
   /** The renewal quote for the next policy period (docs/product.md, Renewal); the reminders link here. */

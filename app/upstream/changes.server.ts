@@ -90,8 +90,11 @@ export type ChangePayment = z.infer<typeof payment>;
 
 const answer = z.object({ change });
 const withPayment = z.object({ change, payment: payment.nullable() });
-/** One change as its page shows it: with what making it asks the gateway for now (0: a confirm makes it). */
-const shown = withPayment.extend({ amount_due_paise: paise });
+/**
+ * One change as its page shows it: with what making it asks the gateway for now (0: a confirm makes it),
+ * and what the cash deposit with the insurer pays of it (decision 0055).
+ */
+const shown = withPayment.extend({ amount_due_paise: paise, from_deposit_paise: paise });
 
 /** Checks and prices a change; nothing changes until it is confirmed. Refusals: ApiError 422 / 404 / 409. */
 export function quoteChange(token: string, body: ChangeRequest) {

@@ -2,10 +2,11 @@ import { z } from "zod";
 import { apiRequest, noneIfNotFound } from "./http.server";
 import { bill, company, isoDate, order, paise, policy, sumInsuredBasis } from "./employer.server";
 import { renewalWindow } from "./renewal.server";
+import { deposit } from "./deposit.server";
 
 /**
  * Calls about a paid membership (docs/api-contract.md): what was bought and how it is billed, the
- * statement of changes during the year and its credit, and the monthly mandate.
+ * statement of changes during the year with the cash deposit with the insurer, and the monthly mandate.
  */
 
 const mandateCancellation = z.object({
@@ -151,22 +152,6 @@ const statementChange = z.object({
 });
 export type StatementChange = z.infer<typeof statementChange>;
 
-const credit = z.object({
-  /** What removals' credit notes left, less what additions used and refunds asked for. */
-  balance_paise: paise,
-  refund_due_paise: paise,
-  entries: z.array(
-    z.object({
-      kind: z.enum(["credit_note", "applied", "refund_due"]),
-      document: z.string().nullable(),
-      amount_paise: paise,
-      recorded_on: isoDate,
-      recorded_by: z.string().nullable(),
-    }),
-  ),
-});
-export type Credit = z.infer<typeof credit>;
-
 const changesStatement = z.object({
   statement: z.array(statementChange),
   /** Employees covered now per band and family cover bought. */
@@ -180,27 +165,16 @@ const changesStatement = z.object({
       employees: z.number().int(),
     }),
   ),
-  credit,
+  /** The employer's cash deposit with the insurer (decision 0055). */
+  deposit,
 });
 export type ChangesStatement = z.infer<typeof changesStatement>;
 
-/** Every confirmed change to a paid membership, oldest first, with the members covered now and the credit. */
+/** Every confirmed change to a paid membership, oldest first, with the members covered now and the deposit. */
 export function getChangesStatement(token: string) {
   return noneIfNotFound(
     apiRequest({ backend: "employer", path: "/membership/changes", token, data: changesStatement }),
   );
-}
-
-/** Asks for the membership's whole credit to be refunded; 409 when there is none. */
-export function requestCreditRefund(token: string) {
-  return apiRequest({
-    backend: "employer",
-    method: "POST",
-    path: "/membership/credits/refund",
-    body: {},
-    token,
-    data: z.object({ refund_due_paise: paise, credit }),
-  });
 }
 
 /** The admin's membership: null until an order is paid or its payment is pending. */

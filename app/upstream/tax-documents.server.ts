@@ -50,7 +50,10 @@ const invoice = z.object({
   insurer: z.object({ name: z.string(), irdai_registration_no: z.string() }).optional(),
   /** Once the policy is issued; until then the certificate carries it. */
   policy_number: z.string().nullable().optional(),
-  /** An addition during the year: the joiner, the pro-rata rule, and the credit used against it. */
+  /**
+   * An addition during the year: the joiner, the pro-rata rule, and what the cash deposit with the insurer
+   * paid of it (`credit_applied_paise`, its name from when it was the membership's credit: decision 0055).
+   */
   change: z
     .object({
       employee_code: z.string(),

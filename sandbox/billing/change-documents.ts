@@ -1,16 +1,17 @@
 // The documents of a change during the year (docs/product.md, Changes during the year; decisions 0026 and
 // 0047): a yearly removal gets a GST credit note from each supplier whose supply it reverses, in that
 // supplier's credit note series; an addition a GST tax invoice from each supplier whose supply it adds, in
-// that supplier's series; the credit a removal leaves is kept as a balance on the membership. Only the
+// that supplier's series; the insurer's refund goes into the employer's cash deposit with it (decision
+// 0055), Kavach's own to the company's bank account. Only the
 // supply that changed is on a change's documents, and a change with nothing to charge has no tax invoice.
 // Issued in one place, inside the write transaction in which the change becomes confirmed (or, for an
 // addition paid now, in which its payment succeeds), so a number is taken only for a change that stands.
 import { rupeesInWords } from "./amount-words";
 import { type ChangeJson } from "../membership/change-store";
-import { type ChangePrice, CREDIT_HOLD_MS } from "../membership/change-rules";
+import { type ChangePrice } from "../membership/change-rules";
+import { recordDeposit } from "./cash-deposit";
 import type { ApiContext } from "../shared/context";
 import { addDays, financialYear, istDate, longDate } from "../shared/dates";
-import { HttpError } from "../shared/envelope";
 import {
   type InvoiceData,
   type InvoiceLine,
@@ -51,7 +52,7 @@ export interface ChangeOnInvoice {
   rule: string;
   /** The first day of cover: the day the premium was received (absent on documents issued before). */
   cover_from?: string;
-  /** Yearly: credit from removals used against this invoice; what is left to pay. */
+  /** Paid from the employer's cash deposit with the insurer (decision 0055); what is left to pay. */
   credit_applied_paise: number;
   amount_due_paise: number;
 }
@@ -169,46 +170,6 @@ function ruleOf(row: StoredChange, price: ChangePrice, coverEnd: string): string
   )} to ${longDate(coverEnd)})${discount}`;
 }
 
-/** The credit left on a membership: credit notes less what additions used and refunds asked for. */
-export function creditBalance(ctx: ApiContext, orderId: string): number {
-  return sqlValues(ctx.db, "SELECT COALESCE(SUM(amount_paise), 0) FROM membership_credits WHERE order_id = ?").get(
-    orderId,
-  ) as number;
-}
-
-/**
- * The credit the open payments for additions count on (decision 0042): each payment's reservation holds
- * while it may still be paid at the price it was opened for: opened within CREDIT_HOLD_MS and
- * not yet tried, or pending at the gateway. A failed, paid or superseded one holds nothing.
- */
-export function creditReserved(ctx: ApiContext, orderId: string, exceptChangeId: string | null = null): number {
-  return sqlValues(
-    ctx.db,
-    `SELECT COALESCE(SUM(p.credit_paise), 0) FROM change_payments p JOIN membership_changes c ON c.change_id = p.change_id
-      WHERE c.order_id = ? AND p.credit_paise > 0 AND c.change_id IS NOT ?
-        AND (p.status = 'pending' OR (p.status = 'created' AND p.created_at > ?))`,
-  ).get(orderId, exceptChangeId, ctx.now() - CREDIT_HOLD_MS) as number;
-}
-
-/** The credit a new use may take: the balance less what open payments (other than this change's) count on. */
-export function creditAvailable(ctx: ApiContext, orderId: string, exceptChangeId: string | null = null): number {
-  return Math.max(0, creditBalance(ctx, orderId) - creditReserved(ctx, orderId, exceptChangeId));
-}
-
-function recordCredit(
-  ctx: ApiContext,
-  orderId: string,
-  kind: "credit_note" | "applied" | "refund_due",
-  document: string | null,
-  amount: number,
-  by: string | null,
-): void {
-  sql(
-    ctx.db,
-    "INSERT INTO membership_credits (order_id, kind, document, amount_paise, recorded_at, recorded_by) VALUES (?, ?, ?, ?, ?, ?)",
-  ).run(orderId, kind, document, amount, ctx.now(), by);
-}
-
 /**
  * The credit notes of a yearly removal, one per supplier whose supply it gives back, each in its
  * supplier's own series (at most 16 characters: SGC/26-27/000001) and against that supplier's purchase
@@ -268,7 +229,16 @@ function issueCreditNotes(ctx: ApiContext, row: StoredChange, order: OrderRow, c
       `INSERT INTO credit_notes (number, supplier, financial_year, seq, order_id, change_id, issued_at, data, email_to)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ).run(number, doc.supplier, fy, seq, order.order_id, row.change_id, issuedAt, JSON.stringify(data), c.admin.email);
-    recordCredit(ctx, order.order_id, "credit_note", number, total, null);
+    // The insurer refunds its premium into the employer's deposit with it (s.64VB(3), r.59); Kavach
+    // refunds its own supply to the company's bank account: no one's refund is Kavach's credit.
+    if (doc.supplier !== "kavach")
+      recordDeposit(ctx, {
+        orderId: order.order_id,
+        kind: "refund",
+        changeId: row.change_id,
+        document: number,
+        amountPaise: total,
+      });
     ctx.log({ event: "credit_note_issued", credit_note: number, order_id: order.order_id, total_paise: total });
     return number;
   });
@@ -285,7 +255,7 @@ function issueAdditionInvoices(
   order: OrderRow,
   c: OrderContents,
   paymentId: string | null,
-  creditPaise: number,
+  depositPaise: number,
 ): string[] {
   const price = JSON.parse(row.price) as ChangePrice;
   if (price.total_paise <= 0) return [];
@@ -305,9 +275,9 @@ function issueAdditionInvoices(
     row.event !== null,
     part !== undefined,
   );
-  // Yearly: the credit removals left is used first, up to the change's total (decision 0026), as the
-  // payment counted on it when it opened (decision 0042): against each supplier's invoice in turn.
-  let credit = price.policy === "yearly" ? Math.min(creditPaise, price.total_paise) : 0;
+  // What the deposit pays, as the payment counted on it when it opened (decision 0042): the insurers'
+  // invoices whole, never Kavach's (decision 0055).
+  let credit = depositPaise;
   const period =
     part !== undefined
       ? { from: part.from, to: part.to }
@@ -315,10 +285,11 @@ function issueAdditionInvoices(
         ? billingPeriod("monthly", Date.parse(`${price.starts_on ?? date}T00:00:00+05:30`))
         : { from: price.cover_from ?? row.effective_date, to: coverEnd };
   return bySupplier(lines, part?.tax_lines ?? price.tax_lines).map((doc) => {
+    const s = SUPPLIERS[doc.supplier];
     const { number, fy, seq } = nextInvoiceNumber(ctx, doc.supplier, date);
     const tax = doc.tax_lines.reduce((sum, t) => sum + t.paise, 0);
     const total = doc.taxable_paise + tax;
-    const applied = Math.min(credit, total);
+    const applied = doc.supplier === "kavach" ? 0 : Math.min(credit, total);
     credit -= applied;
     const change: ChangeOnInvoice = {
       change_id: row.change_id,
@@ -337,14 +308,12 @@ function issueAdditionInvoices(
       id: invoiceId(number),
       number,
       payment_id:
-        paymentId ??
-        (price.policy === "monthly"
-          ? part !== undefined
-            ? "Due"
-            : `Collected by the mandate with the charge on ${longDate(period.from)}`
-          : applied === total
-            ? "Paid from the membership's credit"
-            : "Due"),
+        applied === total
+          ? `Paid from your cash deposit with ${s.name}`
+          : (paymentId ??
+            (price.policy === "monthly" && part === undefined
+              ? `Collected by the mandate with the charge on ${longDate(period.from)}`
+              : "Due")),
       billing_period: period,
       lines: doc.lines,
       taxable_paise: doc.taxable_paise,
@@ -361,10 +330,35 @@ function issueAdditionInvoices(
       data,
       c.admin.email,
     );
-    if (applied > 0) recordCredit(ctx, order.order_id, "applied", number, -applied, null);
+    if (applied > 0)
+      recordDeposit(ctx, {
+        orderId: order.order_id,
+        kind: "addition",
+        changeId: row.change_id,
+        document: number,
+        amountPaise: -applied,
+      });
     ctx.log({ event: "invoice_issued", invoice: number, order_id: order.order_id, total_paise: total });
     return number;
   });
+}
+
+/**
+ * What an addition's insurers bill (the health and life insurers' invoices with their tax, of the
+ * part-month a monthly addition pays now): what the employer's cash deposit may pay (decision 0055).
+ * Kavach's own supplies (9993) are never paid from the insurer's deposit.
+ */
+export function insurerShare(
+  c: OrderContents,
+  row: Pick<StoredChange, "band" | "range_code" | "event">,
+  price: ChangePrice,
+): number {
+  if (price.total_paise <= 0) return 0;
+  const part = price.due_now;
+  const { lines } = changeLines(c, row.band, row.range_code, price, "", row.event !== null, part !== undefined);
+  return bySupplier(lines, part?.tax_lines ?? price.tax_lines)
+    .filter((d) => d.supplier !== "kavach")
+    .reduce((sum, d) => sum + d.taxable_paise + d.tax_lines.reduce((t, l) => t + l.paise, 0), 0);
 }
 
 const RANK = "CASE supplier WHEN 'health' THEN 0 WHEN 'life' THEN 1 ELSE 2 END";
@@ -392,7 +386,7 @@ export function documentsOf(ctx: ApiContext, changeId: string): ChangeDocuments 
  */
 export function issueChangeDocuments(
   ctx: ApiContext,
-  change: Pick<ChangeJson, "change_id"> & { payment_id?: string | null; credit_paise?: number },
+  change: Pick<ChangeJson, "change_id"> & { payment_id?: string | null; deposit_paise?: number },
 ): ChangeDocuments {
   const before = documentsOf(ctx, change.change_id);
   if (before.invoices.length > 0 || before.credit_notes.length > 0) return before;
@@ -419,46 +413,8 @@ export function issueChangeDocuments(
     );
   }
   return {
-    invoices: issueAdditionInvoices(ctx, row, order, c, change.payment_id ?? null, change.credit_paise ?? 0),
+    invoices: issueAdditionInvoices(ctx, row, order, c, change.payment_id ?? null, change.deposit_paise ?? 0),
     credit_notes: [],
-  };
-}
-
-/** Asks for the membership's credit to be refunded: the whole balance is recorded as a refund due, once. */
-export function requestCreditRefund(ctx: ApiContext, orderId: string, by: string): { refund_due_paise: number } {
-  const balance = creditBalance(ctx, orderId);
-  if (balance <= 0) throw new HttpError(409, "There is no credit to refund.");
-  // A refund waits for the open payments that count on the credit (decision 0042).
-  if (creditReserved(ctx, orderId) > 0)
-    throw new HttpError(
-      409,
-      "A payment for an addition that uses this credit is still open: ask for the refund once it is paid or has failed.",
-    );
-  recordCredit(ctx, orderId, "refund_due", null, -balance, by);
-  ctx.log({ event: "credit_refund_requested", order_id: orderId, amount_paise: balance });
-  return { refund_due_paise: balance };
-}
-
-/** The membership's credit: its balance and every entry, oldest first. */
-export function creditsJson(ctx: ApiContext, orderId: string) {
-  const entries = sql(
-    ctx.db,
-    "SELECT kind, document, amount_paise, recorded_at, recorded_by FROM membership_credits WHERE order_id = ? ORDER BY id",
-  ).all(orderId) as {
-    kind: string;
-    document: string | null;
-    amount_paise: number;
-    recorded_at: number;
-    recorded_by: string | null;
-  }[];
-  return {
-    balance_paise: creditBalance(ctx, orderId),
-    refund_due_paise: -entries.filter((e) => e.kind === "refund_due").reduce((s, e) => s + e.amount_paise, 0),
-    entries: entries.map((e) => ({
-      ...e,
-      recorded_on: istDate(e.recorded_at),
-      recorded_at: new Date(e.recorded_at).toISOString(),
-    })),
   };
 }
 

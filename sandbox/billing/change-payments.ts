@@ -4,10 +4,10 @@
 // and the member not added.
 import { readCart } from "../checkout/cart";
 import { istDate } from "../shared/dates";
-import { creditAvailable } from "./change-documents";
+import { depositAvailable } from "./cash-deposit";
 import { type ChangeJson, changeJson, findChange } from "../membership/change-store";
-import { type ChangePrice, CREDIT_HOLD_MS } from "../membership/change-rules";
-import { amountDue, creditFor, makeChange, recheck, requoted } from "../membership/changes";
+import { type ChangePrice, DEPOSIT_HOLD_MS } from "../membership/change-rules";
+import { amountDue, depositFor, makeChange, recheck, requoted } from "../membership/changes";
 import type { ApiContext } from "../shared/context";
 import { writeTransaction } from "../store/db";
 import { HttpError } from "../shared/envelope";
@@ -30,8 +30,8 @@ export interface ChangePaymentRow {
   paid_at: number | null;
   refund_due: number;
   created_at: number;
-  /** The membership's credit this payment counts on, reserved while it is open (decision 0042). */
-  credit_paise: number;
+  /** What this payment counts on from the cash deposit, reserved while it is open (decisions 0042, 0055). */
+  deposit_paise: number;
 }
 
 export function changePaymentJson(ctx: ApiContext, p: ChangePaymentRow) {
@@ -52,7 +52,7 @@ function adminName(ctx: ApiContext, m: PaidMembership): string {
 
 /**
  * The payment succeeded: the addition is made, checked again as of now. If it can no longer be made (the
- * code taken meanwhile, a price changed, or the payment and the credit it counted on no longer cover its
+ * code taken meanwhile, a price changed, or the payment and the deposit it counted on no longer cover its
  * total: decision 0042), the money is kept as a refund due and the change stays quoted. The caller's
  * transaction.
  */
@@ -62,8 +62,8 @@ function settle(ctx: ApiContext, p: ChangePaymentRow, paymentId: string, at: num
     at,
     p.order_id,
   );
-  // Paid: it no longer holds credit; what it uses is recorded with the addition it makes.
-  sql(ctx.db, "UPDATE change_payments SET credit_paise = 0 WHERE order_id = ?").run(p.order_id);
+  // Paid: it no longer holds the deposit; what it uses is recorded with the addition it makes.
+  sql(ctx.db, "UPDATE change_payments SET deposit_paise = 0 WHERE order_id = ?").run(p.order_id);
   const orderId = sqlValues(ctx.db, "SELECT order_id FROM membership_changes WHERE change_id = ?").get(p.change_id);
   const cartId = sqlValues(ctx.db, "SELECT cart_id FROM orders WHERE order_id = ?").get(orderId) as number;
   const m = paidMembership(ctx, cartId);
@@ -79,15 +79,18 @@ function settle(ctx: ApiContext, p: ChangePaymentRow, paymentId: string, at: num
       // Priced as of the day the payment was opened: a pending one that settles later was paid then.
       const checked = recheck(ctx, m, row, undefined, { asOf: istDate(p.created_at) });
       if (!checked.ok) throw requoted(checked);
-      // The credit this payment still needs, from what no other open payment counts on (its own
+      // What the deposit must still pay, from what no other open payment counts on (its own
       // reservation included, if it still holds): never less than the total changes hands.
       // What the payment had to cover: a yearly addition's total, a monthly one's part-month paid at once.
       const price = JSON.parse(row.price) as ChangePrice;
       const total = price.due_now?.total_paise ?? price.total_paise;
-      const credit = total - p.amount_paise;
-      if (credit > creditAvailable(ctx, m.order.order_id, p.change_id))
-        throw new HttpError(409, "The payment and the credit left no longer cover this addition.");
-      makeChange(ctx, m, row, checked.subject, adminName(ctx, m), { paymentId, creditPaise: Math.max(0, credit) });
+      const fromDeposit = total - p.amount_paise;
+      if (fromDeposit > depositAvailable(ctx, m.order.order_id, p.change_id))
+        throw new HttpError(409, "The payment and the cash deposit left no longer cover this addition.");
+      makeChange(ctx, m, row, checked.subject, adminName(ctx, m), {
+        paymentId,
+        depositPaise: Math.max(0, fromDeposit),
+      });
     });
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
@@ -157,21 +160,21 @@ export function payChange(ctx: ApiContext, m: PaidMembership, changeId: string, 
     if (row.status === "confirmed" || latest?.status === "paid" || latest?.status === "pending") {
       return { payment: latest, change: changeJson(findChange(ctx, m, changeId)) };
     }
-    // The credit it counts on is worked out afresh, never counting its own older reservations.
+    // What it counts on from the deposit is worked out afresh, never counting its own older reservations.
     const due = amountDue(ctx, m, row);
     if (due === 0) throw new HttpError(409, "This change has nothing to pay: confirm it.");
     const checked = recheck(ctx, m, row);
     if (!checked.ok) return checked;
-    const credit = creditFor(ctx, m, row);
-    // Only the newest payment of a change holds credit: an older one, if paid, needs it all again.
-    sql(ctx.db, "UPDATE change_payments SET credit_paise = 0 WHERE change_id = ?").run(changeId);
-    // The same order is paid again after a failure, unless the amount moved (the credit used, say) or
-    // the order no longer holds credit (failed, or opened longer ago than a quote lives).
+    const fromDeposit = depositFor(ctx, m, row);
+    // Only the newest payment of a change holds the deposit: an older one, if paid, needs it all again.
+    sql(ctx.db, "UPDATE change_payments SET deposit_paise = 0 WHERE change_id = ?").run(changeId);
+    // The same order is paid again after a failure, unless the amount moved (the deposit used, say) or
+    // the order no longer holds the deposit (failed, or opened longer ago than a quote lives).
     const holds = (q: ChangePaymentRow) =>
-      credit === 0 || (q.status === "created" && q.created_at > ctx.now() - CREDIT_HOLD_MS);
+      fromDeposit === 0 || (q.status === "created" && q.created_at > ctx.now() - DEPOSIT_HOLD_MS);
     if (latest !== undefined && latest.callback_url === callbackUrl && latest.amount_paise === due && holds(latest)) {
-      sql(ctx.db, "UPDATE change_payments SET credit_paise = ? WHERE order_id = ?").run(credit, latest.order_id);
-      return { payment: { ...latest, credit_paise: credit }, change: changeJson(row) };
+      sql(ctx.db, "UPDATE change_payments SET deposit_paise = ? WHERE order_id = ?").run(fromDeposit, latest.order_id);
+      return { payment: { ...latest, deposit_paise: fromDeposit }, change: changeJson(row) };
     }
     const payment: ChangePaymentRow = {
       order_id: gatewayId("order"),
@@ -184,12 +187,12 @@ export function payChange(ctx: ApiContext, m: PaidMembership, changeId: string, 
       paid_at: null,
       refund_due: 0,
       created_at: ctx.now(),
-      credit_paise: credit,
+      deposit_paise: fromDeposit,
     };
     sql(
       ctx.db,
-      `INSERT INTO change_payments (order_id, change_id, amount_paise, callback_url, status, created_at, credit_paise)
-         VALUES (@order_id, @change_id, @amount_paise, @callback_url, @status, @created_at, @credit_paise)`,
+      `INSERT INTO change_payments (order_id, change_id, amount_paise, callback_url, status, created_at, deposit_paise)
+         VALUES (@order_id, @change_id, @amount_paise, @callback_url, @status, @created_at, @deposit_paise)`,
     ).run(payment);
     return { payment, change: changeJson(row) };
   });

@@ -1,6 +1,8 @@
 // The membership's statement of changes (docs/product.md, Changes during the year): every confirmed change
-// with its document, the employees covered now by band and family cover, and the credit balance.
-import { creditNoteId, creditsJson, documentsOf } from "./change-documents";
+// with its document, the employees covered now by band and family cover, and the cash deposit with the
+// insurer (decision 0055).
+import { creditNoteId, documentsOf } from "./change-documents";
+import { depositJson } from "./cash-deposit";
 import { type ChangeJson, statementOf } from "../membership/change-store";
 import type { ApiContext } from "../shared/context";
 import { invoiceId } from "./invoices";
@@ -53,6 +55,6 @@ export function statementJson(ctx: ApiContext, m: PaidMembership) {
   return {
     statement: statementOf(ctx, m).map((c) => withDocuments(ctx, c)),
     covered: coveredNow(ctx, m),
-    credit: creditsJson(ctx, m.order.order_id),
+    deposit: depositJson(ctx, m.order.order_id),
   };
 }

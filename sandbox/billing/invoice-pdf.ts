@@ -187,7 +187,7 @@ export async function invoicePdf(inv: Document): Promise<Buffer> {
   y += 6;
   row(credit ? "Credit note total (INR)" : "Invoice total (INR)", formatInr(inv.total_paise), true);
   if (!credit && inv.change !== undefined && inv.change.credit_applied_paise > 0) {
-    row("Credit from removals used", `- ${formatInr(inv.change.credit_applied_paise)}`);
+    row("Paid from cash deposit", `- ${formatInr(inv.change.credit_applied_paise)}`);
     row("Amount due (INR)", formatInr(inv.change.amount_due_paise), true);
   }
 

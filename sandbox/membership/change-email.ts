@@ -89,7 +89,8 @@ async function send(ctx: ApiContext, to: string, docs: readonly (InvoiceData | C
             `- ${issuedBy(doc)}${"original_invoice" in doc ? `, against ${doc.original_invoice.number} of ${longDate(doc.original_invoice.date)}` : ""}`,
         ),
         "",
-        "The credit is kept on your membership's statement and used against your next addition; you can also ask for it to be refunded from your membership page.",
+        // s.64VB(3): the insurer's refund is paid to the insured, into its cash deposit (decision 0055).
+        "The insurer refunds its premium into your cash deposit with it, which pays for your next additions and which you can withdraw from your membership page; Kavach refunds its own services to your company's bank account.",
       ]
     : [
         `Tax ${docs.length === 1 ? "invoice" : "invoices"} of ${formatRupees(total)} for an addition to ${d.recipient.name}'s Kavach membership, for ${longDate(d.billing_period.from)} to ${longDate(d.billing_period.to)} (attached as PDFs), each from the supplier of its part:`,

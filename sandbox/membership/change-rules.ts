@@ -19,10 +19,10 @@ export const MAX_EMPLOYEES = 10_000;
 /** How long a quote not confirmed is kept (docs/product.md, Changes during the year); then it is removed. */
 export const QUOTE_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 /**
- * How long a payment opened for an addition, and not yet tried, holds the credit it counts on
- * (docs/product.md, Changes during the year): a refund waits at most this long for a page left open.
+ * How long a payment opened for an addition, and not yet tried, holds what it counts on from the cash
+ * deposit (docs/decisions/0042, 0055): a withdrawal waits at most this long for a page left open.
  */
-export const CREDIT_HOLD_MS = 60 * 60 * 1000;
+export const DEPOSIT_HOLD_MS = 60 * 60 * 1000;
 /** The most changes one call quotes or confirms: a whole census's worth (docs/decisions/0042). */
 export const MAX_BATCH = MAX_EMPLOYEES;
 

@@ -3,7 +3,8 @@
 // rules it meets are in change-rules.ts, its price in change-pricing.ts, who it is about in
 // change-subject.ts, how it is kept in change-store.ts and what it does to monthly charges in change-charges.ts.
 import { randomUUID } from "node:crypto";
-import { creditAvailable, issueChangeDocuments } from "../billing/change-documents";
+import { insurerShare, issueChangeDocuments } from "../billing/change-documents";
+import { depositAvailable } from "../billing/cash-deposit";
 import type { ApiContext } from "../shared/context";
 import { recordEndorsement } from "./endorsements";
 import { istDate, longDate } from "../shared/dates";
@@ -107,25 +108,27 @@ function quoteOne(
 }
 
 /**
- * The membership's credit a yearly addition uses: all of its total the credit covers (decision 0026), of
- * the credit no other open payment has reserved (decision 0042); 0 for every other change.
+ * What the employer's cash deposit with the insurer pays of an addition (decision 0055): the insurers'
+ * whole share of what is due now, when the deposit (less what other open payments count on: decision
+ * 0042) covers it; else nothing, and all of it is paid through the gateway. 0 for every other change.
  */
-export function creditFor(ctx: ApiContext, m: PaidMembership, row: ChangeRow): number {
+export function depositFor(ctx: ApiContext, m: PaidMembership, row: ChangeRow): number {
   const price = JSON.parse(row.price) as ChangePrice;
-  if (row.kind !== "add" || price.policy !== "yearly" || price.total_paise <= 0) return 0;
-  return Math.min(creditAvailable(ctx, m.order.order_id, row.change_id), price.total_paise);
+  if (row.kind !== "add" || price.total_paise <= 0) return 0;
+  const share = insurerShare(m.contents, row, price);
+  return share <= depositAvailable(ctx, m.order.order_id, row.change_id) ? share : 0;
 }
 
 /**
- * What an addition asks the payment sandbox for before it is made (no cover before premium): yearly, its
- * total less the credit it uses; monthly, the part-month to the next charge; 0 for every other change,
- * made by a confirm.
+ * What an addition asks the payment sandbox for before it is made (no cover before premium): what is due
+ * now (yearly, its total; monthly, the part-month to the next charge) less what the deposit pays; 0 for
+ * every other change, made by a confirm.
  */
 export function amountDue(ctx: ApiContext, m: PaidMembership, row: ChangeRow): number {
   const price = JSON.parse(row.price) as ChangePrice;
   if (row.kind !== "add" || price.total_paise <= 0) return 0;
-  if (price.policy === "monthly") return price.due_now?.total_paise ?? 0;
-  return price.total_paise - creditFor(ctx, m, row);
+  const now = price.policy === "monthly" ? (price.due_now?.total_paise ?? 0) : price.total_paise;
+  return now === 0 ? 0 : now - depositFor(ctx, m, row);
 }
 
 export type Requote = { ok: false; fresh: ChangeJson; pricedOn: string };
@@ -179,20 +182,20 @@ export function makeChange(
   row: ChangeRow,
   s: Subject,
   by: string,
-  paid: { paymentId: string; creditPaise: number } | null = null,
+  paid: { paymentId: string; depositPaise: number } | null = null,
 ): ChangeJson {
   const now = ctx.now();
-  // The credit it uses: what its payment counted on, or, made by a confirm, what is free now.
-  const creditPaise = paid?.creditPaise ?? creditFor(ctx, m, row);
+  // What the deposit pays: what its payment counted on, or, made by a confirm, what it covers now.
+  const depositPaise = paid?.depositPaise ?? depositFor(ctx, m, row);
   applyToCensus(ctx, m, s);
   sql(
     ctx.db,
     "UPDATE membership_changes SET status = 'confirmed', confirmed_at = ?, confirmed_by = ? WHERE change_id = ?",
   ).run(now, by, row.change_id);
-  // Made: no payment of it holds credit any more (a later one is refunded whole).
-  sql(ctx.db, "UPDATE change_payments SET credit_paise = 0 WHERE change_id = ?").run(row.change_id);
+  // Made: no payment of it holds the deposit any more (a later one is refunded whole).
+  sql(ctx.db, "UPDATE change_payments SET deposit_paise = 0 WHERE change_id = ?").run(row.change_id);
   const confirmed = changeJson({ ...row, status: "confirmed", confirmed_at: now, confirmed_by: by });
-  issueChangeDocuments(ctx, { ...confirmed, payment_id: paid?.paymentId ?? null, credit_paise: creditPaise });
+  issueChangeDocuments(ctx, { ...confirmed, payment_id: paid?.paymentId ?? null, deposit_paise: depositPaise });
   recordEndorsement(ctx, row.change_id);
   return confirmed;
 }

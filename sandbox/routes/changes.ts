@@ -3,22 +3,33 @@
 import { type Response, Router } from "express";
 import { z } from "zod";
 import { cartIdFor, readCart } from "../checkout/cart";
-import { creditNoteOfCart, creditsJson, requestCreditRefund } from "../billing/change-documents";
+import { creditNoteOfCart } from "../billing/change-documents";
+import { depositJson, findTopUp, openTopUp, settleTopUp, withdrawDeposit } from "../billing/cash-deposit";
+import { paymentSignature } from "../checkout/orders";
+import { timingSafeEqual } from "node:crypto";
 import { awaitChangeDocumentEmail, queueChangeDocumentEmail } from "../membership/change-email";
 import { awaitEndorsementEmails, queueEndorsementEmails } from "../membership/endorsement-email";
 import { statementJson, withDocuments } from "../billing/change-statement";
 import { COLUMNS, type Column, MAX_CELL } from "../membership/census";
 import { changePaymentJson, latestPayment, payChange, verifyChangePayment } from "../billing/change-payments";
 import { MAX_BATCH } from "../membership/change-rules";
-import { amountDue, confirmBatch, confirmChange, quoteChange, quoteChanges } from "../membership/changes";
+import { amountDue, depositFor, confirmBatch, confirmChange, quoteChange, quoteChanges } from "../membership/changes";
 import { changeOf, findChange } from "../membership/change-store";
 import type { ApiContext } from "../shared/context";
-import { writeTransaction } from "../store/db";
 import { HttpError, parseInput, route, sendOk } from "../shared/envelope";
 import { invoicePdf } from "../billing/invoice-pdf";
 import { cancelMandate } from "../billing/mandate";
 import { paidMembership } from "../membership/members";
 import { callerMobile, requireToken } from "../accounts/tokens";
+
+/** A deposit's amount in paise: a whole positive number, at most ₹1 crore. */
+const depositRequest = z.object({
+  amount_paise: z
+    .number({ required_error: "amount_paise is required." })
+    .int("Not a whole number of paise.")
+    .positive("Enter an amount above ₹0.")
+    .max(1_000_000_000, "Enter at most ₹1,00,00,000."),
+});
 
 /** How long a confirm waits for its document's email, so the answer finds it in the outbox. */
 const EMAIL_WAIT_MS = 1500;
@@ -153,8 +164,10 @@ export function changesRouter(ctx: ApiContext): Router {
       sendOk(res, {
         change: withDocuments(ctx, now),
         payment: payment === undefined ? null : changePaymentJson(ctx, payment),
-        // What making it asks the gateway for now: a yearly addition's total less the credit; 0 is a confirm.
+        // What making it asks the gateway for now (0 is a confirm), and what the cash deposit pays
+        // (decision 0055): the quote says which before the admin confirms.
         amount_due_paise: now.status === "confirmed" ? 0 : amountDue(ctx, m, findChange(ctx, m, now.change_id)),
+        from_deposit_paise: now.status === "confirmed" ? 0 : depositFor(ctx, m, findChange(ctx, m, now.change_id)),
       });
     }),
   );
@@ -169,14 +182,75 @@ export function changesRouter(ctx: ApiContext): Router {
     }),
   );
 
-  router.post(
-    "/membership/credits/refund",
+  // The employer's cash deposit with the insurer (decision 0055): its ledger, a withdrawal, a top-up.
+  router.get(
+    "/membership/deposit",
     auth,
     route((_req, res) => {
+      res.setHeader("Cache-Control", "private, no-store");
+      sendOk(res, { deposit: depositJson(ctx, caller(res).m.order.order_id) });
+    }),
+  );
+
+  router.post(
+    "/membership/deposit/withdrawals",
+    auth,
+    route((req, res) => {
       const { m, by } = caller(res);
       res.setHeader("Cache-Control", "private, no-store");
-      const refund = writeTransaction(ctx.db, () => requestCreditRefund(ctx, m.order.order_id, by));
-      sendOk(res, { ...refund, credit: creditsJson(ctx, m.order.order_id) }, "The credit will be refunded.");
+      const body = parseInput(
+        depositRequest.extend({ idempotency_key: z.string().uuid("Not an idempotency key.") }),
+        req.body,
+      );
+      const done = withdrawDeposit(ctx, m.order.order_id, body.amount_paise, body.idempotency_key, by);
+      sendOk(
+        res,
+        { ...done, deposit: depositJson(ctx, m.order.order_id) },
+        "The withdrawal is on its way to your bank account.",
+      );
+    }),
+  );
+
+  router.post(
+    "/membership/deposit/top-ups",
+    auth,
+    route((req, res) => {
+      const { m } = caller(res);
+      const body = parseInput(
+        depositRequest.extend({
+          callback_url: z.string({ required_error: "callback_url is required." }).url().max(500),
+        }),
+        req.body,
+      );
+      const t = openTopUp(ctx, m.order.order_id, body.amount_paise, body.callback_url);
+      sendOk(res, {
+        top_up: { order_id: t.order_id, amount_paise: t.amount_paise, status: t.status, checkout_url: t.checkout_url },
+      });
+    }),
+  );
+
+  // Public, as every verify: the gateway's signature is the proof of a success; a failure credits nothing.
+  router.post(
+    "/membership/deposit/top-ups/verify",
+    route((req, res) => {
+      const body = parseInput(verifyBody, req.body);
+      const orderId = body.razorpay_order_id ?? body["error[metadata][order_id]"] ?? "";
+      const paymentId = body.razorpay_payment_id ?? body["error[metadata][payment_id]"];
+      if (findTopUp(ctx, orderId) === undefined) throw new HttpError(404, `We could not find the order ${orderId}.`);
+      if (paymentId === undefined) throw new HttpError(400, "razorpay_payment_id is required.");
+      let succeeded = false;
+      if (body.razorpay_signature !== undefined) {
+        const expected = Buffer.from(paymentSignature(ctx.gatewayKeySecret, orderId, paymentId), "hex");
+        const given = Buffer.from(
+          /^[0-9a-f]{64}$/i.test(body.razorpay_signature) ? body.razorpay_signature : "",
+          "hex",
+        );
+        if (given.length !== expected.length || !timingSafeEqual(given, expected))
+          throw new HttpError(400, "Payment signature mismatch.");
+        succeeded = true;
+      }
+      const t = settleTopUp(ctx, orderId, paymentId, succeeded);
+      sendOk(res, { order_id: t.order_id, status: t.status, amount_paise: t.amount_paise });
     }),
   );
 

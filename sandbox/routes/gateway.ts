@@ -22,6 +22,8 @@ import { ageMembership } from "../membership/clock";
 import { sendDueReminders } from "../membership/renewal-reminders";
 import { purgeExpiredMembers } from "../membership/retention";
 import { type ChangePaymentRow, changePaymentAttempts, findPayment } from "../billing/change-payments";
+import { type TopUpRow, findTopUp } from "../billing/cash-deposit";
+import { gatewayId } from "../store/ids";
 import { PRODUCT, networkHospitalsUrl } from "../catalog/catalog";
 import { policyWordingPage } from "../catalog/policy-wording";
 
@@ -144,6 +146,34 @@ function changeCheckoutPage(ctx: ApiContext, p: ChangePaymentRow): string {
   );
 }
 
+/** A top-up of the cash deposit with the insurer (decision 0055): paid, or failed, never pending. */
+function topUpCheckoutPage(ctx: ApiContext, t: TopUpRow): string {
+  const heading = `<h1>Pay ${escapeHtml(formatRupees(t.amount_paise))} to ${escapeHtml(MERCHANT_NAME)}</h1>`;
+  const summary = `<dl>
+  <dt>Merchant</dt><dd>${escapeHtml(MERCHANT_NAME)}</dd>
+  <dt>Order</dt><dd>${escapeHtml(t.order_id)}</dd>
+  <dt>For</dt><dd>A top-up of your cash deposit with the insurer</dd>
+  <dt>Amount</dt><dd>${escapeHtml(formatRupees(t.amount_paise))}</dd>
+</dl>`;
+  if (t.status === "paid") {
+    return page("Payment received", `${heading}${summary}<p>This top-up is paid. There is nothing more to pay.</p>`);
+  }
+  const success = gatewayId("pay");
+  const failed = gatewayId("pay");
+  const action = escapeHtml(t.callback_url);
+  const forms = `<form method="post" action="${action}">${hidden("razorpay_order_id", t.order_id)}${hidden(
+    "razorpay_payment_id",
+    success,
+  )}${hidden("razorpay_signature", paymentSignature(ctx.gatewayKeySecret, t.order_id, success))}<button class="primary" type="submit">Pay ${escapeHtml(
+    formatRupees(t.amount_paise),
+  )} — Success</button></form>
+<form method="post" action="${action}">${hidden("error[metadata][order_id]", t.order_id)}${hidden(
+    "error[metadata][payment_id]",
+    failed,
+  )}${hidden("error[description]", SANDBOX_FAILURE_REASON)}<button class="secondary" type="submit">Simulate Failure</button></form>`;
+  return page(`Pay ${formatRupees(t.amount_paise)} — ${MERCHANT_NAME}`, `${heading}${SANDBOX_NOTE}${summary}${forms}`);
+}
+
 const orderIdSchema = z.string().regex(/^order_[0-9A-Za-z]{14}$/);
 
 export function sandboxRouter(ctx: ApiContext): Router {
@@ -185,6 +215,11 @@ export function sandboxRouter(ctx: ApiContext): Router {
       const changePayment = parsed.success && order === undefined ? findPayment(ctx, parsed.data) : undefined;
       if (changePayment !== undefined) {
         sendHtml(res, 200, changeCheckoutPage(ctx, changePayment), new URL(changePayment.callback_url).origin);
+        return;
+      }
+      const topUp = parsed.success && order === undefined ? findTopUp(ctx, parsed.data) : undefined;
+      if (topUp !== undefined) {
+        sendHtml(res, 200, topUpCheckoutPage(ctx, topUp), new URL(topUp.callback_url).origin);
         return;
       }
       if (order === undefined) {

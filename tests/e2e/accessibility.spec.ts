@@ -157,9 +157,7 @@ for (const script of ["refused", "on"] as const) {
         await page.goto(`/membership/changes/${removed.change_id}`);
         await check("The leaver is removed");
         await expect(
-          page
-            .getByRole("table", { name: "Price of the change" })
-            .getByRole("row", { name: /^Credit to your membership/ }),
+          page.getByRole("table", { name: "Price of the change" }).getByRole("row", { name: /^Total refunded/ }),
         ).toBeVisible();
 
         await page.goto(`/membership/credit-notes/${removed.credit_note.number.replaceAll("/", "-")}`);

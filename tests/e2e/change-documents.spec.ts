@@ -6,8 +6,8 @@ import { ORIGIN, expect, test } from "./fixtures";
 
 /**
  * docs/product.md, Changes during the year: a leaver removed from a yearly membership gets a credit note
- * (a page and a PDF), the statement shows it with its document and downloads as CSV, the credit is refunded
- * on request, and no other admin can open it.
+ * (a page and a PDF), the statement shows it with its document and downloads as CSV, the insurer refunds it
+ * into the company's cash deposit with it (docs/decisions/0055), and no other admin can open it.
  */
 
 /** Today in India, as the API dates a leaver's last day. */
@@ -25,7 +25,7 @@ for (const javaScriptEnabled of [false, true]) {
   test.describe(`a change's documents, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled });
 
-    test("a leaver's credit note, the statement and its CSV, a refund, and no one else's eyes", async ({
+    test("a leaver's credit note, the statement and its CSV, a refund into the deposit, and no one else's eyes", async ({
       page,
       adminAt,
       browser,
@@ -51,7 +51,10 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(members.getByRole("row", { name: /18–35 years.* 3 2$/ })).toBeVisible();
       const statement = page.getByRole("region", { name: "Changes during the year" });
       await expect(statement.getByText("Leaver removed: E-1 (Resigned)")).toBeVisible();
-      await expect(statement.getByText(`${credit} credit`)).toBeVisible();
+      await expect(statement.getByText(`${credit} refunded`)).toBeVisible();
+      // The insurer refunds into the company's cash deposit with it, never Kavach's credit.
+      const deposit = page.getByRole("region", { name: "Cash deposit with the insurer" });
+      await expect(deposit.getByRole("definition").first()).toHaveText(credit);
       await expect(statement.getByText("Asha Rao", { exact: false })).toBeVisible();
 
       // The statement as CSV: the change, its credit note, kept by no cache.
@@ -61,6 +64,7 @@ for (const javaScriptEnabled of [false, true]) {
       expect(text).toMatch(/,leaver,E-1,/);
       expect(text).toContain(number);
       expect(text).toContain("Resigned");
+      expect(text).toContain(`paid_in,${credit.slice(1).replaceAll(",", "")}`);
 
       await statement.getByRole("link", { name: `Credit note ${number}` }).click();
       await expect(page.getByRole("heading", { level: 1, name: "Credit note" })).toBeVisible();
@@ -77,13 +81,6 @@ for (const javaScriptEnabled of [false, true]) {
       for (const needle of ["Credit Note", number, "Delhi (07)", "IGST @ 18%", "Resigned", "× 12 × 364/365 days"])
         expect(pdf).toContain(needle);
       expect(pdf).toContain(`Credit note total (INR) ${credit.slice(1)}`);
-
-      // Refunded on request: the whole credit becomes a refund due, once.
-      await page.goto("/membership");
-      await statement.getByRole("button", { name: `Refund the credit of ${credit}` }).click();
-      await expect(page.getByText(`${credit} will be refunded`)).toBeVisible();
-      await expect(statement.getByText(`${credit}, to the account the membership was paid from`)).toBeVisible();
-      await expect(statement.getByRole("button", { name: /Refund the credit/ })).toHaveCount(0);
 
       // The leaver's e-card is listed with the day their cover ends, not as an active card.
       await page.goto("/membership/members");

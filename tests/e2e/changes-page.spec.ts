@@ -126,7 +126,7 @@ for (const [javaScriptEnabled, width] of [
       await expect(page.getByRole("heading", { name: "Remove Kabir Das (E-2)" })).toBeVisible();
       const price = page.getByRole("table", { name: "Price of the change" });
       await expect(price.getByText(/ × 12 × 364\/365/)).toBeVisible();
-      await expect(price.getByRole("row", { name: /^Credit to your membership ₹[\d,.]+$/ })).toBeVisible();
+      await expect(price.getByRole("row", { name: /^Total refunded ₹[\d,.]+$/ })).toBeVisible();
       await page.getByRole("button", { name: "Confirm the removal" }).click();
       await expect(page.getByRole("heading", { name: "The leaver is removed" })).toBeVisible();
 

@@ -100,7 +100,7 @@ describe("a removal's credit note", () => {
     });
   }
 
-  it("is emailed to the admin with the PDF, and kept as a credit on the statement", async () => {
+  it("is emailed to the admin with the PDF, and refunded into the cash deposit with the insurer", async () => {
     const admin = await paidTeam(api, "yearly", DELHI);
     const change = await admin.change(leaver("2025-06-02"));
     const mail = (await api.call("GET", `/api/sandbox/emails?to=${admin.adminEmail}`)).json.data;
@@ -110,23 +110,10 @@ describe("a removal's credit note", () => {
     ]);
     const statement = (await admin.get("/membership/changes")).json.data;
     expect(statement.statement[0].credit_note.number).toBe("SGC/25-26/000001");
-    expect(statement.credit).toMatchObject({ balance_paise: -change.price.total_paise, refund_due_paise: 0 });
-  });
-
-  it("is refunded on request once: the balance becomes a refund due", async () => {
-    const admin = await paidTeam(api, "yearly");
-    const change = await admin.change(leaver("2025-06-02"));
-    const refund = await admin.post("/membership/credits/refund", {});
-    expect(refund.status).toBe(200);
-    expect(refund.json.data).toMatchObject({
-      refund_due_paise: -change.price.total_paise,
-      credit: { balance_paise: 0, refund_due_paise: -change.price.total_paise },
-    });
-    const again = await admin.post("/membership/credits/refund", {});
-    expect({ status: again.status, msg: again.json.msg }).toEqual({
-      status: 409,
-      msg: "There is no credit to refund.",
-    });
+    expect(statement.deposit).toMatchObject({ balance_paise: -change.price.total_paise });
+    expect(statement.deposit.entries).toMatchObject([
+      { kind: "refund", document: { kind: "credit_note", number: "SGC/25-26/000001" }, change_id: change.change_id },
+    ]);
   });
 
   it("is seen only by its own admin: anyone else's id is not found", async () => {
@@ -147,7 +134,7 @@ describe("a removal's credit note", () => {
     const admin = await paidTeam(api, "monthly");
     const change = await admin.change(leaver("2025-06-02"));
     expect(change).toMatchObject({ credit_note: null, invoice: null });
-    expect((await admin.get("/membership/changes")).json.data.credit.balance_paise).toBe(0);
+    expect((await admin.get("/membership/changes")).json.data.deposit.balance_paise).toBe(0);
   });
 });
 
@@ -221,7 +208,7 @@ describe("amounts on documents", () => {
 });
 
 describe("an addition's tax invoice", () => {
-  it("is in the purchase's series, names the joiner's band, cover and pro-rata days, and uses the credit first", async () => {
+  it("is in the purchase's series, names the joiner's band, cover and pro-rata days, and is paid from the cash deposit", async () => {
     const admin = await paidTeam(api, "yearly");
     const removal = await admin.change(leaver("2025-06-02"));
     const credit = -removal.price.total_paise;
@@ -241,17 +228,17 @@ describe("an addition's tax invoice", () => {
       change: {
         employee_code: "E-9",
         band_label: "18–35 years",
-        // The removal from 2 June credited 364 days, more than the joiner's 347: the invoice is paid from it.
+        // The removal from 2 June refunded 364 days into the deposit, more than the joiner's 347: it pays.
         credit_applied_paise: 181733,
         amount_due_paise: 0,
       },
-      payment_id: "Paid from the membership's credit",
+      payment_id: "Paid from your cash deposit with Suraksha General Insurance Company Limited",
     });
     const text = pdfText((await admin.file(`/invoices/${change.invoice.id}/pdf`)).bytes);
     expect(text).toContain("Addition during the year: employee E-9, 18–35 years");
     expect(text).toContain("× 12 × 347/365 days (20 June 2025 to 1 June 2026) less the 10% yearly discount");
-    expect(text).toContain("Credit from removals used");
-    expect((await admin.get("/membership/changes")).json.data.credit.balance_paise).toBe(credit - 181733);
+    expect(text).toContain("Paid from cash deposit - 1,817.33");
+    expect((await admin.get("/membership/changes")).json.data.deposit.balance_paise).toBe(credit - 181733);
     const listed = (await admin.get("/membership")).json.data.invoices.map((i: { number: string }) => i.number);
     expect(listed).toEqual(["SG/25-26/000001", "SG/25-26/000002"]);
   });

@@ -687,19 +687,26 @@ describe("a family event", () => {
 });
 
 describe("paying for an addition", () => {
-  it("asks the gateway only for what the membership's credit does not cover", async () => {
+  it("asks the gateway for the whole addition when the cash deposit does not cover it, taking nothing from it", async () => {
     const admin = await paidAdmin("yearly");
     await nameTeam(admin);
     const leaving = await admin.post("/membership/changes/quote", leaver("2025-06-02"));
     await admin.post(`/membership/changes/${leaving.json.data.change.change_id}/confirm`, {});
-    const credit = -leaving.json.data.change.price.total_paise;
-    // The joiner is covered one day more than the leaver gave back: only that day is left to pay.
+    const refunded = -leaving.json.data.change.price.total_paise;
+    // The joiner is covered one day more than the leaver gave back: the deposit falls short by that day,
+    // so none of it is used and the whole premium is paid (docs/decisions/0055).
     const joining = await admin.post("/membership/changes/quote", joiner("2025-06-02"));
     const { change_id: id, price } = joining.json.data.change;
-    expect((await admin.get(`/membership/changes/${id}`)).json.data.amount_due_paise).toBe(price.total_paise - credit);
+    expect(price.total_paise).toBeGreaterThan(refunded);
+    const shown = (await admin.get(`/membership/changes/${id}`)).json.data;
+    expect({ due: shown.amount_due_paise, fromDeposit: shown.from_deposit_paise }).toEqual({
+      due: price.total_paise,
+      fromDeposit: 0,
+    });
     const pay = await admin.post(`/membership/changes/${id}/pay`, { callback_url: CALLBACK });
-    expect(pay.json.data.payment.amount_paise).toBe(price.total_paise - credit);
+    expect(pay.json.data.payment.amount_paise).toBe(price.total_paise);
     expect((await payFor(admin, id)).json.data).toEqual({ change_id: id, status: "paid", refund_due: false });
+    expect((await admin.get("/membership/deposit")).json.data.deposit.balance_paise).toBe(refunded);
   });
 
   it("lists a payment for an addition that can no longer be made among the membership's refunds, once", async () => {

@@ -13,13 +13,18 @@ let nextMobile = 9300000001;
 /**
  * A membership paid through the sandbox checkout for three employees (18–35, employee only), all named in
  * the census so the policy is issued: E-1, E-2 and E-3. `withSpouse`: E-3 is bought employee-and-spouse
- * cover and named with their spouse, "Spouse of E-3". `datesOfBirth`: an employee's other than 1 January 1995, `band` the age band bought for all.
+ * cover and named with their spouse, "Spouse of E-3". `coverageIds`: add-ons bought with the plan. `datesOfBirth`: an employee's other than 1 January 1995, `band` the age band bought for all.
  */
 export async function paidTeam(
   api: TestApi,
   policy: "monthly" | "yearly",
   gstin = KARNATAKA,
-  { withSpouse = false, datesOfBirth = {} as Record<string, string>, band = "18-35" } = {},
+  {
+    withSpouse = false,
+    datesOfBirth = {} as Record<string, string>,
+    band = "18-35",
+    coverageIds = [] as string[],
+  } = {},
 ) {
   const mobileNo = String(nextMobile++);
   let token = await api.login(mobileNo);
@@ -27,7 +32,7 @@ export async function paidTeam(
     api.call("POST", `${V1}/carts/update`, { token, body: { type, item } });
   await update("company", { gstin });
   await update("admin", { name: "Ananya Rao", email: `admin-${mobileNo}@fernleaf.example`, total_employees: 3 });
-  await update("plan", { plan_id: "kavach-essential", coverage_ids: [] });
+  await update("plan", { plan_id: "kavach-essential", coverage_ids: coverageIds });
   await update("people", {
     rows: withSpouse
       ? [
@@ -94,7 +99,7 @@ export async function paidTeam(
     },
     /**
      * Quotes a change and makes it at the price shown: confirmed, or for a yearly addition with something
-     * left to pay after the credit, paid with the sandbox gateway's "Success".
+     * left to pay after the cash deposit, paid with the sandbox gateway's "Success".
      */
     async change(body: unknown) {
       const quoted = await post("/membership/changes/quote", body);

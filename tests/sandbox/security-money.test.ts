@@ -1,13 +1,16 @@
+import { randomUUID } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type TestApi, checkoutForms, startApi } from "./helpers";
-import { DAY, V1, joiner, leaver, paidTeam } from "./paid-membership";
+import { DAY, KARNATAKA, V1, joiner, leaver, paidTeam } from "./paid-membership";
 
 /**
- * Money changes hands once (docs/decisions/0042): the membership's credit an addition's payment counts on
- * is reserved when the payment opens and released if it fails; settlement refuses a shortfall; a refund
- * waits for open payments; a leaver's last day is never before their first day of cover. Each race is run
- * with its requests sent together, and judged by the books: what each addition was paid plus the credit
- * its invoice used is its total, and no more credit is used or refunded than the credit notes gave.
+ * Money changes hands once (docs/decisions/0042, 0055): what an addition's payment counts on from the cash
+ * deposit with the insurer is reserved when the payment opens and released if it fails; settlement refuses
+ * a shortfall; a withdrawal leaves what open payments count on; a leaver's last day is never before their
+ * first day of cover. The team buys Kavach's doctor consultations, so an addition the deposit pays still
+ * has Kavach's part to pay through the gateway. Each race is run with its requests sent together, and
+ * judged by the books: what each addition was paid plus what the deposit paid of its invoices is its
+ * total, and no more is taken from the deposit than was put in.
  */
 
 const CALLBACK = "https://app.example/checkout/payment/callback";
@@ -16,8 +19,8 @@ let admin: Awaited<ReturnType<typeof paidTeam>>;
 
 beforeEach(async () => {
   api = await startApi();
-  admin = await paidTeam(api, "yearly");
-  // 7 June 2025: E-1 leaves today, leaving a credit; joiners join today, covered one day more than it gives back.
+  admin = await paidTeam(api, "yearly", KARNATAKA, { coverageIds: ["doctor-consultation"] });
+  // 7 June 2025: E-1 leaves today; joiners join today, covered one day more than the refund gives back.
   await admin.later(5 * DAY);
 });
 afterEach(async () => {
@@ -26,16 +29,26 @@ afterEach(async () => {
 
 const TODAY = "2025-06-07";
 
-/** E-1 leaves today: the credit note's amount is the membership's credit. */
-async function creditFromLeaver(): Promise<number> {
-  const made = await admin.change(leaver(TODAY));
-  return -made.price.total_paise;
+/**
+ * E-1 leaves today and the admin tops the deposit up by ₹1,000: enough for one joiner's insurer premium,
+ * not two. Answers the deposit's balance.
+ */
+async function depositForOneJoiner(): Promise<number> {
+  await admin.change(leaver(TODAY));
+  const open = await admin.post("/membership/deposit/top-ups", { amount_paise: 100_000, callback_url: CALLBACK });
+  const forms = checkoutForms((await api.html(open.json.data.top_up.checkout_url)).text);
+  const success = [...forms.entries()].find(([l]) => l.endsWith("— Success"))![1];
+  await api.call("POST", `${V1}/membership/deposit/top-ups/verify`, { body: success.fields });
+  return (await admin.get("/membership/deposit")).json.data.deposit.balance_paise;
 }
 
-async function quote(body: unknown): Promise<{ change_id: string; price: { total_paise: number } }> {
+/** A quoted addition, with what the deposit would pay of it (its insurers' share) as shown before any opens. */
+async function quote(body: unknown): Promise<{ change_id: string; price: { total_paise: number }; share: number }> {
   const answer = await admin.post("/membership/changes/quote", body);
   expect(answer.status).toBe(200);
-  return answer.json.data.change;
+  const change = answer.json.data.change;
+  const shown = (await admin.get(`/membership/changes/${change.change_id}`)).json.data;
+  return { ...change, share: shown.from_deposit_paise };
 }
 
 const open = (changeId: string) => admin.post(`/membership/changes/${changeId}/pay`, { callback_url: CALLBACK });
@@ -50,81 +63,86 @@ async function report(
   return api.call("POST", `${V1}/membership/changes/payments/verify`, { body: fields });
 }
 
-const refund = () => admin.post("/membership/credits/refund", {});
+/** The admin withdraws the whole balance they see to the company's bank account. */
+async function withdrawAll() {
+  const balance = (await admin.get("/membership/deposit")).json.data.deposit.balance_paise;
+  return admin.post("/membership/deposit/withdrawals", { amount_paise: balance, idempotency_key: randomUUID() });
+}
+const REFUSED =
+  /^You can withdraw at most ₹[\d,]+\.\d\d, the deposit's balance( less what an open payment for an addition counts on)?\.$/;
 
-/** The books: each addition made is paid in full (gateway + credit), and the credit is never overspent. */
+/** The books: each addition made is paid in full (gateway + deposit), and the deposit is never overspent. */
 async function expectBooksBalance() {
-  const { statement, credit } = (await admin.get("/membership/changes")).json.data as {
-    statement: { change_id: string; kind: string; price: { total_paise: number }; invoice: { id: string } | null }[];
-    credit: { balance_paise: number; entries: { kind: string; amount_paise: number }[] };
+  const { statement, deposit } = (await admin.get("/membership/changes")).json.data as {
+    statement: { change_id: string; kind: string; price: { total_paise: number }; invoices: { id: string }[] }[];
+    deposit: { balance_paise: number; entries: { kind: string; amount_paise: number }[] };
   };
   for (const c of statement.filter((s) => s.kind === "add")) {
     const shown = (await admin.get(`/membership/changes/${c.change_id}`)).json.data;
-    const invoice = (await admin.get(`/invoices/${c.invoice!.id}`)).json.data;
+    let fromDeposit = 0;
+    for (const i of c.invoices)
+      fromDeposit += (await admin.get(`/invoices/${i.id}`)).json.data.change.credit_applied_paise;
     const paid = shown.payment?.status === "paid" && !shown.payment.refund_due ? shown.payment.amount_paise : 0;
-    expect(paid + invoice.change.credit_applied_paise, `addition ${c.change_id}`).toBe(c.price.total_paise);
+    expect(paid + fromDeposit, `addition ${c.change_id}`).toBe(c.price.total_paise);
   }
-  const given = credit.entries.filter((e) => e.kind === "credit_note").reduce((s, e) => s + e.amount_paise, 0);
-  const taken = credit.entries.filter((e) => e.kind !== "credit_note").reduce((s, e) => s - e.amount_paise, 0);
+  const given = deposit.entries.filter((e) => e.amount_paise > 0).reduce((s, e) => s + e.amount_paise, 0);
+  const taken = deposit.entries.filter((e) => e.amount_paise < 0).reduce((s, e) => s - e.amount_paise, 0);
   expect(taken).toBeLessThanOrEqual(given);
-  expect(credit.balance_paise).toBe(given - taken);
+  expect(deposit.balance_paise).toBe(given - taken);
 }
 
-describe("an addition's credit is reserved when its payment opens", () => {
-  it("two additions opened together: the credit is counted on by one of them only, and both are paid in full", async () => {
-    const credit = await creditFromLeaver();
+describe("what an addition counts on from the deposit is reserved when its payment opens", () => {
+  it("two additions opened together: the deposit is counted on by one of them only, and both are paid in full", async () => {
+    await depositForOneJoiner();
     const [a, b] = [await quote(joiner(TODAY, "E-8")), await quote(joiner(TODAY, "E-9"))];
     const opened = await Promise.all([open(a.change_id), open(b.change_id)]);
     const amounts = opened.map((o) => o.json.data.payment.amount_paise as number).sort((x, y) => x - y);
-    // One counts on the whole credit; the other, finding none left, asks for its whole total.
-    expect(amounts).toEqual([a.price.total_paise - credit, b.price.total_paise].sort((x, y) => x - y));
+    // One counts on the deposit for its insurer's premium; the other, finding too little left, pays it all.
+    expect(amounts).toEqual([a.price.total_paise - a.share, b.price.total_paise].sort((x, y) => x - y));
     const paid = await Promise.all(opened.map((o) => report(o.json.data.payment, "— Success")));
     expect(paid.map((p) => p.json.data.status)).toEqual(["paid", "paid"]);
     expect(paid.map((p) => p.json.data.refund_due)).toEqual([false, false]);
     await expectBooksBalance();
   });
 
-  it("a refund asked between opening and paying waits: the addition keeps the credit it counted on", async () => {
-    const credit = await creditFromLeaver();
+  it("a withdrawal asked between opening and paying leaves what the addition counted on", async () => {
+    await depositForOneJoiner();
     const a = await quote(joiner(TODAY, "E-8"));
     const opened = (await open(a.change_id)).json.data.payment;
-    expect(opened.amount_paise).toBe(a.price.total_paise - credit);
-    const [refused, paid] = await Promise.all([refund(), report(opened, "— Success")]);
+    expect(opened.amount_paise).toBe(a.price.total_paise - a.share);
+    const [refused, paid] = await Promise.all([withdrawAll(), report(opened, "— Success")]);
     expect(paid.json.data).toMatchObject({ status: "paid", refund_due: false });
-    // Whichever came first, the credit is not refunded as well as used.
+    // Whichever came first, the deposit is not withdrawn as well as used.
     expect(refused.status).toBe(409);
-    expect(refused.json.msg).toMatch(
-      /^(A payment for an addition that uses this credit is still open: ask for the refund once it is paid or has failed\.|There is no credit to refund\.)$/,
-    );
+    expect(refused.json.msg).toMatch(REFUSED);
     await expectBooksBalance();
   });
 
-  it("a refund while a payment is open is refused, saying why", async () => {
-    await creditFromLeaver();
+  it("a withdrawal of the whole balance while a payment is open is refused, saying why, and moves nothing", async () => {
+    const balance = await depositForOneJoiner();
     await open((await quote(joiner(TODAY, "E-8"))).change_id);
-    const refused = await refund();
-    expect({ status: refused.status, msg: refused.json.msg }).toEqual({
-      status: 409,
-      msg: "A payment for an addition that uses this credit is still open: ask for the refund once it is paid or has failed.",
-    });
+    const refused = await withdrawAll();
+    expect(refused.status).toBe(409);
+    expect(refused.json.msg).toMatch(/ less what an open payment for an addition counts on\.$/);
+    expect((await admin.get("/membership/deposit")).json.data.deposit.balance_paise).toBe(balance);
   });
 
-  it("a failed payment releases its credit, and a late success on it is refunded rather than made short", async () => {
-    const credit = await creditFromLeaver();
+  it("a failed payment releases the deposit it counted on, and a late success on it is refunded rather than made short", async () => {
+    await depositForOneJoiner();
     const [a, b] = [await quote(joiner(TODAY, "E-8")), await quote(joiner(TODAY, "E-9"))];
     const first = (await open(a.change_id)).json.data.payment;
-    expect(first.amount_paise).toBe(a.price.total_paise - credit);
-    // The first payment fails while the second addition is opened: the credit goes to the second.
+    expect(first.amount_paise).toBe(a.price.total_paise - a.share);
+    // The first payment fails while the second addition is opened: the deposit goes to the second.
     const [failed, second] = await Promise.all([report(first, "Simulate Failure"), open(b.change_id)]);
     expect(failed.json.data.status).toBe("attempted");
-    // Opened after the failure in this run or before it: either way, never both counting on the credit.
+    // Opened after the failure in this run or before it: either way, never both counting on the deposit.
     const reopened =
       second.json.data.payment.amount_paise === b.price.total_paise
         ? (await open(b.change_id)).json.data.payment
         : second.json.data.payment;
-    expect(reopened.amount_paise).toBe(b.price.total_paise - credit);
+    expect(reopened.amount_paise).toBe(b.price.total_paise - b.share);
     expect((await report(reopened, "— Success")).json.data).toMatchObject({ status: "paid", refund_due: false });
-    // The first order, paid after all: it no longer covers its addition with the credit gone.
+    // The first order, paid after all: it no longer covers its addition with the deposit gone.
     const late = await report(first, "— Success");
     expect(late.json.data).toEqual({ change_id: a.change_id, status: "paid", refund_due: true });
     expect((await admin.get(`/membership/changes/${a.change_id}`)).json.data.change.status).toBe("quoted");
@@ -134,14 +152,14 @@ describe("an addition's credit is reserved when its payment opens", () => {
     await expectBooksBalance();
   });
 
-  it("a payment opened again after a failure counts on the credit again", async () => {
-    const credit = await creditFromLeaver();
+  it("a payment opened again after a failure counts on the deposit again", async () => {
+    await depositForOneJoiner();
     const a = await quote(joiner(TODAY, "E-8"));
     const first = (await open(a.change_id)).json.data.payment;
     await report(first, "Simulate Failure");
     const again = (await open(a.change_id)).json.data.payment;
-    expect(again.amount_paise).toBe(a.price.total_paise - credit);
-    expect((await refund()).status).toBe(409);
+    expect(again.amount_paise).toBe(a.price.total_paise - a.share);
+    expect((await withdrawAll()).status).toBe(409);
     expect((await report(again, "— Success")).json.data).toMatchObject({ status: "paid", refund_due: false });
     await expectBooksBalance();
   });
@@ -149,28 +167,28 @@ describe("an addition's credit is reserved when its payment opens", () => {
 
 describe("a reservation's life", () => {
   it("holds while the payment is pending at the gateway, and is used when it settles", async () => {
-    const credit = await creditFromLeaver();
+    await depositForOneJoiner();
     const a = await quote(joiner(TODAY, "E-8"));
     const opened = (await open(a.change_id)).json.data.payment;
     expect((await report(opened, "Simulate Pending")).json.data.status).toBe("pending");
     api.advance(10_000);
-    // Pending: still counted on, so neither a refund nor another addition takes it.
-    const [refused, other] = await Promise.all([refund(), quote(joiner(TODAY, "E-9"))]);
+    // Pending: still counted on, so neither a withdrawal nor another addition takes it.
+    const [refused, other] = await Promise.all([withdrawAll(), quote(joiner(TODAY, "E-9"))]);
     expect(refused.status).toBe(409);
     expect((await open(other.change_id)).json.data.payment.amount_paise).toBe(other.price.total_paise);
     await admin.later(DAY);
     const settled = (await admin.get(`/membership/changes/${a.change_id}`)).json.data;
     expect(settled.change.status).toBe("confirmed");
-    expect(settled.payment.amount_paise).toBe(a.price.total_paise - credit);
+    expect(settled.payment.amount_paise).toBe(a.price.total_paise - a.share);
     await expectBooksBalance();
   });
 
-  it("ends an hour after a payment opened and was never tried: the credit may be refunded, and a late success goes back", async () => {
-    await creditFromLeaver();
+  it("ends an hour after a payment opened and was never tried: the deposit may be withdrawn, and a late success goes back", async () => {
+    await depositForOneJoiner();
     const a = await quote(joiner(TODAY, "E-8"));
     const opened = (await open(a.change_id)).json.data.payment;
     api.advance(60 * 60 * 1000 + 1);
-    expect((await refund()).status).toBe(200);
+    expect((await withdrawAll()).status).toBe(200);
     const late = await report(opened, "— Success");
     expect(late.json.data).toEqual({ change_id: a.change_id, status: "paid", refund_due: true });
     await expectBooksBalance();

@@ -69,7 +69,7 @@ export async function payAndNameTeam(origin: string, token: string, codes: reado
 
 /**
  * Quotes a change and makes it at the price shown: confirmed, or for a yearly addition with something left
- * to pay after the credit, paid with the sandbox gateway's "Success". Answers the change with its document.
+ * to pay after the cash deposit, paid with the sandbox gateway's "Success". Answers the change with its document.
  */
 export async function confirmChange(origin: string, token: string, body: unknown): Promise<any> {
   const api = `${origin}/api`;

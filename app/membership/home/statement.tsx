@@ -1,6 +1,4 @@
-import { Form } from "@remix-run/react";
-import type { Credit, StatementChange } from "~/upstream/membership.server";
-import { SubmitButton } from "~/components/form";
+import type { StatementChange } from "~/upstream/membership.server";
 import { PATHS } from "~/routing/paths";
 import { creditNotePath, invoicePath } from "~/routing/membership-paths";
 import { formatShortDate, todayInIndia } from "~/utils/dates";
@@ -45,18 +43,16 @@ function DocumentLink({ change: c }: { change: StatementChange }) {
 
 /**
  * The dated statement of every confirmed change (what, effective when, amount, its document, who confirmed
- * it), then the credit removals left and the form that asks for it to be refunded.
+ * it). A removal's refund goes into the cash deposit with the insurer, shown beside it (decision 0055).
  */
 export function Statement({
   changes,
   corrections,
-  credit,
   paidClaimsFor,
 }: {
   changes: StatementChange[];
   /** Details corrected (docs/product.md, Corrections): listed with the changes, at no charge. */
   corrections: Correction[];
-  credit: Credit;
   /** Leavers whose family had a claim paid this policy year (decision 0046): said beside their removal. */
   paidClaimsFor: readonly string[];
 }) {
@@ -93,7 +89,7 @@ export function Statement({
                 </td>
                 <td className="num" data-joiner="·">
                   {c.price.total_paise < 0
-                    ? `${formatPaise(-c.price.total_paise)} credit`
+                    ? `${formatPaise(-c.price.total_paise)} refunded`
                     : formatPaise(c.price.total_paise)}
                 </td>
                 <td data-joiner="·">
@@ -113,34 +109,6 @@ export function Statement({
           Download the statement (CSV)
         </a>
       </p>
-      <h3>Credit</h3>
-      <dl className="info-list">
-        <div>
-          <dt>Credit balance</dt>
-          <dd>
-            {formatPaise(credit.balance_paise)}
-            {credit.balance_paise > 0 ? ": used against your next addition, or refunded if you ask" : ""}
-          </dd>
-        </div>
-        {credit.refund_due_paise > 0 ? (
-          <div>
-            <dt>Refund due</dt>
-            <dd>{`${formatPaise(credit.refund_due_paise)}, to the account the membership was paid from`}</dd>
-          </div>
-        ) : null}
-      </dl>
-      {credit.balance_paise > 0 ? (
-        <Form method="post">
-          <SubmitButton
-            name="intent"
-            value="refund"
-            pendingLabel="Asking for the refund…"
-            className="button button--ghost"
-          >
-            Refund the credit of {formatPaise(credit.balance_paise)}
-          </SubmitButton>
-        </Form>
-      ) : null}
     </section>
   );
 }
