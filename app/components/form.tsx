@@ -88,6 +88,11 @@ export function FormErrors({ id, errors }: { id?: string; errors?: string[] }) {
 /** Where a refused field's summary link leads when its input is not Conform's `${formId}-${name}`. */
 export type SummaryTargets = Record<string, { id: string; label?: string }>;
 
+/** A refusal as its summary says it: with whom or what it is about, when its target names it ("Spouse: …"). */
+export function summaryLine(message: string, target?: SummaryTargets[string]): string {
+  return target?.label ? `${target.label}: ${message}` : message;
+}
+
 /**
  * The error summary at the top of a step's form (docs/product.md, Accessibility): after a refused
  * submit it says "There is a problem", lists every message (a field's links to its input) and takes
@@ -117,7 +122,7 @@ export function ErrorSummary({ form, targets = {} }: { form: FormMetadata<any, s
     .flatMap(([name, messages = []]) =>
       messages.map((message) => {
         const target = targets[name];
-        const text = target?.label ? `${target.label}: ${message}` : message;
+        const text = summaryLine(message, target);
         return name ? <a href={`#${target?.id ?? `${form.id}-${name}`}`}>{text}</a> : text;
       }),
     );

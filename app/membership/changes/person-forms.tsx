@@ -4,6 +4,7 @@ import type { z, ZodTypeAny } from "zod";
 import { browserValidation, ErrorSummary, FieldErrors, SubmitButton, TextField } from "~/components/form";
 import { DataNoticeLink } from "~/components/data-notice";
 import type { Dependant, Person } from "~/membership/people/people";
+import { personSummaryTargets } from "~/membership/people/people";
 import { PeopleFieldset } from "~/membership/people/people-fieldset";
 import { GenderField, SelectField } from "~/membership/people/select-fields";
 import { BACKDATE_DAYS, FAMILY_DEPENDANTS, familySchema, joinerSchema, leaverSchema } from "./change-forms";
@@ -38,7 +39,7 @@ export function JoinerForm({
       <h2 id="add-title">Add a joiner</h2>
       <DataNoticeLink />
       <Form method="post" {...getFormProps(form)} className="stack">
-        <ErrorSummary form={form} />
+        <ErrorSummary form={form} targets={personSummaryTargets(form.id, people, "dated", "Joiner")} />
         <SelectField
           meta={fields.cover}
           label="Age band and family cover"
@@ -104,14 +105,14 @@ export function FamilyForm({ today }: { today: string }) {
         <fieldset className="fieldset" aria-describedby={fields.dependant.errorId}>
           <legend>Who joins the family</legend>
           {FAMILY_DEPENDANTS.map((d) => (
-            <label key={d} className="radio">
+            <label key={d} className="checkbox field">
               <input
                 type="radio"
                 name={fields.dependant.name}
                 value={d}
                 defaultChecked={fields.dependant.initialValue === d}
-              />{" "}
-              {FAMILY_LABELS[d]}
+              />
+              <span>{FAMILY_LABELS[d]}</span>
             </label>
           ))}
           <FieldErrors id={fields.dependant.errorId} errors={fields.dependant.errors} />

@@ -23,7 +23,7 @@ export function UploadForm() {
       <Form method="post" encType="multipart/form-data" className="stack">
         <div className="field">
           <label htmlFor="changes-file">CSV or Excel file</label>
-          <input id="changes-file" name="file" type="file" accept=".csv,.xlsx,text/csv" required />
+          <input id="changes-file" name="file" type="file" className="input" accept=".csv,.xlsx,text/csv" required />
         </div>
         <SubmitButton name="intent" value="upload" pendingLabel="Checking the file…">
           Upload and check
