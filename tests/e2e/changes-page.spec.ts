@@ -92,6 +92,16 @@ for (const [javaScriptEnabled, width] of [
       await page.getByRole("button", { name: `Pay ${total} — Success` }).click();
       await expect(page.getByRole("heading", { name: "The change is made" })).toBeVisible();
       await expect(page.getByText("Add Arjun Nair (E-9) with 1 dependant: confirmed by Asha Rao")).toBeVisible();
+      // The done page says what was paid and how, links the invoice and says where the e-cards went.
+      const done = page.getByRole("region", { name: "Payment, documents and e-cards" });
+      await expect(
+        done.getByText(
+          new RegExp(`^Paid ${total.replace(/[.₹]/g, "\\$&")} through the payment gateway \\(order order_\\w+\\)\\.$`),
+        ),
+      ).toBeVisible();
+      await expect(done.getByRole("link", { name: /^Tax invoice / }).first()).toBeVisible();
+      await expect(done.getByText("Their e-cards are emailed to arjun.nair@fernleaf.example.")).toBeVisible();
+      await expect(price.getByRole("row", { name: /^Total to pay/ })).toHaveCount(0);
 
       // Paying again (a double submit, another tab) answers the change as made and adds no one again.
       const again = await page.request.post(url, {
@@ -129,6 +139,11 @@ for (const [javaScriptEnabled, width] of [
       await expect(price.getByRole("row", { name: /^Credit to your membership ₹[\d,.]+$/ })).toBeVisible();
       await page.getByRole("button", { name: "Confirm the removal" }).click();
       await expect(page.getByRole("heading", { name: "The leaver is removed" })).toBeVisible();
+      const done = page.getByRole("region", { name: "Payment, documents and e-cards" });
+      await expect(
+        done.getByText(/^Nothing to pay: ₹[\d,.]+ is credited to your membership, on the credit note below\.$/),
+      ).toBeVisible();
+      await expect(done.getByRole("link", { name: /^Credit note / }).first()).toBeVisible();
 
       // Removing them again is refused with the API's reason, beside the form.
       await page.goto("/membership/changes");
