@@ -160,7 +160,9 @@ for (const [javaScriptEnabled, width] of [
     }) => {
       await paidTeam(adminAt, "monthly");
       await addJoiner(page, "18-35|1A", false);
-      await expect(page.getByText(/^New monthly amount: ₹[\d,.]+ from \d+ \w+ \d{4}$/)).toBeVisible();
+      const newAmount = page.getByText(/^New monthly amount: ₹[\d,.]+ from \d+ \w+ \d{4}$/);
+      await expect(newAmount).toBeVisible();
+      const [, grown, from] = /(₹[\d,.]+) from (.+)$/.exec((await newAmount.textContent())!)!;
       await expect(
         page.getByText(/^Your monthly charge goes up by ₹[\d,.]+ \(₹[\d,.]+ and ₹[\d,.]+ GST\)\.$/),
       ).toBeVisible();
@@ -175,6 +177,14 @@ for (const [javaScriptEnabled, width] of [
       await page.getByRole("button", { name: `Pay ${total} and add` }).click();
       await page.getByRole("button", { name: /— Success$/ }).click();
       await expect(page.getByRole("heading", { name: "The change is made" })).toBeVisible();
+      await expect(
+        page.getByRole("region", { name: "Payment, documents and e-cards" }).getByText(`Paid ${total} through`),
+      ).toBeVisible();
+      // The cancel page and the membership's billing quote the real next charge, the joiner's price included.
+      await page.goto("/membership/mandate/cancel");
+      await expect(page.getByText(`The next charge is ${grown} on ${from}.`)).toBeVisible();
+      await page.goto("/membership");
+      await expect(page.getByText(`Monthly, ${grown} a month including GST`)).toBeVisible();
     });
   });
 }
