@@ -39,6 +39,9 @@ test("a pending payment waits, then shows success once it settles", async ({ pag
   await page.goto("/checkout/payment");
   // SEZ unit: zero-rated.
   await expect(page.getByText("GST: zero-rated (SEZ)").first()).toBeVisible();
+  // Its summary's total is not "incl. GST": there is none.
+  await expect(page.getByText("Per year, no GST (SEZ unit)").first()).toBeAttached();
+  await expect(page.getByText(/incl\. GST/)).toHaveCount(0);
   await pay(page);
   await page.getByRole("button", { name: "Simulate Pending" }).click();
   await expect(page).toHaveURL(/\/teamsure\/payment-pending/);
