@@ -11,10 +11,9 @@ export function BeforeNamed({ from }: { from: string | null }) {
   const start = from ? formatDate(from) : "the day you paid";
   return (
     <p className="before-named">
-      <strong>Who is covered until then:</strong> no one can use the cover yet. It runs from {start}, and everyone you
-      name is covered from that date once the policy is issued, but until then no one has an e-card and no claim can be
-      made. There is no deadline, but name your team today: a hospital stay can only be claimed once the policy is
-      issued.
+      <strong>Who is covered meanwhile:</strong> no one yet. Once the policy is issued, everyone you name is covered
+      from {start}; until then there are no e-cards and no claims. Name your team today: the insurer sets no other
+      deadline.
     </p>
   );
 }
