@@ -116,6 +116,19 @@ export function ErrorSummary({ form, targets = {} }: { form: FormMetadata<any, s
   useEffect(() => {
     if (status === "error") box.current?.focus();
   }, [status, allErrors]);
+  // A submit refused again with the very same errors changes none of Conform's state, so nothing above
+  // runs: the form's own submit event says it. Conform refuses it in React's handler, after this listener
+  // (the form is reached before the root), so it is read once the event is done: held back (Remix holds
+  // back a sent one too) with a field still marked invalid, which a submit that passed the check has none of.
+  useEffect(() => {
+    const element = document.getElementById(form.id);
+    const onSubmit = (event: Event) =>
+      setTimeout(() => {
+        if (event.defaultPrevented && element?.querySelector('[aria-invalid="true"]')) box.current?.focus();
+      });
+    element?.addEventListener("submit", onSubmit);
+    return () => element?.removeEventListener("submit", onSubmit);
+  }, [form.id]);
   // A field checked again since (corrected as it is typed in) leaves the summary with its message.
   const items = Object.entries(refused.current)
     .filter(([name]) => name === "" || allErrors[name]?.length)

@@ -93,6 +93,10 @@ for (const [javaScriptEnabled, width] of [
       });
       await upload.getByRole("button", { name: "Upload and check" }).click();
       await expectLandedOn(upload.locator(".error-summary", { hasText: "The file could not be used" }));
+
+      // With the file's answer still shown, a refused add opens on the add form's summary, not on that answer.
+      await add.getByRole("button", { name: "Add to the team" }).click();
+      await expectLandedOn(summary);
     });
 
     test("a refused joiner, family event and leaver each open on their summary", async ({ page, adminAt }) => {

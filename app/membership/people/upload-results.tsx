@@ -31,7 +31,8 @@ export type CheckedUpload =
  * the caller adds (`children`: the priced changes, the confirm button). The results open where the admin
  * is looking (docs/product.md, Accessibility): their first line (the refusal, or the heading) takes the
  * focus, which scrolls it into view: without script by `autofocus` in the page the server sends, with
- * script each time a check answers (a fetcher's answer mounts no new page).
+ * script each time a check answers (a fetcher's answer mounts no new page). So `result` is one object per
+ * answer (callers memoise it): a new object is a new answer, and takes the focus.
  */
 export function UploadResults({
   result,
