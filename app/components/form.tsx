@@ -88,6 +88,11 @@ export function FormErrors({ id, errors }: { id?: string; errors?: string[] }) {
 /** Where a refused field's summary link leads when its input is not Conform's `${formId}-${name}`. */
 export type SummaryTargets = Record<string, { id: string; label?: string }>;
 
+/** A refusal as its summary says it: with whom or what it is about, when its target names it ("Spouse: …"). */
+export function summaryLine(message: string, target?: SummaryTargets[string]): string {
+  return target?.label ? `${target.label}: ${message}` : message;
+}
+
 /**
  * The error summary at the top of a step's form (docs/product.md, Accessibility): after a refused
  * submit it says "There is a problem", lists every message (a field's links to its input) and takes
@@ -111,13 +116,26 @@ export function ErrorSummary({ form, targets = {} }: { form: FormMetadata<any, s
   useEffect(() => {
     if (status === "error") box.current?.focus();
   }, [status, allErrors]);
+  // A submit refused again with the very same errors changes none of Conform's state, so nothing above
+  // runs: the form's own submit event says it. Conform refuses it in React's handler, after this listener
+  // (the form is reached before the root), so it is read once the event is done: held back (Remix holds
+  // back a sent one too) with a field still marked invalid, which a submit that passed the check has none of.
+  useEffect(() => {
+    const element = document.getElementById(form.id);
+    const onSubmit = (event: Event) =>
+      setTimeout(() => {
+        if (event.defaultPrevented && element?.querySelector('[aria-invalid="true"]')) box.current?.focus();
+      });
+    element?.addEventListener("submit", onSubmit);
+    return () => element?.removeEventListener("submit", onSubmit);
+  }, [form.id]);
   // A field checked again since (corrected as it is typed in) leaves the summary with its message.
   const items = Object.entries(refused.current)
     .filter(([name]) => name === "" || allErrors[name]?.length)
     .flatMap(([name, messages = []]) =>
       messages.map((message) => {
         const target = targets[name];
-        const text = target?.label ? `${target.label}: ${message}` : message;
+        const text = summaryLine(message, target);
         return name ? <a href={`#${target?.id ?? `${form.id}-${name}`}`}>{text}</a> : text;
       }),
     );

@@ -56,7 +56,10 @@ export function OrderSummary({ cart, live }: { cart: Cart; live?: Quote | null }
             data-policy={policy}
             data-shown={policy === shown ? "" : undefined}
           >
-            <span>{policy === "yearly" ? "Per year" : "Per month"}, incl. GST</span>
+            {/* A supply to an SEZ unit is zero-rated: its total carries no GST to be "incl." (docs/product.md, Review). */}
+            <span>
+              {policy === "yearly" ? "Per year" : "Per month"}, {company?.is_sez ? "no GST (SEZ unit)" : "incl. GST"}
+            </span>
             <strong>{formatPaise(quote[policy].total_paise)}</strong>
           </div>
         ))

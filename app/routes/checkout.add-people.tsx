@@ -174,6 +174,10 @@ export default function AddPeople() {
   const quote = valid && matches ? latest : null;
   const typed = liveQuote.answer?.quote != null || (cart.people === null && prefillQuote !== null);
   const total = valid ? shown.reduce((sum, s) => sum + Number(s.value || 0), 0) : (cart.people?.total ?? 0);
+  // The range notice speaks of the counts as typed: a cell that is no count (−2) is named by the error
+  // summary instead, and a cell over the limit (20,000) is counted, so the notice and its call-back say so.
+  const wellFormed = shown.every((s) => /^\s*\d*\s*$/.test(s.value));
+  const typedTotal = wellFormed ? shown.reduce((sum, s) => sum + Number(s.value || 0), 0) : null;
   const counted = typed || cart.people !== null || liveQuote.typed !== null;
   const headcount = cart.admin?.total_employees ?? null;
   const lineOf = (band: string, range: string) => quote?.lines.find((l) => l.band === band && l.range === range);
@@ -250,12 +254,12 @@ export default function AddPeople() {
         <p className="small muted">
           Prices are per employee per month for the health insurance cover, before add-on benefits and GST.
         </p>
-        {counted && !peopleInRange(total) ? (
+        {counted && typedTotal !== null && !peopleInRange(typedTotal) ? (
           <>
             <p className="notice notice--warning">
-              {MESSAGES.employeesRange}. You have added {formatCount(total)}.
+              {MESSAGES.employeesRange}. You have added {formatCount(typedTotal)}.
             </p>
-            {total > 0 ? <OutsideRange headcount={total} /> : null}
+            {typedTotal > 0 ? <OutsideRange headcount={typedTotal} /> : null}
           </>
         ) : null}
         {counted && headcount !== null && total !== headcount && peopleInRange(total) ? (

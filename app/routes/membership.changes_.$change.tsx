@@ -12,6 +12,7 @@ import { changePath } from "~/routing/membership-paths";
 import { redirectWithToast } from "~/session/toast.server";
 import type { Change, ChangePayment } from "~/upstream/changes.server";
 import { confirmChange, getChange, parseChangeId, payChange, refusalOf, requotedOf } from "~/upstream/changes.server";
+import { ChangeDone } from "~/membership/changes/change-done";
 import { changePaymentCallbackUrl } from "~/checkout/callback-url.server";
 import { ApiError, refusalOr } from "~/upstream/http.server";
 import { formatDate } from "~/utils/dates";
@@ -118,6 +119,7 @@ export default function ChangePage() {
         </>
       )}
       {confirmed && payment?.refund_due ? <PaymentNotice payment={payment} /> : null}
+      {confirmed ? <ChangeDone change={change} payment={payment} /> : null}
       <h2>{describe(change)}</h2>
       <dl className="info-list">
         <div>
@@ -286,7 +288,10 @@ function YearlyLines({ change }: { change: Change }) {
         </tbody>
         <tfoot>
           <tr>
-            <th scope="row">{sign < 0 ? "Total refunded" : "Total to pay"}</th>
+            {/* Once made, what was paid is said below the table, with how. */}
+            <th scope="row">
+              {sign < 0 ? "Total refunded" : change.status === "confirmed" ? "Total" : "Total to pay"}
+            </th>
             <td className="num">{formatPaise(sign * p.total_paise)}</td>
           </tr>
         </tfoot>

@@ -38,7 +38,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data(
     {
       cancelled: mandate.cancelled,
-      amountPaise: membership.billing.amount_paise,
       nextCharge: membership.billing.next_charge,
       paidMonths: membership.billing.schedule.filter((s) => s.status === "paid"),
     },
@@ -58,7 +57,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function CancelMandate() {
-  const { cancelled, amountPaise, nextCharge, paidMonths } = useLoaderData<typeof loader>();
+  const { cancelled, nextCharge, paidMonths } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form] = useForm({ lastResult, ...browserValidation(schema) });
   if (cancelled !== null) {
@@ -90,8 +89,8 @@ export default function CancelMandate() {
           </div>
         </dl>
         <p>
-          From {formatDate(cancelled.cover_ends_on)} onwards your employees and their families are no longer insured
-          through Kavach, and their e-cards stop working for cashless treatment.
+          After {formatDate(cancelled.cover_ends_on)} your employees and their families are no longer insured through
+          Kavach, and their e-cards stop working for cashless treatment.
         </p>
         <p>
           <Link to={PATHS.membership}>Back to your membership</Link>
@@ -103,9 +102,11 @@ export default function CancelMandate() {
   return (
     <div className="container narrow">
       <h1>Cancel the monthly mandate?</h1>
+      {/* The next charge as it will be taken, changes during the year included: the amount /membership shows. */}
       <p>
-        The mandate collects {formatPaise(amountPaise)} each month
-        {nextCharge ? `; the next charge is on ${formatDate(nextCharge.date)}` : ""}.
+        {nextCharge
+          ? `The next charge is ${formatPaise(nextCharge.amount_paise)} on ${formatDate(nextCharge.date)}.`
+          : "No monthly charge is left to take."}
       </p>
       <div className="notice notice--warning">
         <p>
@@ -113,7 +114,9 @@ export default function CancelMandate() {
             Cancelling ends your team’s cover
             {coverEnds ? ` on ${formatDate(coverEnds)}` : ""}, the end of the last month paid.
           </strong>{" "}
-          No charge is taken after that, and nobody in your team is insured through Kavach from the next day.
+          {coverEnds
+            ? `After ${formatDate(coverEnds)} no charge is taken and nobody in your team is insured through Kavach.`
+            : "No charge is taken after that, and nobody in your team is insured through Kavach."}
         </p>
       </div>
       <Form method="post" {...getFormProps(form)} noValidate>

@@ -262,7 +262,7 @@ export default function MembersPage() {
               <input type="hidden" name="intent" value="upload" />
               <div className="field">
                 <label htmlFor="file">CSV or Excel file, up to 2 MB and 10,000 rows</label>
-                <input id="file" name="file" type="file" accept=".csv,.xlsx,text/csv" required />
+                <input id="file" name="file" type="file" className="input" accept=".csv,.xlsx,text/csv" required />
               </div>
               <button type="submit" className="button" disabled={upload.state !== "idle"}>
                 {upload.state !== "idle" ? "Checking the file…" : "Upload and check"}

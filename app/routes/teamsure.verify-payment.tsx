@@ -9,6 +9,7 @@ import { getSession } from "~/session/session.server";
 import { PATHS } from "~/routing/paths";
 import { invoicePdfPath } from "~/routing/membership-paths";
 import { seoMeta } from "~/content/seo";
+import { BeforeNamed } from "~/membership/home/before-named";
 import { formatPaise, formatPaiseExact } from "~/utils/money";
 
 /** Hydrated: docs/product.md, Which routes hydrate. */
@@ -46,7 +47,7 @@ export default function PaymentSuccess() {
           ✓
         </div>
         <h1>Payment successful</h1>
-        <p>Your team’s membership is active.</p>
+        <p>Your team’s membership is paid: its cover runs from the day you paid, for the people you name next.</p>
         <InvoiceEmailNote order={order} />
         <dl className="bill">
           <div>
@@ -73,6 +74,7 @@ export default function PaymentSuccess() {
             Add your team’s details: names, dates of birth and dependants. As soon as everyone you bought cover for is
             named, the insurer issues the policy and every employee gets their e-card by email.
           </p>
+          <BeforeNamed from={null} />
           <p>
             <a href={PATHS.members}>Add your team’s details</a>
           </p>

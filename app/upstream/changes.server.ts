@@ -16,7 +16,12 @@ const person = z.object({
   full_name: z.string().nullish(),
   relationship: z.string().nullish(),
   date_of_birth: z.string().nullish(),
+  /** A joiner's own address, where their e-cards are emailed. */
+  email: z.string().nullish(),
 });
+
+/** A tax document a confirmed change was issued: one per supplier (docs/decisions/0047). */
+const documentRef = z.object({ id: z.string(), number: z.string() });
 
 const change = z.object({
   change_id: z.string(),
@@ -63,6 +68,9 @@ const change = z.object({
       })
       .optional(),
   }),
+  /** Once confirmed: an addition's invoices, a yearly removal's credit notes (docs/api-contract.md, Documents). */
+  invoices: z.array(documentRef).default([]),
+  credit_notes: z.array(documentRef).default([]),
 });
 export type Change = z.infer<typeof change>;
 

@@ -148,7 +148,7 @@ for (const script of ["refused", "on"] as const) {
         await page.goto("/membership/changes");
         await check("Changes to your team");
         const leaver = page.getByRole("region", { name: "Remove a leaver" });
-        await leaver.getByRole("button", { name: "See the credit" }).click();
+        await leaver.getByRole("button", { name: "See the refund" }).click();
         // The summary stands in the form refused, above its fields.
         await expect(leaver.locator(".error-summary")).toBeVisible();
         await expect(leaver.locator(".error-summary").getByRole("link")).toHaveCount(3);

@@ -92,6 +92,16 @@ for (const [javaScriptEnabled, width] of [
       await page.getByRole("button", { name: `Pay ${total} — Success` }).click();
       await expect(page.getByRole("heading", { name: "The change is made" })).toBeVisible();
       await expect(page.getByText("Add Arjun Nair (E-9) with 1 dependant: confirmed by Asha Rao")).toBeVisible();
+      // The done page says what was paid and how, links the invoice and says where the e-cards went.
+      const done = page.getByRole("region", { name: "Payment, documents and e-cards" });
+      await expect(
+        done.getByText(
+          new RegExp(`^Paid ${total.replace(/[.₹]/g, "\\$&")} through the payment gateway \\(order order_\\w+\\)\\.$`),
+        ),
+      ).toBeVisible();
+      await expect(done.getByRole("link", { name: /^Tax invoice / }).first()).toBeVisible();
+      await expect(done.getByText("Their e-cards are emailed to arjun.nair@fernleaf.example.")).toBeVisible();
+      await expect(price.getByRole("row", { name: /^Total to pay/ })).toHaveCount(0);
 
       // Paying again (a double submit, another tab) answers the change as made and adds no one again.
       const again = await page.request.post(url, {
@@ -116,26 +126,33 @@ for (const [javaScriptEnabled, width] of [
       await form.getByLabel("Employee code").fill("E-2");
       await form.getByLabel("Last day").fill(daysAgo(31));
       await form.getByLabel("Reason").fill("Resigned");
-      await form.getByRole("button", { name: "See the credit" }).click();
+      await form.getByRole("button", { name: "See the refund" }).click();
       await expect(
         form.getByText(/^The last day must be within the last 30 days \(on or after \d+ \w+ \d{4}\)\.$/).first(),
       ).toBeVisible();
 
       await form.getByLabel("Last day").fill(today());
-      await form.getByRole("button", { name: "See the credit" }).click();
+      await form.getByRole("button", { name: "See the refund" }).click();
       await expect(page.getByRole("heading", { name: "Remove Kabir Das (E-2)" })).toBeVisible();
       const price = page.getByRole("table", { name: "Price of the change" });
       await expect(price.getByText(/ × 12 × 364\/365/)).toBeVisible();
       await expect(price.getByRole("row", { name: /^Total refunded ₹[\d,.]+$/ })).toBeVisible();
       await page.getByRole("button", { name: "Confirm the removal" }).click();
       await expect(page.getByRole("heading", { name: "The leaver is removed" })).toBeVisible();
+      const done = page.getByRole("region", { name: "Payment, documents and e-cards" });
+      await expect(
+        done.getByText(
+          /^Nothing to pay: ₹[\d,.]+ is refunded on the credit notes below, the insurer’s premium into your cash deposit with the insurer/,
+        ),
+      ).toBeVisible();
+      await expect(done.getByRole("link", { name: /^Credit note / }).first()).toBeVisible();
 
       // Removing them again is refused with the API's reason, beside the form.
       await page.goto("/membership/changes");
       await form.getByLabel("Employee code").fill("E-2");
       await form.getByLabel("Last day").fill(today());
       await form.getByLabel("Reason").fill("Resigned");
-      await form.getByRole("button", { name: "See the credit" }).click();
+      await form.getByRole("button", { name: "See the refund" }).click();
       await expect(form.getByText("This employee has already been removed.")).toBeVisible();
     });
 
@@ -145,7 +162,9 @@ for (const [javaScriptEnabled, width] of [
     }) => {
       await paidTeam(adminAt, "monthly");
       await addJoiner(page, "18-35|1A", false);
-      await expect(page.getByText(/^New monthly amount: ₹[\d,.]+ from \d+ \w+ \d{4}$/)).toBeVisible();
+      const newAmount = page.getByText(/^New monthly amount: ₹[\d,.]+ from \d+ \w+ \d{4}$/);
+      await expect(newAmount).toBeVisible();
+      const [, grown, from] = /(₹[\d,.]+) from (.+)$/.exec((await newAmount.textContent())!)!;
       await expect(
         page.getByText(/^Your monthly charge goes up by ₹[\d,.]+ \(₹[\d,.]+ and ₹[\d,.]+ GST\)\.$/),
       ).toBeVisible();
@@ -160,6 +179,14 @@ for (const [javaScriptEnabled, width] of [
       await page.getByRole("button", { name: `Pay ${total} and add` }).click();
       await page.getByRole("button", { name: /— Success$/ }).click();
       await expect(page.getByRole("heading", { name: "The change is made" })).toBeVisible();
+      await expect(
+        page.getByRole("region", { name: "Payment, documents and e-cards" }).getByText(`Paid ${total} through`),
+      ).toBeVisible();
+      // The cancel page and the membership's billing quote the real next charge, the joiner's price included.
+      await page.goto("/membership/mandate/cancel");
+      await expect(page.getByText(`The next charge is ${grown} on ${from}.`)).toBeVisible();
+      await page.goto("/membership");
+      await expect(page.getByText(`Monthly, ${grown} a month including GST`)).toBeVisible();
     });
   });
 }

@@ -37,11 +37,18 @@ for (const javaScriptEnabled of [false, true]) {
 
       await page.goto("/membership");
       const billing = page.getByRole("region", { name: "Billing", exact: true });
-      await expect(billing.getByText(/^₹[\d,.]+ on \d{1,2} \w+ \d{4}$/)).toBeVisible();
+      const next = billing.getByText(/^₹[\d,.]+ on \d{1,2} \w+ \d{4}$/);
+      await expect(next).toBeVisible();
+      const nextCharge = (await next.textContent())!;
+      // The month's amount is the next charge's, on this page and the next.
+      await expect(billing.getByText(`Monthly, ${nextCharge.split(" on ")[0]} a month including GST`)).toBeVisible();
       await expect(billing.getByText(/authorised with the first payment/)).toBeVisible();
       await billing.getByRole("link", { name: "Cancel the mandate" }).click();
 
       await expect(page.getByRole("heading", { name: "Cancel the monthly mandate?" })).toBeVisible();
+      await expect(page.getByText(`The next charge is ${nextCharge}.`)).toBeVisible();
+      // One end date, said one way: the last day covered, and nothing after it.
+      await expect(page.getByText(`After ${ends} no charge is taken and nobody in your team is insured`)).toBeVisible();
       await expect(
         page.getByText(`Cancelling ends your team’s cover on ${ends}, the end of the last month paid.`),
       ).toBeVisible();
@@ -49,6 +56,9 @@ for (const javaScriptEnabled of [false, true]) {
 
       await expect(page.getByRole("heading", { name: "Your monthly mandate is cancelled" })).toBeVisible();
       await expect(page.getByText(`Your team’s cover ends on ${ends}`)).toBeVisible();
+      await expect(
+        page.getByText(`After ${ends} your employees and their families are no longer insured`),
+      ).toBeVisible();
       await expect(page.getByText("Asha Rao")).toBeVisible();
 
       // Posting the confirmation again (another tab, a double submit) changes nothing.

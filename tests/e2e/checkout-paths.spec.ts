@@ -39,6 +39,9 @@ test("a pending payment waits, then shows success once it settles", async ({ pag
   await page.goto("/checkout/payment");
   // SEZ unit: zero-rated.
   await expect(page.getByText("GST: zero-rated (SEZ)").first()).toBeVisible();
+  // Its summary's total is not "incl. GST": there is none.
+  await expect(page.getByText("Per year, no GST (SEZ unit)").first()).toBeAttached();
+  await expect(page.getByText(/incl\. GST/)).toHaveCount(0);
   await pay(page);
   await page.getByRole("button", { name: "Simulate Pending" }).click();
   await expect(page).toHaveURL(/\/teamsure\/payment-pending/);
@@ -135,6 +138,27 @@ test("add people recalculates the price on the server, and flags a headcount tha
   await page.getByRole("button", { name: "Recalculate" }).click();
   await expect(page.getByText(/5\s*employees · premium/)).toBeVisible();
   await expect(page.getByText("You told us 12 people work at Fernleaf Analytics Private Limited")).toBeVisible();
+});
+
+test("a count that is no count is named by its cell; one over the limit is added up and offered the call-back", async ({
+  page,
+  adminAt,
+}) => {
+  await adminAt("people", { employees: 12 });
+  await page.goto("/checkout/add-people");
+  await page.getByLabel("18–35 years, 1A", { exact: true }).fill("-2");
+  await page.getByRole("button", { name: "Continue to review" }).click();
+  await expect(page.locator(".error-summary")).toContainText("18–35 years, 1A: Cannot be negative.");
+  // Not "You have added 0": the cell is the problem, not the total.
+  await expect(page.getByText(/You have added/)).toHaveCount(0);
+
+  await page.getByLabel("18–35 years, 1A", { exact: true }).fill("20000");
+  await page.getByRole("button", { name: "Continue to review" }).click();
+  await expect(page.locator(".error-summary")).toContainText(
+    "18–35 years, 1A: Employees range can be from 2 to 10,000",
+  );
+  await expect(page.getByText("Employees range can be from 2 to 10,000. You have added 20,000.")).toBeVisible();
+  await expect(page.getByTestId("outside-range").getByRole("link", { name: "ask us to call you" })).toBeVisible();
 });
 
 test("an upstream that is down shows the generic message in the page and keeps the number", async ({ page }) => {

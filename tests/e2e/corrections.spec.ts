@@ -94,7 +94,7 @@ for (const [javaScriptEnabled, width] of [
       const leaver = page.getByRole("region", { name: "Remove a leaver" });
       await leaver.getByLabel("Last day").fill(todayInIndia());
       await leaver.getByLabel("Reason").fill("Resigned");
-      await leaver.getByRole("button", { name: "See the credit" }).click();
+      await leaver.getByRole("button", { name: "See the refund" }).click();
       await expect(page).toHaveURL(/\/membership\/changes\/[^/?]+$/);
       // The quote names the person chosen, by their corrected name.
       await expect(page.getByRole("heading", { level: 1, name: "Check the price" })).toBeVisible();

@@ -86,7 +86,15 @@ for (const [javaScriptEnabled, width] of [
 
       // The success page says what happens next and leads to the task list.
       await expect(page.getByRole("heading", { name: "What happens next" })).toBeVisible();
+      // Who is covered before the team is named, and by when to name them, said before anyone is named.
+      await expect(page.locator(".before-named")).toContainText(
+        "Who is covered meanwhile: no one yet. Once the policy is issued, everyone you name is covered from the day you paid",
+      );
+      await expect(page.locator(".before-named")).toContainText("Name your team today");
       await page.getByRole("link", { name: "Go to your membership" }).click();
+      await expect(page.locator(".before-named")).toContainText(
+        /everyone you name is covered from \d{1,2} \w+ \d{4}; until then/,
+      );
       const tasks = page.locator(".task-list");
       await expect(tasks.getByRole("listitem").first()).toContainText("Add your team’s details");
       await expect(tasks.getByRole("listitem").first()).toContainText("Not started");

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { DataNoticeLink } from "~/components/data-notice";
 import { browserValidation, ErrorSummary } from "~/components/form";
 import type { Dependant, Person } from "~/membership/people/people";
-import { peopleSchema } from "~/membership/people/people";
+import { peopleSchema, personSummaryTargets } from "~/membership/people/people";
 import { PeopleFieldset } from "~/membership/people/people-fieldset";
 
 /** The add-one form (docs/product.md, The member census): an employee and the dependants their family cover allows. */
@@ -29,7 +29,7 @@ export function AddMemberForm({ allowed, today, reply }: { allowed: Dependant[];
       <h2 id="add-title">Add an employee</h2>
       <DataNoticeLink />
       <Form method="post" {...getFormProps(form)} className="stack">
-        <ErrorSummary form={form} />
+        <ErrorSummary form={form} targets={personSummaryTargets(form.id, people, "asked")} />
         <input type="hidden" name="intent" value="add" />
         {people.map((person) => (
           <PeopleFieldset key={person} person={person} meta={fields[person]} joining="asked" />

@@ -1,4 +1,6 @@
 import { Form } from "@remix-run/react";
+import { useMemo } from "react";
+import type { CheckedUpload } from "~/membership/people/upload-results";
 import { UploadResults } from "~/membership/people/upload-results";
 import { formatCount } from "~/utils/money";
 import type { UploadResult } from "./upload.server";
@@ -8,25 +10,25 @@ export const REJECTIONS_SHOWN = 200;
 
 /** A census file's check: why it could not be read, or its ready rows and the rows to fix, and the confirm button. */
 export function CensusUploadResults({ result }: { result: UploadResult }) {
+  // One object per answer, not per render: the results take the focus when a new answer comes (UploadResults).
+  const checked: CheckedUpload = useMemo(
+    () =>
+      result.ok
+        ? {
+            ok: true,
+            fileName: result.fileName,
+            rows: result.rows,
+            // Rows whose person is saved already are no problem: said, not listed (docs/product.md, The member census).
+            heading: `${formatCount(result.readyCount)} ${result.readyCount === 1 ? "row" : "rows"} ready, ${formatCount(result.rejectedRows)} ${result.rejectedRows === 1 ? "row needs" : "rows need"} fixing${result.skippedRows > 0 ? `, ${formatCount(result.skippedRows)} already added, skipped` : ""}`,
+            problems: result.rejections,
+            advice: `Fix these rows in the file and upload it again${result.rejectedRows > 0 && result.readyCount > 0 ? ", or add the ready rows now and the rest later" : ""}.${result.rejections.length === REJECTIONS_SHOWN ? ` The first ${REJECTIONS_SHOWN} problems are listed.` : ""}`,
+            showValues: true,
+          }
+        : result,
+    [result],
+  );
   return (
-    <UploadResults
-      nothingDone="Nothing was added"
-      untilConfirmed="Nothing is added until you confirm"
-      result={
-        result.ok
-          ? {
-              ok: true,
-              fileName: result.fileName,
-              rows: result.rows,
-              // Rows whose person is saved already are no problem: said, not listed (docs/product.md, The member census).
-              heading: `${formatCount(result.readyCount)} ${result.readyCount === 1 ? "row" : "rows"} ready, ${formatCount(result.rejectedRows)} ${result.rejectedRows === 1 ? "row needs" : "rows need"} fixing${result.skippedRows > 0 ? `, ${formatCount(result.skippedRows)} already added, skipped` : ""}`,
-              problems: result.rejections,
-              advice: `Fix these rows in the file and upload it again${result.rejectedRows > 0 && result.readyCount > 0 ? ", or add the ready rows now and the rest later" : ""}.${result.rejections.length === REJECTIONS_SHOWN ? ` The first ${REJECTIONS_SHOWN} problems are listed.` : ""}`,
-              showValues: true,
-            }
-          : result
-      }
-    >
+    <UploadResults nothingDone="Nothing was added" untilConfirmed="Nothing is added until you confirm" result={checked}>
       {result.ok && result.checkId ? (
         <Form method="post" className="actions">
           <input type="hidden" name="intent" value="confirm" />

@@ -5,6 +5,7 @@ import type { z, ZodTypeAny } from "zod";
 import { browserValidation, ErrorSummary, FieldErrors, SubmitButton, TextField } from "~/components/form";
 import { DataNoticeLink } from "~/components/data-notice";
 import type { Dependant, Person } from "~/membership/people/people";
+import { personSummaryTargets } from "~/membership/people/people";
 import { PeopleFieldset } from "~/membership/people/people-fieldset";
 import { GenderField, SelectField } from "~/membership/people/select-fields";
 import { BACKDATE_DAYS, FAMILY_DEPENDANTS, familySchema, joinerSchema, leaverSchema } from "./change-forms";
@@ -40,7 +41,7 @@ export function JoinerForm({
       <h2 id="add-title">Add a joiner</h2>
       <DataNoticeLink />
       <Form method="post" {...getFormProps(form)} className="stack">
-        <ErrorSummary form={form} />
+        <ErrorSummary form={form} targets={personSummaryTargets(form.id, people, "dated", "Joiner")} />
         <SelectField
           meta={fields.cover}
           label="Age band and family cover"
@@ -108,8 +109,8 @@ export function LeaverForm({ today, chosen = null }: { today: string; chosen?: C
         <EmployeeField meta={fields.employee_code} chosen={chosen} legend="Leaving:" />
         <TextField meta={fields.effective_date} label="Last day" type="date" />
         <TextField meta={fields.reason} label="Reason" />
-        <SubmitButton name="intent" value="remove" pendingLabel="Working out the credit…">
-          See the credit
+        <SubmitButton name="intent" value="remove" pendingLabel="Working out the refund…">
+          See the refund
         </SubmitButton>
       </Form>
     </section>
@@ -138,14 +139,14 @@ export function FamilyForm({ today, chosen = null }: { today: string; chosen?: C
         <fieldset className="fieldset" aria-describedby={fields.dependant.errorId}>
           <legend>Who joins the family</legend>
           {FAMILY_DEPENDANTS.map((d) => (
-            <label key={d} className="radio">
+            <label key={d} className="checkbox field">
               <input
                 type="radio"
                 name={fields.dependant.name}
                 value={d}
                 defaultChecked={fields.dependant.initialValue === d}
-              />{" "}
-              {FAMILY_LABELS[d]}
+              />
+              <span>{FAMILY_LABELS[d]}</span>
             </label>
           ))}
           <FieldErrors id={fields.dependant.errorId} errors={fields.dependant.errors} />

@@ -1,6 +1,8 @@
 import { Form, Link, useActionData } from "@remix-run/react";
 import { DataNoticeLink } from "~/components/data-notice";
 import { SubmitButton } from "~/components/form";
+import { useMemo } from "react";
+import type { CheckedUpload } from "~/membership/people/upload-results";
 import { UploadResults } from "~/membership/people/upload-results";
 import { changePath } from "~/routing/membership-paths";
 import { formatPaise } from "~/utils/money";
@@ -23,7 +25,7 @@ export function UploadForm() {
       <Form method="post" encType="multipart/form-data" className="stack">
         <div className="field">
           <label htmlFor="changes-file">CSV or Excel file</label>
-          <input id="changes-file" name="file" type="file" accept=".csv,.xlsx,text/csv" required />
+          <input id="changes-file" name="file" type="file" className="input" accept=".csv,.xlsx,text/csv" required />
         </div>
         <SubmitButton name="intent" value="upload" pendingLabel="Checking the file…">
           Upload and check
@@ -37,23 +39,27 @@ export function UploadForm() {
 /** A changes file's check: the rows to fix, each priced change (a link to its page), and "confirm all". */
 function ChangeUploadResults({ result }: { result: ChangeUploadResult }) {
   const together = result.ok ? result.changes.filter((c) => !c.payable) : [];
+  // One object per answer, not per render: the results take the focus when a new answer comes (UploadResults).
+  const checked: CheckedUpload = useMemo(
+    () =>
+      result.ok
+        ? {
+            ok: true,
+            fileName: result.fileName,
+            rows: result.rows,
+            heading: `${result.changes.length} ${result.changes.length === 1 ? "change" : "changes"} priced, ${new Set(result.problems.map((p) => p.row)).size} rows need fixing`,
+            problems: result.problems,
+            advice: "Fix these rows in the file and upload it again.",
+            showValues: false,
+          }
+        : result,
+    [result],
+  );
   return (
     <UploadResults
       nothingDone="Nothing was changed"
       untilConfirmed="Nothing changes until you confirm"
-      result={
-        result.ok
-          ? {
-              ok: true,
-              fileName: result.fileName,
-              rows: result.rows,
-              heading: `${result.changes.length} ${result.changes.length === 1 ? "change" : "changes"} priced, ${new Set(result.problems.map((p) => p.row)).size} rows need fixing`,
-              problems: result.problems,
-              advice: "Fix these rows in the file and upload it again.",
-              showValues: false,
-            }
-          : result
-      }
+      result={checked}
     >
       {result.ok && result.changes.length > 0 ? (
         <div className="table-scroll">

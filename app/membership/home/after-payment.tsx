@@ -1,5 +1,6 @@
 import type { Membership } from "~/upstream/membership.server";
 import { formatDate } from "~/utils/dates";
+import { BeforeNamed } from "./before-named";
 import { afterPaymentTasks } from "./tasks";
 
 /** What comes after payment, as GOV.UK's task list: name the team, then the policy and e-cards. */
@@ -15,9 +16,12 @@ export function AfterPayment({ m }: { m: Membership }) {
             : "What happens next"}
       </h2>
       {m.policy ? null : (
-        <p className="muted">
-          Name the people your cover was bought for: the insurer then issues the policy and e-cards.
-        </p>
+        <>
+          <p className="muted">
+            Name the people your cover was bought for: the insurer then issues the policy and e-cards.
+          </p>
+          {m.cover_status === "ended" ? null : <BeforeNamed from={m.start_date} />}
+        </>
       )}
       <ul className="task-list">
         {tasks.map((t) => (

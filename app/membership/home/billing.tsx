@@ -37,7 +37,8 @@ export function Billing({ m }: { m: Membership }) {
             </div>
           ) : null}
           <dl className="info-list">
-            <Row label="Billing">{`Monthly, ${formatPaise(b.amount_paise)} a month including GST`}</Row>
+            {/* The month's amount as it is charged now, changes during the year included: the cancel page's too. */}
+            <Row label="Billing">{`Monthly, ${formatPaise(b.next_charge?.amount_paise ?? b.amount_paise)} a month including GST`}</Row>
             {b.mandate ? <Row label="Method">{b.mandate.description}</Row> : null}
             {b.next_charge ? (
               <Row label="Next charge">{`${formatPaise(b.next_charge.amount_paise)} on ${formatDate(b.next_charge.date)}`}</Row>

@@ -39,6 +39,28 @@ export function personColumns(person: Person, joining: Joining): readonly Member
   return joining === "asked" ? columns : columns.filter((c) => c !== "date_of_joining");
 }
 
+/**
+ * Where each of a family form's refusals leads in its error summary, and whom it names: "Spouse: Enter a
+ * real date of birth" (docs/product.md, Accessibility). A family form asks the same fields of several people,
+ * so a message that names only the field would not say whose it is. `selfLabel` names the employee
+ * ("Employee" on the census, "Joiner" on a change).
+ */
+export function personSummaryTargets(
+  formId: string,
+  people: readonly Person[],
+  joining: Joining,
+  selfLabel: string = PERSON_LABELS.self,
+): Record<string, { id: string; label: string }> {
+  return Object.fromEntries(
+    people.flatMap((person) =>
+      personColumns(person, joining).map((column) => {
+        const name = `${person}.${column}`;
+        return [name, { id: `${formId}-${name}`, label: person === "self" ? selfLabel : PERSON_LABELS[person] }];
+      }),
+    ),
+  );
+}
+
 /** Which dependants a company's family covers let an employee have: the widest cover bought. */
 export function dependantsAllowed(rangesBought: readonly string[]): Dependant[] {
   const widest = [...FAMILY_COVERS].reverse().find((c) => rangesBought.includes(c.range));

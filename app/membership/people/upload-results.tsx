@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useEffect, useRef } from "react";
 import { formatCount } from "~/utils/money";
 
 /** A row of an uploaded file that needs fixing: where, what it held (when shown) and why. */
@@ -27,8 +28,11 @@ export type CheckedUpload =
 /**
  * An uploaded file's check (docs/product.md, The member census; Changes during the year), the census's and
  * the changes' alike: why the file could not be used, or what is ready, the rows to fix, then what
- * the caller adds (`children`: the priced changes, the confirm button). The heading and each refusal
- * take `tabIndex={-1}` so a script can move the focus to them (docs/product.md, Accessibility).
+ * the caller adds (`children`: the priced changes, the confirm button). The results open where the admin
+ * is looking (docs/product.md, Accessibility): their first line (the refusal, or the heading) takes the
+ * focus, which scrolls it into view: without script by `autofocus` in the page the server sends, with
+ * script each time a check answers (a fetcher's answer mounts no new page). So `result` is one object per
+ * answer (callers memoise it): a new object is a new answer, and takes the focus.
  */
 export function UploadResults({
   result,
@@ -43,9 +47,12 @@ export function UploadResults({
   untilConfirmed: string;
   children?: ReactNode;
 }) {
+  const first = useRef<HTMLDivElement & HTMLHeadingElement>(null);
+  useEffect(() => first.current?.focus(), [result]);
   if (!result.ok)
     return (
-      <div className="error-summary" role="alert" tabIndex={-1}>
+      // eslint-disable-next-line jsx-a11y/no-autofocus -- the page that answers an upload opens on its answer
+      <div className="error-summary" role="alert" tabIndex={-1} ref={first} autoFocus>
         <h3 className="error-summary__title">The file could not be used</h3>
         <p>
           {result.fileName ? `${result.fileName}: ` : ""}
@@ -55,7 +62,8 @@ export function UploadResults({
     );
   return (
     <div className="upload-results" aria-live="polite">
-      <h3 id="results" tabIndex={-1}>
+      {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the page that answers an upload opens on its answer */}
+      <h3 id="results" tabIndex={-1} ref={first} autoFocus>
         {result.heading}
       </h3>
       <p className="muted small">
