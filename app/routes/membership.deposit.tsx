@@ -30,7 +30,7 @@ export const meta: MetaFunction = ({ matches }) =>
   );
 
 /**
- * The employer's cash deposit with the insurer (docs/product.md, The money model; docs/decisions/0055):
+ * The employer's cash deposit with the insurer (docs/product.md, Who invoices what; docs/decisions/0055):
  * its balance, every debit and credit with its document, and the forms to top it up and withdraw it. The
  * withdrawal form carries a key drawn with the page, so a second submit of it moves nothing.
  */

@@ -1,4 +1,4 @@
-// The employer's cash deposit with the insurer (docs/product.md, The money model; docs/decisions/0055).
+// The employer's cash deposit with the insurer (docs/product.md, Who invoices what; docs/decisions/0055).
 // Insurance Rules 1939 r.59: the policyholder's cash deposit with the insurer pays the premium of an
 // addition; Insurance Act s.64VB(3): a refund on an alteration is the insurer's, paid to the insured, never
 // the agent's credit. The sandbox insurer holds it: a ledger of every debit and credit with its change and
