@@ -5,7 +5,7 @@ import { confirmChange, payAndNameTeam } from "../support/membership";
 import { API, ORIGIN, expect, test } from "./fixtures";
 
 /**
- * docs/product.md, The money model; docs/decisions/0055: a leaver's refund lands in the company's cash
+ * docs/product.md, Who invoices what; docs/decisions/0055: a leaver's refund lands in the company's cash
  * deposit with the insurer; the membership page shows its balance and leads to its ledger, with the
  * insurer's credit note linked; a withdrawal larger than the balance is refused beside the field and
  * changes nothing; the same withdrawal posted twice is made once; a top-up is paid on the gateway's page

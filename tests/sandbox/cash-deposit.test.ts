@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type TestApi, checkoutForms, startApi } from "./helpers";
 import { DAY, KARNATAKA, V1, joiner, leaver, paidTeam } from "./paid-membership";
 
-// The employer's cash deposit with the insurer (docs/product.md, The money model; docs/decisions/0055).
+// The employer's cash deposit with the insurer (docs/product.md, Who invoices what; docs/decisions/0055).
 const CALLBACK = "https://app.example/membership/deposit/callback";
 let api: TestApi;
 
