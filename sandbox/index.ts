@@ -8,6 +8,7 @@ import { devRouter } from "./messages/outbox-page";
 import { employerRouter } from "./routes/employer";
 import { membersRouter } from "./routes/members";
 import { changesRouter } from "./routes/changes";
+import { adminsRouter } from "./routes/admins";
 import { globalRouter } from "./routes/global";
 import { termsRouter } from "./routes/terms";
 import { keepSigningCertificateIn } from "./billing/invoice-signature";
@@ -103,6 +104,7 @@ export function createEmbeddedApi(o: EmbeddedApiOptions): EmbeddedApi {
   router.use("/employer/v1", employerRouter(ctx));
   router.use("/employer/v1", membersRouter(ctx));
   router.use("/employer/v1", changesRouter(ctx));
+  router.use("/employer/v1", adminsRouter(ctx));
   router.use("/tnc", termsRouter());
   router.use("/sandbox", sandboxRouter(ctx));
   router.use((_req, res) => sendFail(res, 404, "Not found"));
