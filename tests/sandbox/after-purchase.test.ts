@@ -40,7 +40,7 @@ async function buyer(gstin = KARNATAKA, email = "ananya@fernleaf.example"): Prom
   const update = (type: string, item: unknown) =>
     api.call("POST", `${V1}/carts/update`, { token, body: { type, item } });
   await update("company", { gstin });
-  await update("admin", { name: "Ananya Rao", email, total_employees: 12 });
+  await update("admin", { name: "Ananya Rao", email, total_employees: 12, authorised: true });
   await update("plan", {
     plan_id: "kavach-essential",
     coverage_ids: ["doctor-consultation", "group-term-life-insurance"],
@@ -109,7 +109,14 @@ describe("a paid cart is frozen", () => {
     expect(after.plan).toEqual(before.plan);
     expect(after.company).toEqual(before.company);
     expect(
-      (await b.update("admin", { name: "Ananya R", email: "a.rao@fernleaf.example", total_employees: 12 })).status,
+      (
+        await b.update("admin", {
+          name: "Ananya R",
+          email: "a.rao@fernleaf.example",
+          total_employees: 12,
+          authorised: true,
+        })
+      ).status,
     ).toBe(200);
     // Creating again gives the paid order back; nothing new to pay.
     expect((await b.createOrder("yearly")).order_id).toBe(b.order.order_id);

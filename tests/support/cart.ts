@@ -54,6 +54,7 @@ export async function moveCartTo(
       name: "Asha Rao",
       email: "asha.rao@fernleaf.example",
       total_employees: options.employees === undefined ? 12 : options.employees,
+      authorised: true,
     });
   if (done("plan")) {
     const { plans } = await callApi(apiBaseUrl, token, "/plan/get-plans", { gstin, coverage_ids: [] });
