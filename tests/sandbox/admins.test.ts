@@ -85,7 +85,7 @@ describe("a GSTIN has one membership", () => {
     const token = await api.login(stranger);
     await as(token).post(`/employer/gstin/${KARNATAKA}/access-request`, { name: "Mallory" });
     const [request] = (await owner.get("/membership/team")).json.data.requests;
-    await owner.post(`/membership/team/requests/${request.id}/decline`);
+    await owner.post(`/membership/team/requests/${request.id}/decline`, {});
     expect(await smsTo(stranger)).toContainEqual(expect.stringContaining("declined your request"));
     expect((await as(token).get("/membership")).json.data).toBeNull();
     expect((await as(token).get("/membership/census")).status).toBe(404);
@@ -181,7 +181,7 @@ describe("roles", () => {
     const owner = await paidTeam(api, "yearly", KARNATAKA);
     const admin = await invited(owner.token(), "Arun Das", "admin");
     expect((await admin.get("/membership/census")).status).toBe(200);
-    await owner.post(`/membership/team/${admin.id}/remove`);
+    await owner.post(`/membership/team/${admin.id}/remove`, {});
     expect(await smsTo(admin.mobileNo)).toContainEqual(expect.stringContaining("Ananya Rao removed your access"));
     const refused = await admin.get("/membership/census");
     expect({ status: refused.status, msg: refused.json.msg }).toEqual({
@@ -196,10 +196,10 @@ describe("roles", () => {
   it("hands ownership to an admin, keeping exactly one owner", async () => {
     const owner = await paidTeam(api, "yearly", KARNATAKA);
     const hr = await invited(owner.token(), "Hema Iyer", "hr");
-    const handedToHr = await owner.post(`/membership/team/${hr.id}/owner`);
+    const handedToHr = await owner.post(`/membership/team/${hr.id}/owner`, {});
     expect(handedToHr.status).toBe(409);
     await owner.post(`/membership/team/${hr.id}/role`, { role: "admin" });
-    const handed = await owner.post(`/membership/team/${hr.id}/owner`);
+    const handed = await owner.post(`/membership/team/${hr.id}/owner`, {});
     expect({ status: handed.status, msg: handed.json.msg }).toEqual({ status: 200, msg: "Ownership is handed over." });
     // The former owner is an admin: the team is no longer theirs to change.
     expect((await owner.get("/membership/team")).status).toBe(403);
@@ -210,7 +210,7 @@ describe("roles", () => {
     expect(team.people).toContainEqual(expect.objectContaining({ name: "Ananya Rao", role: "admin" }));
     // The new owner may remove the one who bought it; the buyer is then refused on their own cart.
     const buyer = team.people.find((p: { name: string }) => p.name === "Ananya Rao");
-    expect((await hr.post(`/membership/team/${buyer.id}/remove`)).status).toBe(200);
+    expect((await hr.post(`/membership/team/${buyer.id}/remove`, {})).status).toBe(200);
     expect((await owner.get("/membership")).status).toBe(403);
   });
 
@@ -258,7 +258,7 @@ describe("every membership call, as every person", () => {
       removed: "",
     };
     const gone = await invited(owner.token(), "Rita Sen", "admin");
-    await owner.post(`/membership/team/${gone.id}/remove`);
+    await owner.post(`/membership/team/${gone.id}/remove`, {});
     people.removed = gone.token;
 
     const overview = (await owner.get("/membership")).json.data;
