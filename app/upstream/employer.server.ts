@@ -278,7 +278,7 @@ export function getCart(token: string) {
 
 export type CartUpdate =
   | { type: "company"; item: { gstin: string } }
-  | { type: "admin"; item: { name: string; email: string; total_employees: number | null } }
+  | { type: "admin"; item: { name: string; email: string; total_employees: number | null; authorised: true } }
   | { type: "plan"; item: { plan_id: string; coverage_ids: string[] } }
   | { type: "people"; item: { rows: PeopleRow[] } }
   | { type: "billing"; item: { policy: Policy } };

@@ -48,6 +48,7 @@ export async function enterCompanyDetails(page: Page, employees = "12") {
   await page.getByLabel("Your full name").fill("Asha Rao");
   await page.getByLabel("Work email").fill("asha.rao@fernleaf.example");
   await page.getByLabel(/Total employees/).fill(employees);
+  await page.getByLabel(/I am authorised to buy this cover/).check();
   await page.getByRole("button", { name: "Continue to plans" }).click();
 }
 

@@ -56,7 +56,7 @@ async function paidAdmin(mobile: string): Promise<string> {
   await client.updateCart(token, { type: "company", item: { gstin: "29AAKCF2931M1Z6" } });
   await client.updateCart(token, {
     type: "admin",
-    item: { name: "Asha Rao", email: "asha@fernleaf.example", total_employees: 2 },
+    item: { name: "Asha Rao", email: "asha@fernleaf.example", total_employees: 2, authorised: true },
   });
   await client.updateCart(token, { type: "plan", item: { plan_id: "kavach-essential", coverage_ids: [] } });
   await client.updateCart(token, { type: "people", item: { rows: [{ band: "18-35", range: "2A", count: 2 }] } });
