@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect } from "@playwright/test";
-import { FERNLEAF } from "../support/cart";
+import { FERNLEAF, freshGstin } from "../support/cart";
 import { codeFromOutbox } from "../support/codes";
 import { freshMobile } from "../support/mobiles";
 import { OUTBOX_HEADERS } from "../support/outbox";
@@ -80,7 +80,7 @@ export async function pay(page: Page) {
 }
 
 /** Everything from sign-in to the hosted payment page. */
-export async function reachPayment(page: Page, gstin = FERNLEAF) {
+export async function reachPayment(page: Page, gstin = freshGstin()) {
   await signIn(page);
   await enterGstin(page, gstin);
   await enterCompanyDetails(page);
