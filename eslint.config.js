@@ -109,6 +109,57 @@ export default tseslint.config(
     },
     rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
   },
+  // The app's feature rooms (docs/decisions/0044): the checkout and the membership never import each
+  // other (the membership reads only the order's status from checkout/steps), and the shared rooms
+  // under them never import either. A separate rule from the one above, so neither replaces the other.
+  {
+    files: ["app/membership/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["~/checkout/**", "!~/checkout/steps", "**/checkout/**", "!**/checkout/steps"],
+              message: "The membership does not import the checkout (docs/decisions/0044).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["app/checkout/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["~/membership/**", "**/membership/**"],
+              message: "The checkout does not import the membership (docs/decisions/0044).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["app/{components,session,upstream,utils,validation,config,routing,content}/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["~/membership/**", "**/membership/**"],
+              message: "Shared code does not import a feature room (docs/decisions/0044).",
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ["sandbox/**"],
     rules: {

@@ -23,7 +23,7 @@ import { APP_VERSION, MESSAGES } from "~/config/constants";
 import { enhanceScriptSrc } from "~/rendering/enhance-script.server";
 import { embeddedApi, publicOrigin } from "~/config/env.server";
 import { purchaseHrefFor } from "~/checkout/purchase-href.server";
-import { currentToken } from "~/checkout/guard.server";
+import { currentToken } from "~/session/signed-in.server";
 import { routeHydrates, savesData } from "~/rendering/hydration";
 import { ModulePreloads } from "~/rendering/module-preloads";
 import { useNonce } from "~/rendering/nonce";

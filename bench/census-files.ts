@@ -8,9 +8,9 @@
  * collection when node runs with --expose-gc).
  */
 import ExcelJS from "exceljs";
-import { readCensusFile } from "~/members/read-file.server";
-import type { MemberInput } from "~/members/rules";
-import { MEMBER_COLUMNS, checkMemberRow } from "~/members/rules";
+import { readCensusFile } from "~/membership/census/read-file.server";
+import type { MemberInput } from "~/membership/census/rules";
+import { MEMBER_COLUMNS, checkMemberRow } from "~/membership/census/rules";
 import type { Purchase, RowInput } from "../sandbox/membership/census";
 import { checkCensus } from "../sandbox/membership/census";
 

@@ -16,7 +16,7 @@ const RUNS = 3;
 const { base, call, paidAdmin, close } = await startEmbeddedApi("changes");
 // The app's typed client calls this API as it would a real upstream.
 process.env.API_BASE_URL = `${base}/api`;
-const { checkChangeUpload } = await import("~/members/change-upload.server");
+const { checkChangeUpload } = await import("~/membership/changes/change-upload.server");
 const { todayInIndia } = await import("~/utils/dates");
 
 /**

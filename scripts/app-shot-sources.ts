@@ -12,7 +12,7 @@ import path from "node:path";
 export const APP_SHOT_ROUTES: Record<string, string[]> = {
   "plan-select": ["app/routes/checkout.tsx", "app/routes/checkout.plan-select.tsx"],
   review: ["app/routes/checkout.tsx", "app/routes/checkout.checkout.tsx"],
-  membership: ["app/routes/membership.tsx"],
+  membership: ["app/routes/membership.tsx", "app/routes/membership._index.tsx"],
 };
 
 export const APP_SHOT_MANIFEST = "scripts/app-shots.manifest.json";

@@ -18,7 +18,7 @@ await build({
   entryPoints: {
     server: path.join(root, "server.ts"),
     "thread-task": path.join(root, "sandbox/threads/thread-task.ts"),
-    "file-worker.server": path.join(root, "app/members/file-worker.server.ts"),
+    "file-worker.server": path.join(root, "app/membership/census/file-worker.server.ts"),
   },
   outdir: path.join(root, "build"),
   // The app's own modules (the file worker's) are bundled, not taken for packages.

@@ -1,4 +1,3 @@
-import { json } from "@remix-run/node";
 import type { Verification } from "~/upstream/employer.server";
 import { verifyOrder } from "~/upstream/employer.server";
 import { ApiError, ApiUnauthorizedError } from "~/upstream/http.server";
@@ -16,7 +15,7 @@ export async function currentOrderStatus(request: Request): Promise<Verification
     return await verifyOrder({ razorpay_order_id: parsed.data }, token);
   } catch (error) {
     if (error instanceof ApiUnauthorizedError || (error instanceof ApiError && !error.isOutage)) return null;
-    if (error instanceof ApiError) throw json({ message: error.message }, { status: 503 });
+    if (error instanceof ApiError) throw Response.json({ message: error.message }, { status: 503 });
     throw error;
   }
 }

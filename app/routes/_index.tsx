@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { calculatorHeaders, calculatorPageHeaders, calculatorView } from "~/calculator/calculator.server";
 import { LoaderPage, handleEntryQuery } from "~/checkout/entry-query.server";
-import { redirectPaidAdminToMembership } from "~/checkout/membership-home.server";
+import { redirectPaidAdminToMembership } from "~/membership/home/membership-home.server";
 import { FullScreenLoader } from "~/components/full-screen-loader";
 import { Greeting, kolkataHour } from "~/components/greeting";
 import { HeroArt } from "~/components/hero-art";
@@ -32,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const entry = await handleEntryQuery(request, { requireUtmSource: true, loaderPageForLge: true });
   // A prefill link answers with a redirect to the bare address; with parent=LGE, with the loader page.
   if (entry instanceof Response) throw entry;
-  if (entry instanceof LoaderPage) return json({ reloadTo: entry.reloadTo }, { headers: entry.headers });
+  if (entry instanceof LoaderPage) return data({ reloadTo: entry.reloadTo }, { headers: entry.headers });
   await redirectPaidAdminToMembership(request);
   // The copy travels as loader data rather than in the page's script.
   const copy = {
@@ -44,7 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const calculator = await calculatorView(params);
   const headers = calculatorHeaders(params, entry ?? new Headers());
-  return json({ seo: HOME_SEO, hour: kolkataHour(), calculator, ...copy }, { headers });
+  return data({ seo: HOME_SEO, hour: kolkataHour(), calculator, ...copy }, { headers });
 }
 
 export const headers = calculatorPageHeaders;

@@ -1,5 +1,5 @@
 import type { MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { CtaBand, FeatureGrid, PageHero, Section } from "~/components/marketing";
 import { ABOUT, ABOUT_SEO } from "~/content/company";
@@ -11,7 +11,7 @@ import { seoMeta } from "~/content/seo";
 
 /** The page's copy travels as loader data, so it is not also shipped in every visitor's script. */
 export async function loader() {
-  return json({
+  return data({
     seo: ABOUT_SEO,
     about: ABOUT,
     investors: INVESTORS.map(({ slug, name, summary }) => ({ slug, name, summary })),

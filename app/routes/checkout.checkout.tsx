@@ -3,7 +3,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { getCatalogue } from "~/upstream/employer.server";
-import { attempt, requireToken, stepCart } from "~/checkout/guard.server";
+import { attempt, requireToken } from "~/session/signed-in.server";
+import { stepCart } from "~/checkout/step-guard.server";
 import { refusal, stepAction } from "~/checkout/step-action.server";
 import { firstUnfinishedStep, nextPath } from "~/checkout/steps";
 import { BillingChoice, QuoteTable, regimeNote } from "~/components/bill";

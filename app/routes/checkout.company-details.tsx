@@ -4,7 +4,7 @@ import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { prefillOf } from "~/checkout/entry-query.server";
-import { requireCheckoutStep } from "~/checkout/guard.server";
+import { requireCheckoutStep } from "~/checkout/step-guard.server";
 import { refusal, stepAction } from "~/checkout/step-action.server";
 import { firstUnfinishedStep, nextPath } from "~/checkout/steps";
 import { CheckoutShell } from "~/components/checkout-shell";

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { trackEvent } from "~/analytics/track.server";
 import { FaqList } from "~/components/marketing";
@@ -31,10 +31,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // (docs/product.md, Security rules).
   if (session.get("token")) trackEvent(request, session, "purchase_faq");
   try {
-    return json({ faq: await getFaq(), error: null, helpSite: EXTERNAL.faq });
+    return data({ faq: await getFaq(), error: null, helpSite: EXTERNAL.faq });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    return json({ faq: null, error: error.message, helpSite: EXTERNAL.faq }, { status: 503 });
+    return data({ faq: null, error: error.message, helpSite: EXTERNAL.faq }, { status: 503 });
   }
 }
 

@@ -6,9 +6,10 @@ import type { KeyboardEvent } from "react";
 import { useEffect, useRef, useState } from "react";
 import { z } from "zod";
 import { lookupGstin, searchEmployers } from "~/upstream/employer.server";
-import { ApiError } from "~/upstream/http.server";
+import { noneIfNotFound } from "~/upstream/http.server";
 import { prefillOf } from "~/checkout/entry-query.server";
-import { attempt, requireToken, stepCart, withToken } from "~/checkout/guard.server";
+import { attempt, requireToken, withToken } from "~/session/signed-in.server";
+import { stepCart } from "~/checkout/step-guard.server";
 import { refusal, stepAction } from "~/checkout/step-action.server";
 import { firstUnfinishedStep, nextPath } from "~/checkout/steps";
 import { CheckoutShell } from "~/components/checkout-shell";
@@ -54,14 +55,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // A failed search is shown beside the search box; the GSTIN form still works.
     q.length >= SEARCH_MIN ? attempt(request, () => searchEmployers(token, q)) : null,
     // One the registry does not know (an address edited by hand) shows the plain step; an outage, the step's error.
-    asked.success
-      ? withToken(request, token, (t) =>
-          lookupGstin(t, asked.data).catch((error: unknown) => {
-            if (error instanceof ApiError && error.status === 404) return null;
-            throw error;
-          }),
-        )
-      : null,
+    asked.success ? withToken(request, token, (t) => noneIfNotFound(lookupGstin(t, asked.data))) : null,
   ]);
   const prefill = prefillOf(session);
   return data(

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import type { Quote } from "~/upstream/employer.server";
 import { getQuote } from "~/upstream/employer.server";
-import { attempt, requireToken } from "~/checkout/guard.server";
+import { attempt, requireToken } from "~/session/signed-in.server";
 import { quoteQuery } from "~/validation/people";
 import { parseSubmission } from "~/validation/submission.server";
 

@@ -5,7 +5,7 @@ import { Form, Link, useActionData, useFetcher, useLoaderData } from "@remix-run
 import { z } from "zod";
 import { getCart } from "~/upstream/employer.server";
 import { sendCode, setWhatsapp, verifyCode } from "~/upstream/global.server";
-import { attempt } from "~/checkout/guard.server";
+import { attempt } from "~/session/signed-in.server";
 import { choiceToast, writeChoiceToCart } from "~/checkout/pending-quote.server";
 import { firstUnfinishedStep, pathOf } from "~/checkout/steps";
 import { CheckoutShell } from "~/components/checkout-shell";

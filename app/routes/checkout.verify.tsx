@@ -5,7 +5,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { sendCode } from "~/upstream/global.server";
 import { handleEntryQuery, prefillOf } from "~/checkout/entry-query.server";
-import { attempt } from "~/checkout/guard.server";
+import { attempt } from "~/session/signed-in.server";
 import { CheckoutShell } from "~/components/checkout-shell";
 import { browserValidation, ErrorSummary, SubmitButton, TextField } from "~/components/form";
 import { PATHS } from "~/routing/paths";

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { z } from "zod";
 import { setWhatsapp } from "~/upstream/global.server";
-import { attempt, requireToken } from "~/checkout/guard.server";
+import { attempt, requireToken } from "~/session/signed-in.server";
 import { PATHS } from "~/routing/paths";
 import { commitSession } from "~/session/session.server";
 import { redirectWithToast } from "~/session/toast.server";

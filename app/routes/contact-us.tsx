@@ -1,5 +1,5 @@
 import type { MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Icon } from "~/components/icons";
 import { PageHero, Section } from "~/components/marketing";
@@ -8,7 +8,7 @@ import { CORPORATE, EXTERNAL } from "~/content/site";
 import { seoMeta } from "~/content/seo";
 
 export async function loader() {
-  return json({ seo: CONTACT_SEO, contact: CONTACT });
+  return data({ seo: CONTACT_SEO, contact: CONTACT });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? seoMeta(data.seo, matches) : []);

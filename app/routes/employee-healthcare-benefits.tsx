@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { calculatorHeaders, calculatorPageHeaders, calculatorView } from "~/calculator/calculator.server";
 import { PurchaseButton } from "~/components/cta";
@@ -13,7 +13,7 @@ import { seoMeta } from "~/content/seo";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
-  return json(
+  return data(
     {
       seo: BENEFITS_SEO,
       page: BENEFITS,

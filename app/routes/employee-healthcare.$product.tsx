@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { PurchaseButton } from "~/components/cta";
 import { Icon } from "~/components/icons";
@@ -13,7 +13,7 @@ import { seoMeta } from "~/content/seo";
 export async function loader({ params }: LoaderFunctionArgs) {
   const product = findProduct(params.product);
   if (!product) throw new Response("Not Found", { status: 404 });
-  return json({
+  return data({
     seo: { ...product.seo, path: productPath(product.slug) },
     product,
     others: productCards(PRODUCTS.filter((p) => p.slug !== product.slug).slice(0, 3)),

@@ -1,5 +1,5 @@
 import type { MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Icon } from "~/components/icons";
 import { CtaBand, PageHero, Section } from "~/components/marketing";
@@ -7,7 +7,7 @@ import { COMPARISON, COMPARISON_SEO } from "~/content/comparison";
 import { seoMeta } from "~/content/seo";
 
 export async function loader() {
-  return json({ seo: COMPARISON_SEO, comparison: COMPARISON });
+  return data({ seo: COMPARISON_SEO, comparison: COMPARISON });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? seoMeta(data.seo, matches) : []);

@@ -1,5 +1,5 @@
 import type { MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { PurchaseButton } from "~/components/cta";
 import { CheckList, PageHero, Section, Steps } from "~/components/marketing";
@@ -8,7 +8,7 @@ import { PAGE_PATHS, productPath } from "~/routing/page-paths";
 import { seoMeta } from "~/content/seo";
 
 export async function loader() {
-  return json({ seo: ONE_MG_SEO, page: ONE_MG });
+  return data({ seo: ONE_MG_SEO, page: ONE_MG });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? seoMeta(data.seo, matches) : []);

@@ -1,5 +1,5 @@
 import type { MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { DemoLink } from "~/components/demo-link";
 import { Icon } from "~/components/icons";
@@ -12,7 +12,7 @@ import { CORPORATE } from "~/content/site";
 import { seoMeta } from "~/content/seo";
 
 export async function loader() {
-  return json({
+  return data({
     seo: PARTNER_PROGRAM_SEO,
     program: PARTNER_PROGRAM,
     landings: PARTNER_LANDINGS.map(({ key, name }) => ({ key, name })),

@@ -1,7 +1,7 @@
 import { formatRupees } from "~/utils/money";
 import { describeSumInsured } from "~/content/cover";
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { NOT_FOUND_META, PublicRouteErrorBoundary } from "~/components/not-found";
 import { LayoutOne, LayoutTwo, type PartnerPlanCard, themeStyle } from "~/components/partner-landing";
@@ -96,7 +96,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     // Prices come from the API's catalogue alone: without it the page shows no plans rather than a
     // price of its own, and stays up (docs/product.md, Partner pages).
     const plans = file.layout === 1 ? await catalogueCards(file, checkoutHref, landing.key) : [];
-    return json(
+    return data(
       {
         seo: { ...landing.seo, path: partnerLandingPath(landing.key) },
         name: landing.name,

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { CheckList, CtaBand, PageHero, Section, Steps } from "~/components/marketing";
 import { NOT_FOUND_META, PublicRouteErrorBoundary } from "~/components/not-found";
@@ -11,7 +11,7 @@ import { seoMeta } from "~/content/seo";
 export async function loader({ params }: LoaderFunctionArgs) {
   const partner = findPartnership(params.slug);
   if (!partner) throw new Response("Not Found", { status: 404 });
-  return json({
+  return data({
     seo: { ...partner.seo, path: partnershipPath(partner.slug) },
     partner,
     others: PARTNERSHIPS.filter((p) => p.slug !== partner.slug).map(({ slug, name }) => ({ slug, name })),

@@ -1,5 +1,5 @@
 import type { MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { PageHero, Section } from "~/components/marketing";
 import { DATA_CONTACT, DATA_NOTICE, PRIVACY_PAGE, PRIVACY_SEO } from "~/content/privacy";
@@ -7,7 +7,7 @@ import { seoMeta } from "~/content/seo";
 
 /** The page's copy travels as loader data, so it is not also shipped in every visitor's script. */
 export async function loader() {
-  return json({ seo: PRIVACY_SEO, page: PRIVACY_PAGE, notice: DATA_NOTICE, contact: DATA_CONTACT });
+  return data({ seo: PRIVACY_SEO, page: PRIVACY_PAGE, notice: DATA_NOTICE, contact: DATA_CONTACT });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? seoMeta(data.seo, matches) : []);

@@ -4,7 +4,7 @@ import { getCatalogue } from "~/upstream/employer.server";
 import { ApiError } from "~/upstream/http.server";
 import { CALCULATOR_PAGES } from "~/calculator/calculator";
 import { calculatorView, readChoice } from "~/calculator/calculator.server";
-import { attempt, requireToken } from "~/checkout/guard.server";
+import { attempt, requireToken } from "~/session/signed-in.server";
 import { choiceToast, writeChoiceToCart } from "~/checkout/pending-quote.server";
 import { firstUnfinishedStep, isPaidOrPending, pathOf } from "~/checkout/steps";
 import { CALCULATOR_ID, QuoteResult } from "~/components/price-calculator";

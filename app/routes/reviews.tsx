@@ -1,5 +1,5 @@
 import type { MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { getTestimonials } from "~/upstream/employer.server";
 import { ApiError } from "~/upstream/http.server";
@@ -16,11 +16,11 @@ export const meta: MetaFunction = ({ matches }) => seoMeta(REVIEWS_SEO, matches)
  */
 export async function loader() {
   try {
-    return json({ testimonials: sourcedReviews(await getTestimonials()), error: null });
+    return data({ testimonials: sourcedReviews(await getTestimonials()), error: null });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     const none: SourcedReview[] = [];
-    return json({ testimonials: none, error: error.message }, { status: 503 });
+    return data({ testimonials: none, error: error.message }, { status: 503 });
   }
 }
 

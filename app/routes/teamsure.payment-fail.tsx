@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { trackEvent } from "~/analytics/track.server";
 import { currentOrderStatus } from "~/checkout/payment-status.server";
@@ -30,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (order?.status === "paid") throw redirect(`${PATHS.paymentSuccess}?order_id=${order.order_id}`);
   if (order && order.refunds_due.length > 0 && order.status === "superseded")
     throw redirect(`${PATHS.paymentRefund}?order_id=${order.order_id}`);
-  return json({ orderId: order?.order_id ?? null, reason: order?.failure_reason ?? null });
+  return data({ orderId: order?.order_id ?? null, reason: order?.failure_reason ?? null });
 }
 
 /** Try again is a post so the retry is counted where it happens (docs/product.md, Analytics events). */

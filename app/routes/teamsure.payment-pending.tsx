@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
@@ -31,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!order) throw redirect(PATHS.checkout.payment);
   if (order.status === "paid") throw redirect(`${PATHS.paymentSuccess}?order_id=${order.order_id}`);
   if (order.status !== "pending") throw redirect(`${PATHS.paymentFail}?order_id=${order.order_id}`);
-  return json({ orderId: order.order_id });
+  return data({ orderId: order.order_id });
 }
 
 export default function PaymentPending() {

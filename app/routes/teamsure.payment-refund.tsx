@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { currentOrderStatus } from "~/checkout/payment-status.server";
 import { CORPORATE } from "~/content/site";
@@ -38,7 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
           : PATHS.paymentFail;
     throw redirect(`${to}?order_id=${order.order_id}`);
   }
-  return json({ order });
+  return data({ order });
 }
 
 export default function PaymentRefund() {

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { recordPurchaseSuccess } from "~/analytics/charged.server";
 import type { Verification } from "~/upstream/employer.server";
@@ -34,7 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await recordPurchaseSuccess(request, order);
   // A finance partner's visitor is offered the way back to the partner's site (spec row 3.21).
   const back = partnerReturnFor((await getSession(request)).get("from"));
-  return json({ order, back });
+  return data({ order, back });
 }
 
 export default function PaymentSuccess() {

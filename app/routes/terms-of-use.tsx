@@ -1,6 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
 import { logger } from "~/observability/log.server";
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { getTerms } from "~/upstream/global.server";
 import { ApiError } from "~/upstream/http.server";
@@ -19,11 +19,11 @@ export const meta: MetaFunction = ({ matches }) => seoMeta(TERMS_SEO, matches);
  */
 export async function loader() {
   try {
-    return json({ terms: await getTerms(TERMS_VERSION), error: null });
+    return data({ terms: await getTerms(TERMS_VERSION), error: null });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     logger.error({ status: error.status }, MESSAGES.termsUnavailable);
-    return json({ terms: null, error: error.message }, { status: 503 });
+    return data({ terms: null, error: error.message }, { status: 503 });
   }
 }
 

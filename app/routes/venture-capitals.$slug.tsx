@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { CtaBand, PageHero, Section } from "~/components/marketing";
 import { NOT_FOUND_META, PublicRouteErrorBoundary } from "~/components/not-found";
@@ -11,7 +11,7 @@ import { seoMeta } from "~/content/seo";
 export async function loader({ params }: LoaderFunctionArgs) {
   const investor = findInvestor(params.slug);
   if (!investor) throw new Response("Not Found", { status: 404 });
-  return json({
+  return data({
     seo: { ...investor.seo, path: investorPath(investor.slug) },
     investor,
     others: INVESTORS.filter((i) => i.slug !== investor.slug).map(({ slug, name }) => ({ slug, name })),

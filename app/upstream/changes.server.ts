@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { isoDate } from "./employer.server";
 import type { ApiError } from "./http.server";
-import { apiRequest } from "./http.server";
+import { apiRequest, noneIfNotFound } from "./http.server";
 import type { MemberInput } from "./members.server";
 
 /**
@@ -8,7 +9,6 @@ import type { MemberInput } from "./members.server";
  * event, quoted first and confirmed once. A change names members: callers keep it out of logs and caches.
  */
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const paise = z.number().int();
 
 const person = z.object({
@@ -150,12 +150,14 @@ export function parseBatchId(value: unknown): string | null {
 
 /** One change of the caller's membership and its latest payment (ApiError 404 for an unknown one or another company's). */
 export function getChange(token: string, changeId: string) {
-  return apiRequest({
-    backend: "employer",
-    path: `/membership/changes/${encodeURIComponent(changeId)}`,
-    token,
-    data: shown,
-  });
+  return noneIfNotFound(
+    apiRequest({
+      backend: "employer",
+      path: `/membership/changes/${encodeURIComponent(changeId)}`,
+      token,
+      data: shown,
+    }),
+  );
 }
 
 /**

@@ -1,8 +1,13 @@
 import { keepRead, readOnce } from "./request-scope.server";
 import { z } from "zod";
-import { apiFileRequest, apiRequest } from "./http.server";
+import { apiRequest } from "./http.server";
 
-/** Calls to the employer v1 backend. Shapes follow docs/api-contract.md. */
+/**
+ * Calls to the employer v1 backend for the checkout: companies, the catalogue, the cart, quotes and
+ * orders. Shapes follow docs/api-contract.md; the ones a membership or a tax document shares with the
+ * cart (paise, dates, the company, the bill, the order) are exported for membership.server.ts and
+ * tax-documents.server.ts.
+ */
 
 /**
  * The catalogue (coverages, plans, plan prices, payment options) is the same for every admin: the
@@ -13,13 +18,13 @@ import { apiFileRequest, apiRequest } from "./http.server";
  */
 const CATALOGUE_TTL_MS = 60_000;
 
-const paise = z.number().int();
-const flag = z
+export const paise = z.number().int();
+export const flag = z
   .number()
   .int()
   .transform((v) => v === 1);
 
-const company = z.object({
+export const company = z.object({
   gstin: z.string(),
   company_name: z.string(),
   state_code: z.string(),
@@ -171,10 +176,10 @@ export function getPricing(token: string, groupId: string, policy: "monthly" | "
   });
 }
 
-const policy = z.enum(["monthly", "yearly"]);
+export const policy = z.enum(["monthly", "yearly"]);
 export type Policy = z.infer<typeof policy>;
 
-const bill = z.object({
+export const bill = z.object({
   policy,
   months: z.number().int(),
   discount_pct: z.number(),
@@ -217,7 +222,7 @@ export type Quote = z.infer<typeof quote>;
 const orderStatus = z.enum(["created", "attempted", "pending", "paid", "superseded"]);
 export type OrderStatus = z.infer<typeof orderStatus>;
 
-const order = z.object({
+export const order = z.object({
   order_id: z.string(),
   receipt: z.string(),
   status: orderStatus,
@@ -232,7 +237,8 @@ const order = z.object({
 });
 export type Order = z.infer<typeof order>;
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+/** A calendar date as every answer writes it (YYYY-MM-DD); the one shape the clients share. */
+export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
 const peopleRow = z.object({ band: z.string(), range: z.string(), count: z.number().int() });
 export type PeopleRow = z.infer<typeof peopleRow>;
@@ -393,305 +399,6 @@ export function verifyOrder(callback: GatewayCallback, token?: string) {
     body: callback,
     token,
     data: verification,
-  });
-}
-
-const mandateCancellation = z.object({
-  cancelled_at: z.string(),
-  cancelled_on: isoDate,
-  cancelled_by: z.string(),
-  months_paid: z.number().int(),
-  cover_ends_on: isoDate,
-});
-export type MandateCancellation = z.infer<typeof mandateCancellation>;
-
-const membership = z
-  .object({
-    status: z.enum(["paid", "pending"]),
-    order,
-    company: company.extend({ address: z.string() }).nullable(),
-    admin: z.object({ name: z.string(), email: z.string(), email_masked: z.string() }).nullable(),
-    plan: z
-      .object({
-        plan_id: z.string(),
-        name: z.string(),
-        sum_insured_inr: z.number().int(),
-        sum_insured_basis: sumInsuredBasis,
-      })
-      .nullable(),
-    benefits: z.array(z.object({ id: z.string(), name: z.string() })),
-    members: z.number().int().nullable(),
-    people: z.array(
-      z.object({
-        band: z.string(),
-        band_label: z.string(),
-        range: z.string(),
-        range_label: z.string(),
-        count: z.number().int(),
-      }),
-    ),
-    // The bill frozen with the order: its amounts, without the per-item split of a live quote.
-    bill: bill.omit({ items: true }).nullable(),
-    start_date: isoDate.nullable(),
-    cover_end_date: isoDate.nullable(),
-    current_period: z.object({ from: isoDate, to: isoDate }).nullable(),
-    billing: z.object({
-      policy,
-      amount_paise: paise,
-      schedule: z.array(
-        z.object({
-          number: z.number().int(),
-          date: isoDate,
-          amount_paise: paise,
-          status: z.enum(["paid", "scheduled", "cancelled"]),
-        }),
-      ),
-      next_charge: z.object({ date: isoDate, amount_paise: paise }).nullable(),
-      mandate: z
-        .object({
-          description: z.string(),
-          authorised_on: isoDate,
-          amount_paise: paise,
-          charges: z.number().int(),
-          pre_debit_notice_hours: z.number().int(),
-          how_to_cancel: z.string(),
-          cancelled: mandateCancellation.nullable(),
-        })
-        .nullable(),
-    }),
-    invoices: z.array(
-      z.object({
-        id: z.string(),
-        number: z.string(),
-        date: isoDate,
-        total_paise: paise,
-        email_status: z.string().nullable(),
-      }),
-    ),
-    refunds_due: z.array(
-      z.object({
-        order_id: z.string(),
-        /** Set for a payment for an addition during the year that could not be made. */
-        change_id: z.string().nullable(),
-        payment_id: z.string(),
-        amount_paise: paise,
-        recorded_at: z.string(),
-      }),
-    ),
-    support: z.object({ email: z.string(), phone: z.string() }),
-    /** How far the member census has come; null until the payment is in. */
-    census: z
-      .object({
-        employees_bought: z.number().int(),
-        employees_named: z.number().int(),
-        lives_bought: z.number().int(),
-        lives_named: z.number().int(),
-        complete: z.boolean(),
-      })
-      .nullable(),
-    policy: z.object({ policy_number: z.string(), issued_at: z.string() }).nullable(),
-  })
-  .nullable();
-export type Membership = NonNullable<z.infer<typeof membership>>;
-
-/**
- * Cancels the monthly mandate: no later charge is collected and cover runs to the end of the last month
- * paid. A second cancel is refused with 409 (the first cancellation stands).
- */
-export function cancelMandate(token: string) {
-  return apiRequest({
-    backend: "employer",
-    method: "POST",
-    path: "/membership/mandate/cancel",
-    body: {},
-    token,
-    data: z.object({ cancellation: mandateCancellation }),
-  });
-}
-
-/** A change's document: its id (for the URL) and number. */
-const documentRef = z.object({ id: z.string(), number: z.string() }).nullable();
-
-const statementChange = z.object({
-  change_id: z.string(),
-  kind: z.enum(["add", "remove"]),
-  employee_code: z.string(),
-  band: z.string(),
-  range: z.string(),
-  effective_date: isoDate,
-  reason: z.string().nullable(),
-  price: z.object({ total_paise: z.number().int() }),
-  confirmed_at: z.string().nullable(),
-  confirmed_by: z.string().nullable(),
-  invoice: documentRef,
-  credit_note: documentRef,
-});
-export type StatementChange = z.infer<typeof statementChange>;
-
-const credit = z.object({
-  /** What removals' credit notes left, less what additions used and refunds asked for. */
-  balance_paise: paise,
-  refund_due_paise: paise,
-  entries: z.array(
-    z.object({
-      kind: z.enum(["credit_note", "applied", "refund_due"]),
-      document: z.string().nullable(),
-      amount_paise: paise,
-      recorded_on: isoDate,
-      recorded_by: z.string().nullable(),
-    }),
-  ),
-});
-export type Credit = z.infer<typeof credit>;
-
-const changesStatement = z.object({
-  statement: z.array(statementChange),
-  /** Employees covered now per band and family cover bought. */
-  covered: z.array(
-    z.object({
-      band: z.string(),
-      band_label: z.string(),
-      range: z.string(),
-      range_label: z.string(),
-      employees_bought: z.number().int(),
-      employees: z.number().int(),
-    }),
-  ),
-  credit,
-});
-export type ChangesStatement = z.infer<typeof changesStatement>;
-
-/** Every confirmed change to a paid membership, oldest first, with the members covered now and the credit. */
-export function getChangesStatement(token: string) {
-  return apiRequest({ backend: "employer", path: "/membership/changes", token, data: changesStatement });
-}
-
-/** Asks for the membership's whole credit to be refunded; 409 when there is none. */
-export function requestCreditRefund(token: string) {
-  return apiRequest({
-    backend: "employer",
-    method: "POST",
-    path: "/membership/credits/refund",
-    body: {},
-    token,
-    data: z.object({ refund_due_paise: paise, credit }),
-  });
-}
-
-/** The admin's membership: null until an order is paid or its payment is pending. */
-export function getMembership(token: string) {
-  return apiRequest({ backend: "employer", path: "/membership", token, data: membership });
-}
-
-const party = z.object({
-  name: z.string(),
-  address: z.string(),
-  gstin: z.string(),
-  state_name: z.string(),
-  state_code: z.string(),
-});
-
-const invoice = z.object({
-  id: z.string(),
-  number: z.string(),
-  date: isoDate,
-  financial_year: z.string(),
-  supplier: party.extend({ email: z.string() }),
-  recipient: party.extend({ is_sez: flag }),
-  place_of_supply: z.object({ state_name: z.string(), state_code: z.string() }),
-  reverse_charge: z.boolean(),
-  order_id: z.string(),
-  payment_id: z.string(),
-  policy,
-  billing_period: z.object({ from: isoDate, to: isoDate }),
-  plan: z.object({ name: z.string(), sum_insured_inr: z.number().int() }),
-  members: z.number().int(),
-  lines: z.array(
-    z.object({
-      sac: z.string(),
-      description: z.string(),
-      detail: z.string(),
-      /** Whose supply the line is, on whose behalf invoiced; absent on invoices issued before it was said. */
-      supplied_by: z.string().optional(),
-      taxable_paise: paise,
-    }),
-  ),
-  taxable_paise: paise,
-  tax_lines: z.array(z.object({ label: z.string(), rate_bp: z.number().int(), paise })),
-  tax_paise: paise,
-  total_paise: paise,
-  total_in_words: z.string(),
-  zero_rated_note: z.string().nullable(),
-  insurer: z.object({ name: z.string(), irdai_registration_no: z.string() }).optional(),
-  /** Once the policy is issued; until then the certificate carries it. */
-  policy_number: z.string().nullable().optional(),
-  /** An addition during the year: the joiner, the pro-rata rule, and the credit used against it. */
-  change: z
-    .object({
-      employee_code: z.string(),
-      band_label: z.string(),
-      range_label: z.string(),
-      effective_date: isoDate,
-      rule: z.string(),
-      credit_applied_paise: paise,
-      amount_due_paise: paise,
-    })
-    .optional(),
-});
-export type Invoice = z.infer<typeof invoice>;
-
-const creditNote = invoice.omit({ payment_id: true, policy_number: true, change: true }).extend({
-  original_invoice: z.object({ number: z.string(), date: isoDate }),
-  reason: z.string(),
-  change: z.object({
-    employee_code: z.string(),
-    band_label: z.string(),
-    range_label: z.string(),
-    effective_date: isoDate,
-    rule: z.string(),
-  }),
-});
-export type CreditNote = z.infer<typeof creditNote>;
-
-/** A credit note id as it appears in a URL (KV-CN-26-27-000001), or null for anything else. */
-export function parseCreditNoteId(value: string | undefined): string | null {
-  return value !== undefined && /^KV-CN-\d{2}-\d{2}-\d{6}$/.test(value) ? value : null;
-}
-
-/** A removal's credit note; only its own admin gets it (anyone else: ApiError 404). */
-export function getCreditNote(token: string, id: string) {
-  return apiRequest({ backend: "employer", path: `/credit-notes/${encodeURIComponent(id)}`, token, data: creditNote });
-}
-
-/** The credit note as the upstream's PDF. */
-export function getCreditNotePdf(token: string, id: string) {
-  return apiFileRequest({
-    backend: "employer",
-    path: `/credit-notes/${encodeURIComponent(id)}/pdf`,
-    token,
-    accept: "application/pdf",
-  });
-}
-
-const invoiceIdPattern = /^[A-Z]{2}-\d{2}-\d{2}-\d{6}$/;
-
-/** An invoice id as it appears in a URL (KV-26-27-000123), or null for anything else. */
-export function parseInvoiceId(value: string | undefined): string | null {
-  return value !== undefined && invoiceIdPattern.test(value) ? value : null;
-}
-
-/** The invoice's data; only its own admin gets it (anyone else: ApiError 404). */
-export function getInvoice(token: string, id: string) {
-  return apiRequest({ backend: "employer", path: `/invoices/${encodeURIComponent(id)}`, token, data: invoice });
-}
-
-/** The invoice as the upstream's PDF. */
-export function getInvoicePdf(token: string, id: string) {
-  return apiFileRequest({
-    backend: "employer",
-    path: `/invoices/${encodeURIComponent(id)}/pdf`,
-    token,
-    accept: "application/pdf",
   });
 }
 

@@ -46,6 +46,45 @@ export class ApiUnauthorizedError extends Error {
   }
 }
 
+/**
+ * "None" is an answer: where the upstream's 404 says the thing asked for is not there (no paid
+ * membership yet, another company's document), the client answers null, and every other failure
+ * stays an error the route's `withToken` turns into a response (docs/decisions/0044).
+ */
+export async function noneIfNotFound<T>(call: Promise<T>): Promise<T | null> {
+  const answer = await refusalOr([404], call);
+  return isRefusal(answer, [404]) ? null : answer;
+}
+
+/** The API's refusal with one of the statuses a caller expects: an answer the page shows. */
+export type Refusal<Status extends number> = ApiError & { readonly status: Status };
+
+/**
+ * An expected refusal is an answer too (an expired check, a price that changed, the rows the API
+ * refused): the call's value, or the ApiError itself when the API refused with one of `statuses`,
+ * for the route to show beside its field or on its form. Every other failure (an outage, a refusal
+ * nobody expects) stays thrown, for `withToken` to turn into a response (docs/decisions/0044).
+ */
+export async function refusalOr<T, Status extends number>(
+  statuses: readonly Status[],
+  call: Promise<T>,
+): Promise<T | Refusal<Status>> {
+  try {
+    return await call;
+  } catch (error) {
+    if (isRefusal(error, statuses)) return error;
+    throw error;
+  }
+}
+
+/** Whether a value is the API's refusal with one of `statuses` (never an outage). */
+export function isRefusal<Status extends number>(
+  value: unknown,
+  statuses: readonly Status[],
+): value is Refusal<Status> {
+  return value instanceof ApiError && !value.isOutage && (statuses as readonly number[]).includes(value.status);
+}
+
 export type Backend = "global" | "employer" | "root";
 
 const BASE_PATHS: Record<Backend, string> = { global: "/global", employer: "/employer/v1", root: "" };

@@ -1,13 +1,12 @@
 import { z } from "zod";
-import { sumInsuredBasis } from "./employer.server";
-import { ApiError, apiFileRequest, apiRequest } from "./http.server";
+import { isoDate, sumInsuredBasis } from "./employer.server";
+import { ApiError, apiFileRequest, apiRequest, noneIfNotFound } from "./http.server";
 
 /**
  * The member census, the policy and the e-cards (docs/api-contract.md, Members, policy and e-cards).
  * Every answer carries members' personal data: callers keep it out of logs and shared caches.
  */
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const gender = z.enum(["male", "female", "other"]);
 const relationship = z.enum(["self", "spouse", "son", "daughter"]);
 
@@ -117,13 +116,15 @@ export type CensusSaved = z.infer<typeof saved>;
 
 /** One page of the census with its summary and the policy, if issued. No paid membership: ApiError 404. */
 export function getCensus(token: string, page = 1, pageSize = 50) {
-  return apiRequest({
-    backend: "employer",
-    path: "/membership/census",
-    query: { page, page_size: pageSize },
-    token,
-    data: census,
-  });
+  return noneIfNotFound(
+    apiRequest({
+      backend: "employer",
+      path: "/membership/census",
+      query: { page, page_size: pageSize },
+      token,
+      data: census,
+    }),
+  );
 }
 
 /** Checks rows (from a file: `row_number` is the file's, header = row 1) and saves nothing; the API keeps the check 30 minutes. */
@@ -181,7 +182,9 @@ export function getPolicy(token: string) {
 
 /** The certificate of insurance (ApiError 404 until the policy is issued). */
 export function getCertificatePdf(token: string) {
-  return apiFileRequest({ backend: "employer", path: "/membership/certificate/pdf", token, accept: "application/pdf" });
+  return noneIfNotFound(
+    apiFileRequest({ backend: "employer", path: "/membership/certificate/pdf", token, accept: "application/pdf" }),
+  );
 }
 
 // Member ids are opaque and URL-safe (KVM-000123 in the sandbox).
@@ -194,15 +197,19 @@ export function parseMemberId(value: string | undefined): string | null {
 
 /** One member's e-card (ApiError 404 for an unknown member, another company's, or before issue). */
 export function getECardPdf(token: string, memberId: string) {
-  return apiFileRequest({
-    backend: "employer",
-    path: `/membership/members/${encodeURIComponent(memberId)}/e-card/pdf`,
-    token,
-    accept: "application/pdf",
-  });
+  return noneIfNotFound(
+    apiFileRequest({
+      backend: "employer",
+      path: `/membership/members/${encodeURIComponent(memberId)}/e-card/pdf`,
+      token,
+      accept: "application/pdf",
+    }),
+  );
 }
 
 /** Every member's e-card in one PDF (ApiError 404 before issue). */
 export function getAllECardsPdf(token: string) {
-  return apiFileRequest({ backend: "employer", path: "/membership/e-cards/pdf", token, accept: "application/pdf" });
+  return noneIfNotFound(
+    apiFileRequest({ backend: "employer", path: "/membership/e-cards/pdf", token, accept: "application/pdf" }),
+  );
 }

@@ -140,9 +140,11 @@ for (const [javaScriptEnabled, width] of [
       await page.getByRole("textbox", { name: "Email" }).fill(email("E-3"));
       await page.getByLabel("Date of joining").fill("2025-01-06");
       await page.getByRole("button", { name: "Add to the team" }).click();
-      await expect(page.locator("#add-self-mobile-error")).toHaveText(
-        "Enter a 10-digit mobile number starting with 6, 7, 8 or 9",
-      );
+      await expect(
+        page
+          .getByRole("group", { name: "Employee", exact: true })
+          .getByText("Enter a 10-digit mobile number starting with 6, 7, 8 or 9"),
+      ).toBeVisible();
       await expect(page.getByLabel("Full name", { exact: true })).toHaveValue("Priya Nair");
       await page.getByLabel("Mobile").fill("9876512345");
       await page.getByRole("button", { name: "Add to the team" }).click();

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { familySchema, joinerSchema, leaverSchema } from "~/members/change-forms";
+import { familySchema, joinerSchema, leaverSchema } from "~/membership/changes/change-forms";
 import { type TestApi, startApi } from "./helpers";
 import { DAY, V1, paidTeam } from "./paid-membership";
 
 /**
- * The change forms' date rules (app/members/change-forms.ts) and the API's (docs/api-contract.md, Changes
+ * The change forms' date rules (app/membership/changes/change-forms.ts) and the API's (docs/api-contract.md, Changes
  * during the year) say the same of the same dates: each date goes to both, and the refusal each gives
  * (or none) must match, word for word.
  */

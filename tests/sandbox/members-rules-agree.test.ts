@@ -2,12 +2,12 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RawMemberRow } from "~/members/rules";
-import { MEMBER_MESSAGES, checkMemberRow } from "~/members/rules";
+import type { RawMemberRow } from "~/membership/census/rules";
+import { MEMBER_MESSAGES, checkMemberRow } from "~/membership/census/rules";
 import { type TestApi, checkoutForms, startApi } from "./helpers";
 
 /**
- * The app's row rules (app/members/rules.ts) and the API's (docs/api-contract.md, Members, policy and
+ * The app's row rules (app/membership/census/rules.ts) and the API's (docs/api-contract.md, Members, policy and
  * e-cards) say the same of the same rows: each row of the table goes to both, and the columns and
  * messages they name must match. Rows are sent one at a time (a dependant after a valid employee
  * with family cover), so the API's context rules (counts, bands) stay out of the comparison.

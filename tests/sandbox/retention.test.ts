@@ -34,7 +34,8 @@ describe("members' details three years after the policy ends", () => {
     const admin = await paidTeam(api, "yearly");
     const orderId: string = (await admin.get("/membership")).json.data.order.order_id;
     const employeeEmail = `e-1-${admin.mobileNo}@fernleaf.example`;
-    expect(await outboxTo(employeeEmail)).toHaveLength(1);
+    // The e-cards are drawn in a worker thread and emailed when done: waited for, not assumed.
+    await expect.poll(() => outboxTo(employeeEmail), { timeout: 20_000 }).toHaveLength(1);
 
     expect((await passDays(orderId, ERASE_AFTER_DAYS - 1)).status).toBe(200);
     expect(await purge()).toEqual([]);
@@ -96,7 +97,7 @@ describe("members' details three years after the policy ends", () => {
         },
       ],
     });
-    await expect.poll(async () => (await outboxTo(shared)).length).toBe(2);
+    await expect.poll(async () => (await outboxTo(shared)).length, { timeout: 20_000 }).toBe(2);
     await passDays((await old.get("/membership")).json.data.order.order_id, ERASE_AFTER_DAYS);
     expect(await purge()).toHaveLength(1);
     expect((await old.get("/membership/census")).json.data.total).toBe(0);

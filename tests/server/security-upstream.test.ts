@@ -99,6 +99,14 @@ it("a write that fails after its reads went through answers its form with the me
   for (const { path, form, typed } of STEP_FORMS) await expectTypedKept(await admin.post(path, form), path, typed);
 });
 
+it("the membership's refund, refused by an outage, answers with the generic message inside the page", async () => {
+  upstream.mode = "500-on-writes";
+  // The home is the membership layout's index route: its form posts to ?index.
+  const answer = await admin.post("/membership?index", { intent: "refund" });
+  expect(answer.status).toBe(503);
+  await expectGenericMessage(answer, "refund");
+});
+
 it("a GET to the upstream is retried once; a write never is, even when it is a GET that sends a code", async () => {
   upstream.mode = "500";
   upstream.seen.length = 0;

@@ -39,4 +39,37 @@ describe("import boundaries", () => {
       await ruleIdsFor('import { env } from "~/config/env.server";\nexport const x = env;\n', "app/routes/x.tsx"),
     ).toEqual([]);
   });
+
+  it("keeps the checkout and the membership apart, and shared code out of both (docs/decisions/0044)", async () => {
+    expect(
+      await ruleIdsFor(
+        'import { stepCart } from "~/checkout/step-guard.server";\nexport const x = stepCart;\n',
+        "app/membership/home/x.server.ts",
+      ),
+    ).toContain("no-restricted-imports");
+    expect(
+      await ruleIdsFor(
+        'import { isPaidOrPending } from "~/checkout/steps";\nexport const x = isPaidOrPending;\n',
+        "app/membership/home/x.ts",
+      ),
+    ).toEqual([]);
+    expect(
+      await ruleIdsFor(
+        'import { MEMBER_COLUMNS } from "~/membership/census/rules";\nexport const x = MEMBER_COLUMNS;\n',
+        "app/checkout/x.ts",
+      ),
+    ).toContain("no-restricted-imports");
+    expect(
+      await ruleIdsFor(
+        'import { MEMBER_COLUMNS } from "~/membership/census/rules";\nexport const x = MEMBER_COLUMNS;\n',
+        "app/components/x.tsx",
+      ),
+    ).toContain("no-restricted-imports");
+    expect(
+      await ruleIdsFor(
+        'import { MEMBER_COLUMNS } from "~/membership/census/rules";\nexport const x = MEMBER_COLUMNS;\n',
+        "app/routes/x.tsx",
+      ),
+    ).toEqual([]);
+  });
 });

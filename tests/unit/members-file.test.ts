@@ -9,8 +9,8 @@ import {
   missingHeadersMessage,
   readCensusFile,
   zipUnpackedSize,
-} from "~/members/read-file.server";
-import { MEMBER_COLUMNS, MEMBER_MESSAGES, checkMemberRow } from "~/members/rules";
+} from "~/membership/census/read-file.server";
+import { MEMBER_COLUMNS, MEMBER_MESSAGES, checkMemberRow } from "~/membership/census/rules";
 
 const HEADER = MEMBER_COLUMNS.join(",");
 const ANANYA = "E-104,अनन्या शर्मा,female,23-04-1991,self,+91 98765 43210,ananya@example.in,01/06/2024";

@@ -6,8 +6,8 @@ import {
   ROWS_MAX,
   XLSX_UNPACKED_MAX_BYTES,
   readCensusFile,
-} from "~/members/read-file.server";
-import { MEMBER_COLUMNS } from "~/members/rules";
+} from "~/membership/census/read-file.server";
+import { MEMBER_COLUMNS } from "~/membership/census/rules";
 import { columnName, inlineRow, minimalWorkbook } from "../support/zip";
 
 /**
