@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect } from "@playwright/test";
-import { FERNLEAF, freshGstin } from "../support/cart";
+import { freshGstin } from "../support/cart";
 import { codeFromOutbox } from "../support/codes";
 import { freshMobile } from "../support/mobiles";
 import { OUTBOX_HEADERS } from "../support/outbox";
