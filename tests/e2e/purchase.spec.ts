@@ -46,6 +46,7 @@ for (const mode of MODES) {
           await page.getByLabel("Company name").fill("fernleaf");
           await page.getByRole("button", { name: "Search" }).click();
           await expect(page.getByRole("button", { name: /Fernleaf Analytics Private Limited/ })).toBeVisible();
+          await page.goto("/checkout/gst-details");
         }
         // Bought for a company of its own: a GSTIN holds one membership (docs/product.md, One membership per company).
         const gstin = freshGstin();
