@@ -14,13 +14,13 @@ export const TANAGER = "07AAFCT1128B1ZV"; // Delhi
 const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
 /**
- * A Karnataka GSTIN of a company no test has bought for: a GSTIN holds one membership (docs/product.md,
+ * A GSTIN (Karnataka unless another state code is given) of a company no test has bought for: a GSTIN holds one membership (docs/product.md,
  * One membership per company), and the sandbox answers a `ZZ` PAN with a sample company of its own
  * (sandbox/catalog/sample-companies.ts). Random, as e2e workers run in processes of their own.
  */
-export function freshGstin(): string {
+export function freshGstin(state = "29"): string {
   const letters = Array.from({ length: 3 }, () => LETTERS[randomInt(26)]).join("");
-  const first14 = `29ZZ${letters}${String(randomInt(10_000)).padStart(4, "0")}${LETTERS[randomInt(26)]}1Z`;
+  const first14 = `${state}ZZ${letters}${String(randomInt(10_000)).padStart(4, "0")}${LETTERS[randomInt(26)]}1Z`;
   return first14 + gstinCheckCharacter(first14);
 }
 
