@@ -1,7 +1,7 @@
 import { describeSumInsured } from "~/content/cover";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { getCart } from "~/upstream/employer.server";
 import { getChangesStatement, getMembership, requestCreditRefund } from "~/upstream/membership.server";
@@ -44,14 +44,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // Both read beside each other: one upstream round trip for the page (decision 0024).
   const [membership, statement] = await Promise.all([
     withToken(request, token, getMembership),
-    withToken(request, token, getChangesStatement),
+    // A role without members (finance) is refused the statement: the page goes on without it.
+    withToken(request, token, (t) => refusalOr([403], getChangesStatement(t))),
   ]);
   if (membership === null) {
     const cart = await withToken(request, token, getCart);
     throw redirect(pathOf(firstUnfinishedStep(cart)), { headers });
   }
   // Only a paid membership has changes to list.
-  const changes = membership.status === "paid" ? statement : null;
+  const changes = membership.status === "paid" && !(statement instanceof ApiError) ? statement : null;
   return data({ membership, changes }, { headers });
 }
 
@@ -72,6 +73,8 @@ export async function action({ request }: ActionFunctionArgs) {
   });
 }
 
+const ROLE_LABELS = { owner: "owner", admin: "admin", hr: "HR", finance: "finance" } as const;
+
 export default function MembershipPage() {
   const { membership: m, changes } = useLoaderData<typeof loader>();
   // Employees covered now per band and family cover: bought, plus joiners, less leavers.
@@ -88,6 +91,12 @@ export default function MembershipPage() {
           </span>{" "}
           {active && m.start_date ? <span className="muted">since {formatDate(m.start_date)}</span> : null}
         </p>
+        {m.you ? (
+          <p className="muted small" data-testid="your-role">
+            You: {m.you.name}, {ROLE_LABELS[m.you.role]}.{" "}
+            {m.you.role === "owner" ? <Link to={PATHS.membershipTeam}>Your team and access requests</Link> : null}
+          </p>
+        ) : null}
       </header>
 
       {m.refunds_due.length > 0 ? (
