@@ -1,7 +1,7 @@
 import { describeSumInsured } from "~/content/cover";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { getCart } from "~/upstream/employer.server";
 import { getChangesStatement, getMembership, requestCreditRefund } from "~/upstream/membership.server";
@@ -94,7 +94,7 @@ export default function MembershipPage() {
         {m.you ? (
           <p className="muted small" data-testid="your-role">
             You: {m.you.name}, {ROLE_LABELS[m.you.role]}.{" "}
-            {m.you.role === "owner" ? <Link to={PATHS.membershipTeam}>Your team and access requests</Link> : null}
+            {m.you.role === "owner" ? <a href={PATHS.membershipTeam}>Your team and access requests</a> : null}
           </p>
         ) : null}
       </header>

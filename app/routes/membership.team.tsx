@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { browserValidation, ErrorSummary, SubmitButton, TextField } from "~/components/form";
 import { seoMeta } from "~/content/seo";
@@ -30,8 +30,9 @@ import { parseSubmission } from "~/validation/submission.server";
  */
 const role = z.enum(INVITED_ROLES, { errorMap: () => ({ message: "Choose a role." }) });
 const id = z.coerce.number().int().positive();
+const inviteSchema = z.object({ intent: z.literal("invite"), name: personName, mobile: mobileNumber, role });
 const schema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("invite"), name: personName, mobile: mobileNumber, role }),
+  inviteSchema,
   z.object({ intent: z.literal("role"), id, role }),
   z.object({ intent: z.literal("remove"), id }),
   z.object({ intent: z.literal("owner"), id }),
@@ -106,7 +107,8 @@ function RoleSelect({ name = "role", label }: { name?: string; label: string }) 
 export default function TeamPage() {
   const { team, refused } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({ lastResult, ...browserValidation(schema) });
+  // The browser checks the invitation's fields; every intent is checked by the server.
+  const [form, fields] = useForm({ lastResult, ...browserValidation(inviteSchema) });
   if (team === null) {
     return (
       <div className="container narrow">
@@ -114,14 +116,14 @@ export default function TeamPage() {
         <p className="notice notice--warning" role="status">
           {refused} Only the membership’s owner manages its team.
         </p>
-        <Link to={PATHS.membership}>Back to the membership</Link>
+        <a href={PATHS.membership}>Back to the membership</a>
       </div>
     );
   }
   return (
     <div className="container narrow">
       <p>
-        <Link to={PATHS.membership}>← Membership</Link>
+        <a href={PATHS.membership}>← Membership</a>
       </p>
       <h1>Your team</h1>
       <ErrorSummary form={form} />
