@@ -17,6 +17,7 @@ import {
   handOver,
   inviteColleague,
   removeColleague,
+  type Team,
 } from "~/upstream/team.server";
 import { formatDate } from "~/utils/dates";
 import { seeOther } from "~/utils/see-other";
@@ -106,9 +107,6 @@ function RoleSelect({ name = "role", label }: { name?: string; label: string }) 
 
 export default function TeamPage() {
   const { team, refused } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
-  // The browser checks the invitation's fields; every intent is checked by the server.
-  const [form, fields] = useForm({ lastResult, ...browserValidation(inviteSchema) });
   if (team === null) {
     return (
       <div className="container narrow">
@@ -120,6 +118,13 @@ export default function TeamPage() {
       </div>
     );
   }
+  return <TeamControls team={team} />;
+}
+
+function TeamControls({ team }: { team: Team }) {
+  const lastResult = useActionData<typeof action>();
+  // The browser checks the invitation's fields; every intent is checked by the server.
+  const [form, fields] = useForm({ lastResult, ...browserValidation(inviteSchema) });
   return (
     <div className="container narrow">
       <p>

@@ -9,6 +9,8 @@ import { expect, ORIGIN, test } from "./fixtures";
 for (const javaScriptEnabled of [false, true]) {
   test.describe(`one membership per company, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled });
+    // A purchase, a census and three people's pages in one test.
+    test.slow();
 
     test("a second buyer is stopped at the GSTIN step, asks, and the owner accepts them as HR", async ({
       page,
