@@ -9,7 +9,6 @@ import { PATHS } from "~/routing/paths";
 import { requireToken, withToken } from "~/session/signed-in.server";
 import { ApiError, refusalOr } from "~/upstream/http.server";
 import {
-  INVITED_ROLES,
   acceptRequest,
   changeRole,
   declineRequest,
@@ -19,6 +18,7 @@ import {
   removeColleague,
   type Team,
 } from "~/upstream/team.server";
+import { INVITED_ROLES } from "~/upstream/team-roles";
 import { formatDate } from "~/utils/dates";
 import { seeOther } from "~/utils/see-other";
 import { mobileNumber, personName } from "~/validation/fields";

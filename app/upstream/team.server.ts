@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { apiRequest } from "./http.server";
+import type { InvitedRole } from "./team-roles";
 
 /**
  * The membership's team and access requests (docs/api-contract.md, Admins and access requests): the
  * owner's alone, refused 403 to anyone else by the upstream.
  */
 
-export const INVITED_ROLES = ["admin", "hr", "finance"] as const;
 const role = z.enum(["owner", "admin", "hr", "finance"]);
 
 const team = z.object({
@@ -36,14 +36,12 @@ export function getTeam(token: string) {
 const post = (token: string, path: string, body: unknown) =>
   apiRequest({ backend: "employer", method: "POST", path, token, body, data: team });
 
-export const inviteColleague = (
-  token: string,
-  input: { name: string; mobile_no: string; role: (typeof INVITED_ROLES)[number] },
-) => post(token, "/membership/team/invitations", input);
-export const changeRole = (token: string, id: number, newRole: (typeof INVITED_ROLES)[number]) =>
+export const inviteColleague = (token: string, input: { name: string; mobile_no: string; role: InvitedRole }) =>
+  post(token, "/membership/team/invitations", input);
+export const changeRole = (token: string, id: number, newRole: InvitedRole) =>
   post(token, `/membership/team/${id}/role`, { role: newRole });
 export const removeColleague = (token: string, id: number) => post(token, `/membership/team/${id}/remove`, {});
-export const acceptRequest = (token: string, id: number, newRole: (typeof INVITED_ROLES)[number]) =>
+export const acceptRequest = (token: string, id: number, newRole: InvitedRole) =>
   post(token, `/membership/team/requests/${id}/accept`, { role: newRole });
 export const declineRequest = (token: string, id: number) => post(token, `/membership/team/requests/${id}/decline`, {});
 export function handOver(token: string, id: number) {
