@@ -10,6 +10,7 @@ import type { OrderRow } from "../checkout/orders";
 import type { TaxLine } from "../catalog/pricing";
 import { UNDERWRITING } from "../catalog/catalog";
 import { awaitSending, trackSending } from "../messages/emails-in-flight";
+import { sendPurchaseNotice } from "../messages/purchase-notice";
 import { SELLER } from "../shared/seller";
 import { COVER_MONTHS, lastDayOf } from "../shared/cover-dates";
 import { sql, sqlValues } from "../store/statements";
@@ -297,6 +298,7 @@ export function queueInvoiceEmail(ctx: ApiContext, orderId: string): void {
     "UPDATE invoices SET email_status = 'sending' WHERE order_id = ? AND change_id IS NULL AND email_status IS NULL",
   ).run(orderId).changes;
   if (claimed !== 1) return;
+  sendPurchaseNotice(ctx, orderId);
   const invoice = invoiceFor(ctx, orderId)!;
   const sending = sendInvoiceEmail(ctx, invoice).then(
     () => {
