@@ -85,6 +85,7 @@ export default function Review() {
       {cart.people ? <PeopleLines people={cart.people} /> : null}
       <QuoteTable quote={quote} names={names} />
       <p className="small muted">{regimeNote(quote.tax_regime)}</p>
+      {cart.plan && cart.plan.documents.length > 0 ? <WhoInvoices documents={cart.plan.documents} /> : null}
       {cart.cover ? <CoverDates cover={cart.cover} /> : null}
       <Form method="post" {...getFormProps(form)} noValidate>
         <ErrorSummary form={form} />
@@ -103,6 +104,30 @@ export default function Review() {
         </SubmitButton>
       </Form>
     </CheckoutShell>
+  );
+}
+
+/**
+ * Who will invoice what (docs/decisions/0047): the insurer its premium, Kavach its own services, each on
+ * its own tax invoice; the one payment collects them all.
+ */
+function WhoInvoices({ documents }: { documents: { supplier: string; gstin: string; document_for: string }[] }) {
+  return (
+    <section aria-labelledby="who-invoices">
+      <h2 id="who-invoices">Your tax invoices</h2>
+      <p className="small muted">
+        {documents.length > 1
+          ? `You pay once; each supplier invoices its own part on its own GST tax invoice (${documents.length} in all).`
+          : "You pay once, and the insurer invoices its premium on its own GST tax invoice."}
+      </p>
+      <ul className="plain-list small">
+        {documents.map((d) => (
+          <li key={d.gstin}>
+            <strong>{d.supplier}</strong> (GSTIN {d.gstin}): {d.document_for}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

@@ -283,6 +283,7 @@ export default function MembershipPage() {
               <thead>
                 <tr>
                   <th scope="col">Invoice</th>
+                  <th scope="col">Issued by, for</th>
                   <th scope="col">Date</th>
                   <th scope="col" className="num">
                     Amount
@@ -297,6 +298,11 @@ export default function MembershipPage() {
                   <tr key={i.id}>
                     <td className="nowrap">
                       <a href={invoicePath(i.id)}>{i.number}</a>
+                    </td>
+                    {/* Each supplier invoices its own supply (docs/decisions/0047). */}
+                    <td data-joiner="·">
+                      {i.supplier ?? "Kavach Health Benefits Private Limited"}
+                      {i.document_for ? <span className="muted small">: {i.document_for}</span> : null}
                     </td>
                     <td className="nowrap" data-joiner="·">
                       {formatShortDate(i.date)}

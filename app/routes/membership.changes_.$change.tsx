@@ -148,6 +148,8 @@ export default function ChangePage() {
       ) : (
         <MonthlyLines change={change} />
       )}
+      {p.cover_from_reason ? <p className="notice">{p.cover_from_reason}</p> : null}
+      {p.no_gst_reason ? <p className="notice">{p.no_gst_reason}</p> : null}
       {confirmed || payment?.status === "pending" ? (
         <p>
           <Link to={PATHS.membership}>Back to your membership</Link> ·{" "}
@@ -267,11 +269,45 @@ function YearlyLines({ change, due }: { change: Change; due: number | null }) {
   );
 }
 
-/** Monthly billing: the mandate's new amount and the charge it starts from. */
+/**
+ * Monthly billing: the part-month paid at once (no cover before premium), then the mandate's new amount
+ * and the charge it starts from.
+ */
 function MonthlyLines({ change }: { change: Change }) {
   const p = change.price;
+  const part = p.due_now;
   return (
     <>
+      {part ? (
+        <div className="table-scroll">
+          <table className="change-price" aria-label="Paid now">
+            <tbody>
+              <tr>
+                <th scope="row">
+                  Premium to the next charge
+                  <br />
+                  <span className="muted small">
+                    {`${formatPaise(p.unit_monthly_paise)} a month × ${part.days}/${part.period_days} days, ${formatDate(part.from)} to ${formatDate(part.to)}`}
+                  </span>
+                </th>
+                <td className="num">{formatPaise(part.premium_paise)}</td>
+              </tr>
+              {part.tax_lines.map((l) => (
+                <tr key={l.label}>
+                  <th scope="row">{l.label}</th>
+                  <td className="num">{formatPaise(l.paise)}</td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row">Paid now</th>
+                <td className="num">{formatPaise(part.total_paise)}</td>
+              </tr>
+            </tfoot>
+          </table>
+        </div>
+      ) : null}
       <p>
         Your monthly charge {p.total_paise < 0 ? "goes down" : "goes up"} by {formatPaise(Math.abs(p.total_paise))} (
         {formatPaise(Math.abs(p.premium_paise))} and {formatPaise(Math.abs(p.tax_paise))} GST).

@@ -79,12 +79,6 @@ export default function InvoicePage() {
         </div>
         <RecipientAndLines doc={inv} name="Invoice" />
         {inv.change ? <AdditionNote change={inv.change} /> : null}
-        {inv.insurer ? (
-          <p>
-            Insurer: {inv.insurer.name} (IRDAI Reg. No. {inv.insurer.irdai_registration_no}).{" "}
-            {inv.policy_number ? `Policy number: ${inv.policy_number}` : "Policy number: issued with the certificate"}.
-          </p>
-        ) : null}
         <p className="muted small">
           For {inv.supplier.name}: authorised signatory. Questions: {inv.supplier.email}.
         </p>

@@ -9,7 +9,7 @@ import { getSession } from "~/session/session.server";
 import { PATHS } from "~/routing/paths";
 import { invoicePdfPath } from "~/routing/membership-paths";
 import { seoMeta } from "~/content/seo";
-import { formatPaise } from "~/utils/money";
+import { formatPaise, formatPaiseExact } from "~/utils/money";
 
 /** Hydrated: docs/product.md, Which routes hydrate. */
 export const handle = { hydrate: true };
@@ -47,7 +47,7 @@ export default function PaymentSuccess() {
         </div>
         <h1>Payment successful</h1>
         <p>Your team’s membership is active.</p>
-        <InvoiceEmailNote invoice={order.invoice} />
+        <InvoiceEmailNote order={order} />
         <dl className="bill">
           <div>
             <dt>Order</dt>
@@ -66,6 +66,7 @@ export default function PaymentSuccess() {
             <dd>{formatPaise(order.amount_paise)}</dd>
           </div>
         </dl>
+        <TaxInvoices invoices={order.invoices} />
         <section className="outcome__next" aria-labelledby="next">
           <h2 id="next">What happens next</h2>
           <p>
@@ -77,11 +78,6 @@ export default function PaymentSuccess() {
           </p>
         </section>
         <p className="actions actions--center">
-          {order.invoice ? (
-            <a className="button button--ghost" href={invoicePdfPath(order.invoice.id)} download>
-              Download tax invoice (PDF)
-            </a>
-          ) : null}
           <a className="button" href={PATHS.membership}>
             Go to your membership
           </a>
@@ -98,24 +94,57 @@ export default function PaymentSuccess() {
   );
 }
 
-/** Only what really happened to the invoice email (docs/product.md, Payment outcomes). */
-function InvoiceEmailNote({ invoice }: { invoice: Verification["invoice"] }) {
+/** Only what really happened to the invoice email (docs/product.md, Payment outcomes): one email holds every invoice. */
+function InvoiceEmailNote({ order }: { order: Pick<Verification, "invoice" | "invoices"> }) {
+  const { invoice } = order;
   if (!invoice) return null;
+  const numbers = order.invoices.length > 1 ? order.invoices.map((i) => i.number).join(" and ") : invoice.number;
+  const what = order.invoices.length > 1 ? `tax invoices ${numbers}` : `tax invoice ${numbers}`;
   switch (invoice.email_status) {
     case "sent":
       return (
         <p>
-          We’ve emailed your tax invoice {invoice.number} to <span className="nowrap">{invoice.email_to}</span>.
+          We’ve emailed your {what} to <span className="nowrap">{invoice.email_to}</span>.
         </p>
       );
     case "sending":
       return (
         <p>
-          We’re emailing your tax invoice {invoice.number} to <span className="nowrap">{invoice.email_to}</span>; you
-          can also download it below.
+          We’re emailing your {what} to <span className="nowrap">{invoice.email_to}</span>; you can also download them
+          below.
         </p>
       );
     default:
-      return <p>We could not email your tax invoice {invoice.number}. Please download it below.</p>;
+      return <p>We could not email your {what}. Please download them below.</p>;
   }
+}
+
+/**
+ * Each supplier's tax invoice, with who issued it and what for (docs/decisions/0047): the insurer
+ * invoices its premium, Kavach its own services; the one payment collected both.
+ */
+function TaxInvoices({ invoices }: { invoices: Verification["invoices"] }) {
+  if (invoices.length === 0) return null;
+  return (
+    <section className="outcome__documents" aria-labelledby="tax-invoices">
+      <h2 id="tax-invoices">Your tax {invoices.length > 1 ? "invoices" : "invoice"}</h2>
+      {invoices.length > 1 ? (
+        <p className="muted">
+          Your one payment is invoiced by each supplier on its own tax invoice: Kavach collected the insurer’s premium
+          for the insurer.
+        </p>
+      ) : null}
+      <ul className="plain-list">
+        {invoices.map((i) => (
+          <li key={i.id}>
+            <strong>{i.supplier}</strong>
+            {i.document_for ? <>: {i.document_for}</> : null}. {i.number}, {formatPaiseExact(i.total_paise)}.{" "}
+            <a href={invoicePdfPath(i.id)} download>
+              Download tax invoice {i.number} (PDF)
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
 }

@@ -44,6 +44,24 @@ const change = z.object({
     total_paise: paise,
     new_monthly_paise: paise.nullable(),
     starts_on: isoDate.nullable(),
+    /** A yearly removal past the s.34(2) deadline: why its credit notes carry no GST. */
+    no_gst_reason: z.string().optional(),
+    /** An addition with a charge: covered from the day its premium is received, and why (No cover before premium). */
+    cover_from: isoDate.optional(),
+    cover_from_reason: z.string().optional(),
+    /** Monthly: the part-month to the next charge, paid at once before the addition is made. */
+    due_now: z
+      .object({
+        from: isoDate,
+        to: isoDate,
+        days: z.number().int(),
+        period_days: z.number().int(),
+        premium_paise: paise,
+        tax_lines: z.array(z.object({ label: z.string(), rate_bp: z.number().int(), paise })),
+        tax_paise: paise,
+        total_paise: paise,
+      })
+      .optional(),
   }),
 });
 export type Change = z.infer<typeof change>;

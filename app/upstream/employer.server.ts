@@ -295,6 +295,8 @@ const cart = z.object({
       coverage_ids: z.array(z.string()),
       coverages: z.array(z.object({ id: z.string(), name: z.string(), is_required: flag, monthly_paise: paise })),
       underwriting,
+      /** Each supplier's tax invoice the purchase will have, and what for (docs/decisions/0047). */
+      documents: z.array(z.object({ supplier: z.string(), gstin: z.string(), document_for: z.string() })).default([]),
     })
     .nullable(),
   people: z
@@ -419,6 +421,21 @@ const verification = z.object({
       email_status: z.enum(["sending", "sent", "failed"]).nullable(),
     })
     .nullable(),
+  /**
+   * Every supplier's tax invoice of the purchase (docs/decisions/0047): who issued it and what for. The
+   * first is `invoice`. An upstream that issues one invoice answers it alone.
+   */
+  invoices: z
+    .array(
+      z.object({
+        id: z.string(),
+        number: z.string(),
+        supplier: z.string(),
+        document_for: z.string().nullable(),
+        total_paise: paise,
+      }),
+    )
+    .default([]),
 });
 export type Verification = z.infer<typeof verification>;
 

@@ -86,6 +86,9 @@ const membership = z
         date: isoDate,
         total_paise: paise,
         email_status: z.string().nullable(),
+        /** Who issued it and what for (docs/decisions/0047); absent on invoices issued before. */
+        supplier: z.string().optional(),
+        document_for: z.string().nullable().optional(),
       }),
     ),
     refunds_due: z.array(
@@ -150,6 +153,9 @@ const statementChange = z.object({
   confirmed_by: z.string().nullable(),
   invoice: documentRef,
   credit_note: documentRef,
+  /** One per supplier whose supply the change adds or gives back (docs/decisions/0047). */
+  invoices: z.array(documentRef.unwrap()).default([]),
+  credit_notes: z.array(documentRef.unwrap()).default([]),
 });
 export type StatementChange = z.infer<typeof statementChange>;
 

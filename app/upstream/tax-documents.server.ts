@@ -17,7 +17,11 @@ const invoice = z.object({
   number: z.string(),
   date: isoDate,
   financial_year: z.string(),
-  supplier: party.extend({ email: z.string() }),
+  supplier: party.extend({ email: z.string(), role: z.string().optional() }),
+  /** What the document is for, in the supplier's words (docs/decisions/0047); absent on documents issued before. */
+  document_for: z.string().optional(),
+  sum_insured: z.string().optional(),
+  not_modelled: z.string().optional(),
   recipient: party.extend({ is_sez: flag }),
   place_of_supply: z.object({ state_name: z.string(), state_code: z.string() }),
   reverse_charge: z.boolean(),
@@ -61,9 +65,11 @@ const invoice = z.object({
 });
 export type Invoice = z.infer<typeof invoice>;
 
-const creditNote = invoice.omit({ payment_id: true, policy_number: true, change: true }).extend({
+const creditNote = invoice.omit({ payment_id: true, change: true }).extend({
   original_invoice: z.object({ number: z.string(), date: isoDate }),
   reason: z.string(),
+  /** A financial credit note, after the s.34(2) deadline: why no GST is adjusted. */
+  financial_note: z.string().nullable().optional(),
   change: z.object({
     employee_code: z.string(),
     band_label: z.string(),
@@ -74,9 +80,12 @@ const creditNote = invoice.omit({ payment_id: true, policy_number: true, change:
 });
 export type CreditNote = z.infer<typeof creditNote>;
 
-/** A credit note id as it appears in a URL (KV-CN-26-27-000001), or null for anything else. */
+/**
+ * A credit note id as it appears in a URL: a supplier's series (SGC-26-27-000001), or one issued before
+ * each supplier had its own (KV-CN-26-27-000001); null for anything else.
+ */
 export function parseCreditNoteId(value: string | undefined): string | null {
-  return value !== undefined && /^KV-CN-\d{2}-\d{2}-\d{6}$/.test(value) ? value : null;
+  return value !== undefined && /^(?:[A-Z]{3}|KV-CN)-\d{2}-\d{2}-\d{6}$/.test(value) ? value : null;
 }
 
 /** A removal's credit note; only its own admin gets it (anyone else: ApiError 404). */

@@ -1,10 +1,11 @@
-// The documents of a change during the year (docs/product.md, Changes during the year; decision 0026): a
-// yearly removal gets a GST credit note from its own series, an addition a GST tax invoice in the
-// purchase's series, and the credit a removal leaves is kept as a balance on the membership. Issued in one
-// place, inside the write transaction in which the change becomes confirmed (or, for an addition paid now,
-// in which its payment succeeds), so a number is taken only for a change that stands.
+// The documents of a change during the year (docs/product.md, Changes during the year; decisions 0026 and
+// 0047): a yearly removal gets a GST credit note from each supplier whose supply it reverses, in that
+// supplier's credit note series; an addition a GST tax invoice from each supplier whose supply it adds, in
+// that supplier's series; the credit a removal leaves is kept as a balance on the membership. Only the
+// supply that changed is on a change's documents, and a change with nothing to charge has no tax invoice.
+// Issued in one place, inside the write transaction in which the change becomes confirmed (or, for an
+// addition paid now, in which its payment succeeds), so a number is taken only for a change that stands.
 import { rupeesInWords } from "./amount-words";
-import { UNDERWRITING } from "../catalog/catalog";
 import { type ChangeJson } from "../membership/change-store";
 import { type ChangePrice, CREDIT_HOLD_MS } from "../membership/change-rules";
 import type { ApiContext } from "../shared/context";
@@ -13,31 +14,30 @@ import { HttpError } from "../shared/envelope";
 import {
   type InvoiceData,
   type InvoiceLine,
-  SEZ_NOTE,
-  billedTo,
   billingPeriod,
-  invoiceFor,
+  bySupplier,
+  documentHeader,
+  insertInvoice,
   invoiceId,
   lineSuppliers,
   nextInvoiceNumber,
+  purchaseInvoiceOf,
 } from "./invoices";
 import type { OrderContents } from "../checkout/order-contents";
 import { type OrderRow, findOrder, parseContents } from "../checkout/orders";
 import { roundDiv } from "../catalog/pricing";
-import { SELLER } from "../shared/seller";
 import { coverEndDate } from "../shared/cover-dates";
 import { sql, sqlValues } from "../store/statements";
-
-const CREDIT_SERIES = "KV/CN";
+import { SUPPLIERS, type SupplierKey } from "./suppliers";
 
 /** The last day of the year of cover bought on the order's payment day. */
 const coverEndOf = (order: OrderRow) => coverEndDate(istDate(order.paid_at!));
 
 export interface ChangeDocuments {
-  /** The addition's tax invoice number, if it has one. */
-  invoice: string | null;
-  /** The removal's credit note number, if it has one. */
-  credit_note: string | null;
+  /** The addition's tax invoices (one per supplier), the health insurer's first; none for a change at no charge. */
+  invoices: string[];
+  /** The removal's credit notes (one per supplier), the health insurer's first. */
+  credit_notes: string[];
 }
 
 /** What an addition's invoice says about the change, beside the purchase invoice's fields. */
@@ -49,14 +49,21 @@ export interface ChangeOnInvoice {
   effective_date: string;
   /** The pro-rata rule as applied, in words (yearly), or the monthly charge it changes (monthly). */
   rule: string;
+  /** The first day of cover: the day the premium was received (absent on documents issued before). */
+  cover_from?: string;
   /** Yearly: credit from removals used against this invoice; what is left to pay. */
   credit_applied_paise: number;
   amount_due_paise: number;
 }
 
-export interface CreditNoteData extends Omit<InvoiceData, "payment_id" | "policy_number"> {
+export interface CreditNoteData extends Omit<InvoiceData, "payment_id"> {
   original_invoice: { number: string; date: string };
   reason: string;
+  /**
+   * Set on a financial credit note: issued after the s.34(2) deadline for the original supply, it refunds
+   * the premium and adjusts no GST, and says so (docs/product.md, Who invoices what).
+   */
+  financial_note?: string | null;
   change: Omit<ChangeOnInvoice, "credit_applied_paise" | "amount_due_paise">;
 }
 
@@ -84,33 +91,52 @@ interface StoredChange {
   status: string;
 }
 
-/** KV/CN/26-27/000001 ⇄ KV-CN-26-27-000001: the number has slashes, a URL segment cannot. */
+/** SGC/26-27/000001 ⇄ SGC-26-27-000001: the number has slashes, a URL segment cannot. */
 export function creditNoteId(number: string): string {
   return number.replaceAll("/", "-");
 }
 export function creditNoteNumberOf(id: string): string | null {
-  const m = /^KV-CN-(\d{2}-\d{2})-(\d{6})$/.exec(id);
-  return m === null ? null : `${CREDIT_SERIES}/${m[1]}/${m[2]}`;
+  const m = /^([A-Z]{3})-(\d{2}-\d{2})-(\d{6})$/.exec(id);
+  if (m !== null) return `${m[1]}/${m[2]}/${m[3]}`;
+  // Credit notes issued before each supplier had its own series: KV/CN/26-27/000001.
+  const old = /^KV-CN-(\d{2}-\d{2})-(\d{6})$/.exec(id);
+  return old === null ? null : `KV/CN/${old[1]}/${old[2]}`;
 }
 
 /**
  * The change's share of each benefit, each scaled like the change's premium (monthly price × 12 × days ÷
- * 365 less the discount, or one month), with what rounding leaves over on the health cover's line, so the
- * lines add up to the change's premium exactly (the purchase's invoice does the same: decision 0019).
+ * the year's days less the discount, or one month), with what rounding leaves over on the health cover's
+ * line, so the lines add up to the change's premium exactly (the purchase's invoices do the same). A family
+ * event changes the family cover only: its one line is the health cover's (SAC 997133), with no benefit
+ * repeated, as no benefit changed.
  */
-export function changeLines(c: OrderContents, band: string, range: string, price: ChangePrice, detail: string) {
+export function changeLines(
+  c: OrderContents,
+  band: string,
+  range: string,
+  price: ChangePrice,
+  detail: string,
+  familyEvent = false,
+  partMonth = false,
+) {
   const person = c.people.find((p) => p.band === band && p.range === range)!;
-  const premium = Math.abs(price.premium_paise);
+  // The part-month a monthly addition pays at once, when that is what the document bills.
+  const part = partMonth ? price.due_now : undefined;
+  const premium = part?.premium_paise ?? Math.abs(price.premium_paise);
   const scale = (monthly: number) =>
-    price.days === null
-      ? monthly
-      : roundDiv(monthly * 12 * price.days * (100 - price.discount_pct), price.days_in_year * 100);
-  const lines: InvoiceLine[] = lineSuppliers(c).map((s) => ({
+    part !== undefined
+      ? roundDiv(monthly * part.days, part.period_days)
+      : price.days === null
+        ? monthly
+        : roundDiv(monthly * 12 * price.days * (100 - price.discount_pct), price.days_in_year * 100);
+  const suppliers = lineSuppliers(c).filter((s) => s.health || !familyEvent);
+  const lines: (InvoiceLine & { supplier: SupplierKey })[] = suppliers.map((s) => ({
+    supplier: s.supplier,
     sac: s.sac,
     description: s.health ? `${s.description}: ${person.band_label}, ${person.range_label}` : s.description,
     detail,
     supplied_by: s.supplied_by,
-    taxable_paise: scale(s.health ? person.rate_paise : s.monthly_paise),
+    taxable_paise: familyEvent ? 0 : scale(s.health ? person.rate_paise : s.monthly_paise),
   }));
   lines[0]!.taxable_paise += premium - lines.reduce((sum, l) => sum + l.taxable_paise, 0);
   return { lines, person };
@@ -127,32 +153,20 @@ function ruleOf(row: StoredChange, price: ChangePrice, coverEnd: string): string
     return `No extra charge: covered by the family cover already bought (${row.range_code})`;
   }
   if (price.days === null) {
-    return `${rupees(price.unit_monthly_paise)} a month, collected by the mandate from the charge on ${
+    const monthly = `${rupees(price.unit_monthly_paise)} a month, collected by the mandate from the charge on ${
       price.starts_on === null ? "its next date" : longDate(price.starts_on)
     }`;
+    const part = price.due_now;
+    if (part === undefined) return monthly;
+    return `${rupees(price.unit_monthly_paise)} a month × ${part.days}/${part.period_days} days (${longDate(
+      part.from,
+    )} to ${longDate(part.to)}), paid now; then ${price.starts_on === null ? "no charge is left" : monthly}`;
   }
-  const from = row.kind === "add" ? row.effective_date : addDays(row.effective_date, 1);
+  const from = row.kind === "add" ? (price.cover_from ?? row.effective_date) : addDays(row.effective_date, 1);
   const discount = price.discount_pct > 0 ? ` less the ${price.discount_pct}% yearly discount` : "";
   return `${rupees(price.unit_monthly_paise)} a month × 12 × ${price.days}/${price.days_in_year} days (${longDate(
     from,
   )} to ${longDate(coverEnd)})${discount}`;
-}
-
-function header(c: OrderContents, order: OrderRow, date: string) {
-  return {
-    date,
-    financial_year: financialYear(date),
-    supplier: SELLER,
-    // As at purchase: the place of supply and tax regime the purchase was invoiced with.
-    ...billedTo(c.company),
-    reverse_charge: false as const,
-    order_id: order.order_id,
-    policy: order.policy,
-    plan: { name: c.plan.name, sum_insured_inr: c.plan.sum_insured_inr },
-    members: 1,
-    zero_rated_note: c.tax_regime === "sez" ? SEZ_NOTE : null,
-    insurer: { name: UNDERWRITING.insurer.name, irdai_registration_no: UNDERWRITING.insurer.irdai_registration_no },
-  };
 }
 
 /** The credit left on a membership: credit notes less what additions used and refunds asked for. */
@@ -195,135 +209,184 @@ function recordCredit(
   ).run(orderId, kind, document, amount, ctx.now(), by);
 }
 
-function issueCreditNote(ctx: ApiContext, row: StoredChange, order: OrderRow, c: OrderContents): string {
+/**
+ * The credit notes of a yearly removal, one per supplier whose supply it gives back, each in its
+ * supplier's own series (at most 16 characters: SGC/26-27/000001) and against that supplier's purchase
+ * invoice, with its share of the tax reversed. A removal priced after the s.34(2) deadline of that invoice
+ * carries no tax (changes.ts): each note is then a financial credit note and says so.
+ */
+function issueCreditNotes(ctx: ApiContext, row: StoredChange, order: OrderRow, c: OrderContents): string[] {
   const price = JSON.parse(row.price) as ChangePrice;
-  const original = invoiceFor(ctx, order.order_id);
-  if (original === undefined) throw new Error(`order ${order.order_id}: a credit note needs the purchase's invoice`);
   const issuedAt = ctx.now();
   const date = istDate(issuedAt);
   const fy = financialYear(date);
-  // Read and taken in the caller's IMMEDIATE transaction; (financial_year, seq) is unique besides.
-  const seq = sqlValues(ctx.db, "SELECT COALESCE(MAX(seq), 0) + 1 FROM credit_notes WHERE financial_year = ?").get(
-    fy,
-  ) as number;
-  const number = `${CREDIT_SERIES}/${fy}/${String(seq).padStart(6, "0")}`;
   const coverEnd = coverEndOf(order);
   const rule = ruleOf(row, price, coverEnd);
-  const { lines, person } = changeLines(c, row.band, row.range_code, price, `Credited: ${rule}`);
-  const taxable = -price.premium_paise;
-  const total = -price.total_paise;
-  const data: CreditNoteData = {
-    ...header(c, order, date),
-    id: creditNoteId(number),
-    number,
-    original_invoice: { number: original.number, date: original.data.date },
-    reason: `Employee ${row.employee_code} left the team (${row.reason ?? "no reason given"}); their last day of cover was ${longDate(
-      row.effective_date,
-    )}, and the premium for the days after it is credited.`,
-    change: {
-      change_id: row.change_id,
-      employee_code: row.employee_code,
-      band_label: person.band_label,
-      range_label: person.range_label,
-      effective_date: row.effective_date,
-      rule,
-    },
-    billing_period: { from: addDays(row.effective_date, 1), to: coverEnd },
-    lines,
-    taxable_paise: taxable,
-    // The tax reversed at the original rates: the change was priced with the purchase's regime.
-    tax_lines: price.tax_lines.map((t) => ({ ...t, paise: -t.paise })),
-    tax_paise: -price.tax_paise,
-    total_paise: total,
-    total_in_words: rupeesInWords(total),
-  };
-  sql(
-    ctx.db,
-    `INSERT INTO credit_notes (number, financial_year, seq, order_id, change_id, issued_at, data, email_to)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(number, fy, seq, order.order_id, row.change_id, issuedAt, JSON.stringify(data), c.admin.email);
-  recordCredit(ctx, order.order_id, "credit_note", number, total, null);
-  ctx.log({ event: "credit_note_issued", credit_note: number, order_id: order.order_id, total_paise: total });
-  return number;
+  const { lines, person } = changeLines(c, row.band, row.range_code, price, `Credited: ${rule}`, row.event !== null);
+  const credited = price.tax_lines.map((t) => ({ ...t, paise: -t.paise }));
+  return bySupplier(lines, credited).map((doc) => {
+    const s = SUPPLIERS[doc.supplier];
+    const original = purchaseInvoiceOf(ctx, order.order_id, doc.supplier);
+    if (original === undefined) throw new Error(`order ${order.order_id}: a credit note needs the purchase's invoice`);
+    // Read and taken in the caller's IMMEDIATE transaction; (supplier, financial_year, seq) is unique besides.
+    const seq = sqlValues(
+      ctx.db,
+      "SELECT COALESCE(MAX(seq), 0) + 1 FROM credit_notes WHERE supplier = ? AND financial_year = ?",
+    ).get(doc.supplier, fy) as number;
+    const number = `${s.credit_series}/${fy}/${String(seq).padStart(6, "0")}`;
+    const tax = doc.tax_lines.reduce((sum, t) => sum + t.paise, 0);
+    const total = doc.taxable_paise + tax;
+    const data: CreditNoteData = {
+      ...documentHeader(ctx, c, order, doc.supplier, date),
+      members: 1,
+      id: creditNoteId(number),
+      number,
+      original_invoice: { number: original.number, date: original.data.date },
+      reason: `Employee ${row.employee_code} left the team (${row.reason ?? "no reason given"}); their last day of cover was ${longDate(
+        row.effective_date,
+      )}, and the premium for the days after it is credited.`,
+      financial_note: price.no_gst_reason ?? null,
+      change: {
+        change_id: row.change_id,
+        employee_code: row.employee_code,
+        band_label: person.band_label,
+        range_label: person.range_label,
+        effective_date: row.effective_date,
+        rule,
+      },
+      billing_period: { from: addDays(row.effective_date, 1), to: coverEnd },
+      lines: doc.lines,
+      taxable_paise: doc.taxable_paise,
+      // The tax reversed at the original rates: the change was priced with the purchase's regime.
+      tax_lines: doc.tax_lines,
+      tax_paise: tax,
+      total_paise: total,
+      total_in_words: rupeesInWords(total),
+    };
+    sql(
+      ctx.db,
+      `INSERT INTO credit_notes (number, supplier, financial_year, seq, order_id, change_id, issued_at, data, email_to)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(number, doc.supplier, fy, seq, order.order_id, row.change_id, issuedAt, JSON.stringify(data), c.admin.email);
+    recordCredit(ctx, order.order_id, "credit_note", number, total, null);
+    ctx.log({ event: "credit_note_issued", credit_note: number, order_id: order.order_id, total_paise: total });
+    return number;
+  });
 }
 
-function issueAdditionInvoice(
+/**
+ * The tax invoices of an addition, one per supplier whose supply it adds, each in its supplier's series.
+ * A change with nothing to charge (a newborn the family cover already takes) has none: there is no tax
+ * invoice without consideration; its endorsement records it.
+ */
+function issueAdditionInvoices(
   ctx: ApiContext,
   row: StoredChange,
   order: OrderRow,
   c: OrderContents,
   paymentId: string | null,
   creditPaise: number,
-): string {
+): string[] {
   const price = JSON.parse(row.price) as ChangePrice;
+  if (price.total_paise <= 0) return [];
   const issuedAt = ctx.now();
   const date = istDate(issuedAt);
-  const { number, fy, seq } = nextInvoiceNumber(ctx, date);
   const coverEnd = coverEndOf(order);
   const rule = ruleOf(row, price, coverEnd);
-  const { lines, person } = changeLines(c, row.band, row.range_code, price, `Added: ${rule}`);
-  // Yearly: the credit removals left is used first, up to the invoice's total (decision 0026), as the
-  // payment counted on it when it opened (decision 0042).
-  const applied = price.policy === "yearly" ? Math.min(creditPaise, price.total_paise) : 0;
-  const change: ChangeOnInvoice = {
-    change_id: row.change_id,
-    employee_code: row.employee_code,
-    band_label: person.band_label,
-    range_label: person.range_label,
-    effective_date: row.effective_date,
-    rule,
-    credit_applied_paise: applied,
-    amount_due_paise: price.total_paise - applied,
-  };
+  // A monthly addition's invoice is for the part-month it paid at once; the mandate's later charges are
+  // the monthly supply's own (no cover before premium: docs/product.md).
+  const part = price.due_now;
+  const { lines, person } = changeLines(
+    c,
+    row.band,
+    row.range_code,
+    price,
+    `Added: ${rule}`,
+    row.event !== null,
+    part !== undefined,
+  );
+  // Yearly: the credit removals left is used first, up to the change's total (decision 0026), as the
+  // payment counted on it when it opened (decision 0042): against each supplier's invoice in turn.
+  let credit = price.policy === "yearly" ? Math.min(creditPaise, price.total_paise) : 0;
   const period =
-    price.days === null
-      ? billingPeriod("monthly", Date.parse(`${price.starts_on ?? date}T00:00:00+05:30`))
-      : { from: row.effective_date, to: coverEnd };
-  const data: InvoiceData & { change: ChangeOnInvoice } = {
-    ...header(c, order, date),
-    id: invoiceId(number),
-    number,
-    payment_id:
-      paymentId ??
-      (price.policy === "monthly"
-        ? `Collected by the mandate with the charge on ${longDate(period.from)}`
-        : applied === price.total_paise
-          ? "Paid from the membership's credit"
-          : "Due"),
-    billing_period: period,
-    lines,
-    taxable_paise: price.premium_paise,
-    tax_lines: price.tax_lines,
-    tax_paise: price.tax_paise,
-    total_paise: price.total_paise,
-    total_in_words: rupeesInWords(price.total_paise),
-    change,
-  };
-  sql(
-    ctx.db,
-    `INSERT INTO invoices (number, financial_year, seq, order_id, change_id, issued_at, data, email_to)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(number, fy, seq, order.order_id, row.change_id, issuedAt, JSON.stringify(data), c.admin.email);
-  if (applied > 0) recordCredit(ctx, order.order_id, "applied", number, -applied, null);
-  ctx.log({ event: "invoice_issued", invoice: number, order_id: order.order_id, total_paise: price.total_paise });
-  return number;
+    part !== undefined
+      ? { from: part.from, to: part.to }
+      : price.days === null
+        ? billingPeriod("monthly", Date.parse(`${price.starts_on ?? date}T00:00:00+05:30`))
+        : { from: price.cover_from ?? row.effective_date, to: coverEnd };
+  return bySupplier(lines, part?.tax_lines ?? price.tax_lines).map((doc) => {
+    const { number, fy, seq } = nextInvoiceNumber(ctx, doc.supplier, date);
+    const tax = doc.tax_lines.reduce((sum, t) => sum + t.paise, 0);
+    const total = doc.taxable_paise + tax;
+    const applied = Math.min(credit, total);
+    credit -= applied;
+    const change: ChangeOnInvoice = {
+      change_id: row.change_id,
+      employee_code: row.employee_code,
+      band_label: person.band_label,
+      range_label: person.range_label,
+      effective_date: row.effective_date,
+      rule,
+      cover_from: price.cover_from ?? row.effective_date,
+      credit_applied_paise: applied,
+      amount_due_paise: total - applied,
+    };
+    const data: InvoiceData & { change: ChangeOnInvoice } = {
+      ...documentHeader(ctx, c, order, doc.supplier, date),
+      members: 1,
+      id: invoiceId(number),
+      number,
+      payment_id:
+        paymentId ??
+        (price.policy === "monthly"
+          ? part !== undefined
+            ? "Due"
+            : `Collected by the mandate with the charge on ${longDate(period.from)}`
+          : applied === total
+            ? "Paid from the membership's credit"
+            : "Due"),
+      billing_period: period,
+      lines: doc.lines,
+      taxable_paise: doc.taxable_paise,
+      tax_lines: doc.tax_lines,
+      tax_paise: tax,
+      total_paise: total,
+      total_in_words: rupeesInWords(total),
+      change,
+    };
+    insertInvoice(
+      ctx,
+      { number, supplier: doc.supplier, fy, seq, orderId: order.order_id, changeId: row.change_id },
+      issuedAt,
+      data,
+      c.admin.email,
+    );
+    if (applied > 0) recordCredit(ctx, order.order_id, "applied", number, -applied, null);
+    ctx.log({ event: "invoice_issued", invoice: number, order_id: order.order_id, total_paise: total });
+    return number;
+  });
 }
 
-/** The documents a change has, if any. */
+const RANK = "CASE supplier WHEN 'health' THEN 0 WHEN 'life' THEN 1 ELSE 2 END";
+
+/** The documents a change has, if any, the health insurer's first. */
 export function documentsOf(ctx: ApiContext, changeId: string): ChangeDocuments {
   return {
-    invoice: (sqlValues(ctx.db, "SELECT number FROM invoices WHERE change_id = ?").get(changeId) as string) ?? null,
-    credit_note:
-      (sqlValues(ctx.db, "SELECT number FROM credit_notes WHERE change_id = ?").get(changeId) as string) ?? null,
+    invoices: sqlValues(ctx.db, `SELECT number FROM invoices WHERE change_id = ? ORDER BY ${RANK}`).all(
+      changeId,
+    ) as string[],
+    credit_notes: sqlValues(ctx.db, `SELECT number FROM credit_notes WHERE change_id = ? ORDER BY ${RANK}`).all(
+      changeId,
+    ) as string[],
   };
 }
 
 /**
- * Issues the document of a change that has just become confirmed, inside the caller's IMMEDIATE write
+ * Issues the documents of a change that has just become confirmed, inside the caller's IMMEDIATE write
  * transaction (`writeTransaction`), after the change's members are saved. Once per change: called again,
- * it answers the documents already issued. A yearly removal gets a credit note and its credit on the
- * balance; an addition a tax invoice (yearly, using the balance first); a monthly removal none, as nothing
- * invoiced is given back: the mandate's later charges fall instead. A leaver's cover end is recorded on
+ * it answers the documents already issued. A yearly removal gets credit notes and their credit on the
+ * balance; an addition with a charge tax invoices (yearly, using the balance first); a monthly removal
+ * none, as nothing invoiced is given back: the mandate's later charges fall instead. A leaver's cover end is recorded on
  * their family's e-cards; a joiner's e-cards are issued if the policy is. `payment_id`: the payment of an
  * addition paid now, printed on its invoice. Call `queueChangeDocumentEmail` once the transaction commits.
  */
@@ -332,7 +395,7 @@ export function issueChangeDocuments(
   change: Pick<ChangeJson, "change_id"> & { payment_id?: string | null; credit_paise?: number },
 ): ChangeDocuments {
   const before = documentsOf(ctx, change.change_id);
-  if (before.invoice !== null || before.credit_note !== null) return before;
+  if (before.invoices.length > 0 || before.credit_notes.length > 0) return before;
   const row = sql(ctx.db, "SELECT * FROM membership_changes WHERE change_id = ?").get(change.change_id) as
     StoredChange | undefined;
   if (row === undefined || row.status !== "confirmed") throw new Error(`change ${change.change_id} is not confirmed`);
@@ -344,10 +407,10 @@ export function issueChangeDocuments(
       ctx.db,
       "UPDATE members SET cover_ended_on = ? WHERE order_id = ? AND employee_code = ? AND cover_ended_on IS NULL",
     ).run(row.effective_date, row.order_id, row.employee_code);
-    if (price.policy === "monthly") return before;
-    return { invoice: null, credit_note: issueCreditNote(ctx, row, order, c) };
+    if (price.policy === "monthly" || price.premium_paise === 0) return before;
+    return { invoices: [], credit_notes: issueCreditNotes(ctx, row, order, c) };
   }
-  // The joiner is covered from their date of joining, never in the future: their e-cards are issued now.
+  // The joiner is covered from the day the premium is received, today: their e-cards are issued now.
   const policy = sqlValues(ctx.db, "SELECT 1 FROM policies WHERE order_id = ?").get(row.order_id);
   if (policy !== undefined) {
     sql(ctx.db, "UPDATE members SET e_card_status = 'issued' WHERE order_id = ? AND employee_code = ?").run(
@@ -356,8 +419,8 @@ export function issueChangeDocuments(
     );
   }
   return {
-    invoice: issueAdditionInvoice(ctx, row, order, c, change.payment_id ?? null, change.credit_paise ?? 0),
-    credit_note: null,
+    invoices: issueAdditionInvoices(ctx, row, order, c, change.payment_id ?? null, change.credit_paise ?? 0),
+    credit_notes: [],
   };
 }
 

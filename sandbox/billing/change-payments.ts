@@ -1,8 +1,9 @@
-// Paying for a yearly addition (docs/product.md, Changes during the year): the joiner is added only when
+// Paying for an addition (docs/product.md, Changes during the year): the joiner is added only when
 // the payment succeeds, through the same sandbox gateway as the purchase (its three outcomes, its
 // signature, a pending payment settled later). A failed or abandoned payment leaves the change quoted
 // and the member not added.
 import { readCart } from "../checkout/cart";
+import { istDate } from "../shared/dates";
 import { creditAvailable } from "./change-documents";
 import { type ChangeJson, changeJson, findChange } from "../membership/change-store";
 import { type ChangePrice, CREDIT_HOLD_MS } from "../membership/change-rules";
@@ -75,11 +76,14 @@ function settle(ctx: ApiContext, p: ChangePaymentRow, paymentId: string, at: num
   try {
     // A savepoint inside the caller's transaction: a refusal undoes the change, not the payment.
     writeTransaction(ctx.db, () => {
-      const checked = recheck(ctx, m, row);
+      // Priced as of the day the payment was opened: a pending one that settles later was paid then.
+      const checked = recheck(ctx, m, row, undefined, { asOf: istDate(p.created_at) });
       if (!checked.ok) throw requoted(checked);
       // The credit this payment still needs, from what no other open payment counts on (its own
       // reservation included, if it still holds): never less than the total changes hands.
-      const total = (JSON.parse(row.price) as ChangePrice).total_paise;
+      // What the payment had to cover: a yearly addition's total, a monthly one's part-month paid at once.
+      const price = JSON.parse(row.price) as ChangePrice;
+      const total = price.due_now?.total_paise ?? price.total_paise;
       const credit = total - p.amount_paise;
       if (credit > creditAvailable(ctx, m.order.order_id, p.change_id))
         throw new HttpError(409, "The payment and the credit left no longer cover this addition.");

@@ -7,13 +7,20 @@ import { invoiceId } from "./invoices";
 import { type PaidMembership, placesAdded } from "../membership/members";
 import { sql } from "../store/statements";
 
-/** A change with its document's id and number, for links from the statement. */
+/**
+ * A change with its documents' ids and numbers, for links from the statement: `invoices` and
+ * `credit_notes`, one per supplier (decision 0047); `invoice` and `credit_note`, the first of each.
+ */
 export function withDocuments(ctx: ApiContext, change: ChangeJson) {
   const d = documentsOf(ctx, change.change_id);
+  const invoices = d.invoices.map((number) => ({ id: invoiceId(number), number }));
+  const creditNotes = d.credit_notes.map((number) => ({ id: creditNoteId(number), number }));
   return {
     ...change,
-    invoice: d.invoice === null ? null : { id: invoiceId(d.invoice), number: d.invoice },
-    credit_note: d.credit_note === null ? null : { id: creditNoteId(d.credit_note), number: d.credit_note },
+    invoice: invoices[0] ?? null,
+    credit_note: creditNotes[0] ?? null,
+    invoices,
+    credit_notes: creditNotes,
   };
 }
 

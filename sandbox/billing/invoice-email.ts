@@ -1,4 +1,4 @@
-// The confirmation sent after a payment: what was bought and the tax invoice attached as a PDF.
+// The confirmation sent after a payment: what was bought and each supplier's tax invoice attached as a PDF.
 import type { ApiContext } from "../shared/context";
 import { longDate } from "../shared/dates";
 import { escapeHtml, formatRupees } from "../shared/html";
@@ -21,16 +21,28 @@ function membershipUrl(ctx: ApiContext, orderId: string): string {
   }
 }
 
-export async function sendInvoiceEmail(ctx: ApiContext, invoice: InvoiceRow): Promise<void> {
-  const inv = invoice.data;
-  const pdf = await invoicePdf(inv);
+export async function sendInvoiceEmail(ctx: ApiContext, invoices: readonly InvoiceRow[]): Promise<void> {
+  const inv = invoices[0]!.data;
+  const total = invoices.reduce((s, i) => s + i.data.total_paise, 0);
+  const pdfs = await Promise.all(invoices.map((i) => invoicePdf(i.data)));
   const period = `${longDate(inv.billing_period.from)} to ${longDate(inv.billing_period.to)}`;
+  // Each supplier's invoice is its own document: say what each is for and who issued it (decision 0047).
+  const documents = invoices.map(
+    (i) =>
+      `- ${i.data.number} from ${i.data.supplier.name} (GSTIN ${i.data.supplier.gstin}): ${
+        i.data.document_for ?? "tax invoice"
+      }, total INR ${formatInr(i.data.total_paise)}`,
+  );
   const lines = [
-    `Thank you: we have received ${formatRupees(inv.total_paise)} for ${inv.recipient.name}'s Kavach membership.`,
+    `Thank you: we have received ${formatRupees(total)} for ${inv.recipient.name}'s Kavach membership.`,
     "",
     `Plan: ${inv.plan.name} for ${inv.members} members`,
     `Billing: ${inv.policy === "monthly" ? "monthly" : "yearly"}, this payment covers ${period}`,
-    `Tax invoice: ${inv.number} (attached as a PDF), total INR ${formatInr(inv.total_paise)}`,
+    invoices.length === 1
+      ? "Tax invoice (attached as a PDF):"
+      : `Your payment is invoiced by each supplier on its own tax invoice (${invoices.length}, attached as PDFs):`,
+    ...documents,
+    `Kavach collected the insurance premium on the insurer's behalf and remits it to the insurer; it is the insurer's supply, not Kavach's.`,
     `Order: ${inv.order_id} · Payment: ${inv.payment_id}`,
     "",
     inv.policy === "monthly"
@@ -46,10 +58,16 @@ export async function sendInvoiceEmail(ctx: ApiContext, invoice: InvoiceRow): Pr
     .map(escapeHtml)
     .join("</p>\n<p>")}</p>`;
   await ctx.email.send({
-    to: invoice.email_to,
-    subject: `Your Kavach membership is active: tax invoice ${inv.number}`,
+    to: invoices[0]!.email_to,
+    subject: `Your Kavach membership is active: tax ${invoices.length === 1 ? "invoice" : "invoices"} ${invoices
+      .map((i) => i.number)
+      .join(", ")}`,
     text: lines.join("\n"),
     html,
-    attachments: [{ filename: `${inv.id}.pdf`, contentType: "application/pdf", content: pdf }],
+    attachments: invoices.map((i, n) => ({
+      filename: `${i.id}.pdf`,
+      contentType: "application/pdf",
+      content: pdfs[n]!,
+    })),
   });
 }

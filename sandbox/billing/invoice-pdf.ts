@@ -10,12 +10,13 @@ import type { InvoiceData } from "./invoices";
 type Document = (InvoiceData & { change?: ChangeOnInvoice }) | CreditNoteData;
 const isCreditNote = (d: Document): d is CreditNoteData => "original_invoice" in d;
 
-/** 264910 → "2,649.10": Indian digit grouping, always two decimals. */
+/** 264910 → "2,649.10", -156517 → "-1,565.17": Indian digit grouping, always two decimals, the sign in front. */
 export function formatInr(paise: number): string {
-  const rupees = String(Math.floor(paise / 100));
+  const abs = Math.abs(paise);
+  const rupees = String(Math.floor(abs / 100));
   const last3 = rupees.slice(-3);
   const lead = rupees.slice(0, -3).replace(/\B(?=(\d{2})+$)/g, ",");
-  return `${lead ? `${lead},${last3}` : last3}.${String(paise % 100).padStart(2, "0")}`;
+  return `${paise < 0 ? "-" : ""}${lead ? `${lead},${last3}` : last3}.${String(abs % 100).padStart(2, "0")}`;
 }
 
 const INK = "#1c2430";
@@ -67,6 +68,9 @@ export async function invoicePdf(inv: Document): Promise<Buffer> {
   doc.text(`GSTIN: ${inv.supplier.gstin}`, { width: colW });
   doc.text(`State: ${inv.supplier.state_name} (code ${inv.supplier.state_code})`, { width: colW });
   doc.text(`Email: ${inv.supplier.email}`, { width: colW });
+  // Documents issued before each supplier invoiced its own supply say neither (decision 0047).
+  if (inv.supplier.role) doc.text(inv.supplier.role, { width: colW });
+  if (inv.document_for) doc.font("Helvetica-Bold").text(`For: ${inv.document_for}`, { width: colW });
   const supplierBottom = doc.y;
 
   const period = `${longDate(inv.billing_period.from)} to ${longDate(inv.billing_period.to)}`;
@@ -121,7 +125,11 @@ export async function invoicePdf(inv: Document): Promise<Buffer> {
   if (change !== undefined) {
     const lead = credit
       ? `Reason for credit: ${inv.reason}`
-      : `Addition during the year: employee ${change.employee_code}, ${change.band_label}, ${change.range_label}, covered from ${longDate(change.effective_date)}.`;
+      : `Addition during the year: employee ${change.employee_code}, ${change.band_label}, ${change.range_label}, ${
+          change.cover_from && change.cover_from !== change.effective_date
+            ? `joined ${longDate(change.effective_date)}, covered from ${longDate(change.cover_from)}, the day the premium was received.`
+            : `covered from ${longDate(change.effective_date)}.`
+        }`;
     doc.font("Helvetica").fontSize(9).fillColor(INK).text(lead, left, y, { width });
     doc.text(`Pro rata: ${change.rule}.`, left, doc.y + 2, { width });
     y = doc.y + 12;
@@ -171,7 +179,8 @@ export async function invoicePdf(inv: Document): Promise<Buffer> {
     y = doc.y + 5;
   };
   row("Total taxable value", formatInr(inv.taxable_paise));
-  if (inv.tax_lines.length === 0) row("IGST (zero-rated supply)", formatInr(0));
+  const financial = credit && inv.financial_note ? inv.financial_note : null;
+  if (inv.tax_lines.length === 0) row(financial ? "GST adjusted: none" : "IGST (zero-rated supply)", formatInr(0));
   for (const t of inv.tax_lines) row(`${t.label.replace(/ \d+%$/, "")} @ ${t.rate_bp / 100}%`, formatInr(t.paise));
   row("Total tax", formatInr(inv.tax_paise));
   doc.rect(labelX, y, right - labelX, 1).fill(INK);
@@ -190,28 +199,29 @@ export async function invoicePdf(inv: Document): Promise<Buffer> {
     .fillColor(INK)
     .text(inv.total_in_words, left, doc.y + 2, { width });
   y = doc.y + 10;
-  if (inv.zero_rated_note !== null) {
-    doc.rect(left, y, width, 24).fill(BAND);
-    doc
-      .font("Helvetica-Bold")
-      .fontSize(9)
-      .fillColor(INK)
-      .text(inv.zero_rated_note, left + 8, y + 8, { width: width - 16 });
-    y += 34;
+  for (const note of [inv.zero_rated_note, financial]) {
+    if (note === null) continue;
+    doc.font("Helvetica-Bold").fontSize(9);
+    const h = doc.heightOfString(note, { width: width - 16 });
+    doc.rect(left, y, width, h + 16).fill(BAND);
+    doc.fillColor(INK).text(note, left + 8, y + 8, { width: width - 16 });
+    y += h + 26;
   }
 
-  // The insurer, and the policy the premium pays for.
-  if (inv.insurer && !credit) {
+  // The insurer, and the policy the document belongs to: on every document once the policy is issued.
+  if (inv.insurer) {
     y = Math.max(y, doc.y) + 8;
-    doc
-      .font("Helvetica")
-      .fontSize(9)
-      .fillColor(INK)
-      .text(`Insurer: ${inv.insurer.name} (IRDAI Reg. No. ${inv.insurer.irdai_registration_no})`, left, y, { width });
+    doc.font("Helvetica").fontSize(9).fillColor(INK);
+    // An insurer's own document names it as the supplier; another's names the insurer of the policy.
+    const insurerSupplies = inv.supplier_key === "health" || inv.supplier_key === "life";
+    if (!insurerSupplies)
+      doc.text(`Insurer: ${inv.insurer.name} (IRDAI Reg. No. ${inv.insurer.irdai_registration_no})`, left, y, {
+        width,
+      });
     doc.text(
       inv.policy_number ? `Policy number: ${inv.policy_number}` : "Policy number: issued with the certificate",
       left,
-      doc.y + 2,
+      insurerSupplies ? y : doc.y + 2,
       { width },
     );
     y = doc.y;
@@ -238,13 +248,18 @@ export async function invoicePdf(inv: Document): Promise<Buffer> {
     .fontSize(8)
     .fillColor(MUTED)
     .text(
-      credit
-        ? `Issued under section 34 of the CGST Act against invoice ${inv.original_invoice.number}. Questions about this credit note: ${inv.supplier.email}.`
-        : `Group insurance premium for ${inv.members} ${inv.members === 1 ? "member" : "members"} under ${inv.plan.name}, paid ${
-            inv.policy === "monthly" ? "monthly" : "yearly"
-          }. Questions about this invoice: ${inv.supplier.email}.`,
+      [
+        credit
+          ? `${financial ? "A financial credit note, issued" : "Issued under section 34 of the CGST Act"} against invoice ${inv.original_invoice.number}. Questions about this credit note: ${inv.supplier.email}.`
+          : `${inv.document_for ?? "Group insurance premium"}: ${inv.members} ${inv.members === 1 ? "member" : "members"} under ${inv.plan.name}, paid ${
+              inv.policy === "monthly" ? "monthly" : "yearly"
+            }. Questions about this invoice: ${inv.supplier.email}.`,
+        inv.not_modelled ?? "",
+      ]
+        .filter((t) => t !== "")
+        .join(" "),
       left,
-      doc.page.height - doc.page.margins.bottom - 24,
+      doc.page.height - doc.page.margins.bottom - 36,
       { width, align: "center" },
     );
   doc.end();

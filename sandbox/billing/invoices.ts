@@ -1,5 +1,6 @@
-// GST tax invoices (docs/product.md, After the purchase): one per paid order, numbered in one consecutive
-// series per financial year, built from the order's stored amounts and frozen when issued.
+// GST tax invoices (docs/product.md, After the purchase; Who invoices what): a paid order has one per
+// supplier whose supply it bought (decision 0047), each numbered in its supplier's own consecutive series
+// per financial year, built from the order's stored amounts and frozen when issued.
 import { rupeesInWords } from "./amount-words";
 import { readCart } from "../checkout/cart";
 import type { ApiContext } from "../shared/context";
@@ -9,33 +10,30 @@ import { type OrderContents, orderContents } from "../checkout/order-contents";
 import type { OrderRow } from "../checkout/orders";
 import type { TaxLine } from "../catalog/pricing";
 import { UNDERWRITING } from "../catalog/catalog";
+import { describeSumInsured } from "../catalog/sum-insured";
 import { awaitSending, trackSending } from "../messages/emails-in-flight";
 import { sendPurchaseNotice } from "../messages/purchase-notice";
-import { SELLER } from "../shared/seller";
 import { COVER_MONTHS, lastDayOf } from "../shared/cover-dates";
 import { sql, sqlValues } from "../store/statements";
+import {
+  DOCUMENT_FOR,
+  SAC_HEALTH,
+  SUPPLIERS,
+  SUPPLIER_ORDER,
+  type SupplierKey,
+  sezNote,
+  splitTax,
+  supplierParty,
+  supplyOf,
+} from "./suppliers";
 
-const SERIES = "KV";
-// Who supplies what, and under which SAC (docs/decisions/0019-invoice-lines-by-supplier.md): the
-// insurer's premiums are insurance services (9971); the wellness benefits, delivered by partner
-// providers and sold by the intermediary on its own account, are health services (9993).
-export const SAC_HEALTH = "997133"; // accident and health insurance services
-const SAC_LIFE = "997132"; // life insurance services
-const SAC_HEALTH_SERVICES = "9993"; // human health and social care services
-const INSURANCE_COVERAGES: Record<string, string> = {
-  "group-health-insurance": SAC_HEALTH,
-  "group-term-life-insurance": SAC_LIFE,
-};
-const ON_INSURERS_BEHALF = `Insurance premium of ${UNDERWRITING.insurer.name} (insurer, IRDAI Reg. No. ${UNDERWRITING.insurer.irdai_registration_no}), invoiced on its behalf by ${SELLER.name} as its corporate agent`;
-const ON_OWN_ACCOUNT = `Health service by partner providers, supplied by ${SELLER.name} on its own account`;
-const HEALTH_COVERAGE = "group-health-insurance";
-export const SEZ_NOTE = "Supply meant for SEZ unit under LUT without payment of IGST.";
+export { SAC_HEALTH };
 
 export interface InvoiceLine {
   sac: string;
   description: string;
   detail: string;
-  /** Whose supply the line is, and on whose behalf it is invoiced. */
+  /** Who supplies the line (the document's supplier, always: decision 0047). */
   supplied_by: string;
   taxable_paise: number;
 }
@@ -45,7 +43,10 @@ export interface InvoiceData {
   number: string;
   date: string;
   financial_year: string;
-  supplier: typeof SELLER;
+  supplier: ReturnType<typeof supplierParty>;
+  /** Which supplier issued it, and what the document is for (decision 0047). */
+  supplier_key: SupplierKey;
+  document_for: string;
   recipient: { name: string; address: string; gstin: string; state_name: string; state_code: string; is_sez: 0 | 1 };
   place_of_supply: { state_name: string; state_code: string };
   reverse_charge: false;
@@ -54,6 +55,8 @@ export interface InvoiceData {
   policy: "monthly" | "yearly";
   billing_period: { from: string; to: string };
   plan: { name: string; sum_insured_inr: number };
+  /** The sum insured in the policy's own words (family floater or per member, from the catalogue). */
+  sum_insured: string;
   members: number;
   lines: InvoiceLine[];
   taxable_paise: number;
@@ -65,6 +68,8 @@ export interface InvoiceData {
   /** Who carries the risk; the policy number once the policy is issued (else the certificate carries it). */
   insurer: { name: string; irdai_registration_no: string };
   policy_number?: string | null;
+  /** What the document leaves to another system, said on it (docs/product.md, Who invoices what). */
+  not_modelled: string;
 }
 
 export interface InvoiceRow {
@@ -77,7 +82,7 @@ export interface InvoiceRow {
   data: InvoiceData;
 }
 
-/** KV/26-27/000123 ⇄ KV-26-27-000123: the number has slashes, a URL segment cannot. */
+/** SG/26-27/000123 ⇄ SG-26-27-000123: the number has slashes, a URL segment cannot. */
 export function invoiceId(number: string): string {
   return number.replaceAll("/", "-");
 }
@@ -107,26 +112,29 @@ export function orderBillingPeriod(
   return { from: order.cover_starts_on, to: lastDayOf(order.cover_starts_on, COVER_MONTHS) };
 }
 
-/** Who supplies each benefit bought, under which SAC: the health cover first (decision 0019). */
+const suppliedBy = (key: SupplierKey) => `Supplied by ${SUPPLIERS[key].name} (${SUPPLIERS[key].role})`;
+
+/** Who supplies each benefit bought, under which SAC: the health cover first (decision 0047). */
 export function lineSuppliers(c: OrderContents) {
-  const sumInsured = `INR ${c.plan.sum_insured_inr.toLocaleString("en-IN")}`;
   return [
     {
       health: true,
+      supplier: "health" as SupplierKey,
       sac: SAC_HEALTH,
-      description: `Group Health Insurance: ${c.plan.name}, sum insured ${sumInsured} per member`,
-      supplied_by: ON_INSURERS_BEHALF,
+      description: `Group Health Insurance: ${c.plan.name}, sum insured ${describeSumInsured(c.plan.sum_insured_inr)}`,
+      supplied_by: suppliedBy("health"),
       monthly_paise: 0,
     },
     ...c.coverages
-      .filter((cov) => cov.id !== HEALTH_COVERAGE)
+      .filter((cov) => supplyOf(cov.id).supplier !== "health")
       .map((cov) => {
-        const insurance = INSURANCE_COVERAGES[cov.id];
+        const { supplier, sac } = supplyOf(cov.id);
         return {
           health: false,
-          sac: insurance ?? SAC_HEALTH_SERVICES,
+          supplier,
+          sac,
           description: cov.name,
-          supplied_by: insurance ? ON_INSURERS_BEHALF : ON_OWN_ACCOUNT,
+          supplied_by: suppliedBy(supplier),
           monthly_paise: cov.monthly_paise,
         };
       }),
@@ -134,17 +142,18 @@ export function lineSuppliers(c: OrderContents) {
 }
 
 /**
- * One line per benefit with its SAC. Each line's share is its monthly price × members, scaled to the
- * period like the premium was; what rounding leaves over goes to the health cover's line, so the lines
- * always add up to the premium stored with the order.
+ * One line per benefit with its SAC and supplier. Each line's share is its monthly price × members,
+ * scaled to the period like the premium was; what rounding leaves over goes to the health cover's line,
+ * so the lines always add up to the premium stored with the order.
  */
-function invoiceLines(c: OrderContents, premiumPaise: number): InvoiceLine[] {
+function invoiceLines(c: OrderContents, premiumPaise: number): (InvoiceLine & { supplier: SupplierKey })[] {
   const yearly = c.bill.policy === "yearly";
   const scale = (monthly: number) =>
     yearly ? Math.round((monthly * 12 * (100 - c.bill.discount_pct)) / 100) : monthly;
   const period = yearly ? `12 months, ${c.bill.discount_pct}% yearly discount` : "1 month";
   const health = c.people.reduce((sum, p) => sum + p.rate_paise * p.count, 0);
-  const lines: InvoiceLine[] = lineSuppliers(c).map((s) => ({
+  const lines = lineSuppliers(c).map((s) => ({
+    supplier: s.supplier,
     sac: s.sac,
     description: s.description,
     detail: `${c.members} members × ${period}`,
@@ -154,6 +163,30 @@ function invoiceLines(c: OrderContents, premiumPaise: number): InvoiceLine[] {
   const sum = lines.reduce((s, l) => s + l.taxable_paise, 0);
   lines[0]!.taxable_paise += premiumPaise - sum;
   return lines;
+}
+
+/**
+ * The lines of a purchase or a change grouped into one document per supplier, in SUPPLIER_ORDER, with the
+ * tax charged split across them to the paisa (splitTax). A supplier with nothing to charge has no
+ * document: there is no tax invoice without consideration.
+ */
+export function bySupplier(
+  lines: readonly (InvoiceLine & { supplier: SupplierKey })[],
+  taxLines: readonly TaxLine[],
+): { supplier: SupplierKey; lines: InvoiceLine[]; taxable_paise: number; tax_lines: TaxLine[] }[] {
+  const groups = SUPPLIER_ORDER.map((supplier) => {
+    const own = lines.filter((l) => l.supplier === supplier && l.taxable_paise !== 0);
+    return {
+      supplier,
+      lines: own.map(({ supplier: _, ...l }) => l),
+      taxable_paise: own.reduce((s, l) => s + l.taxable_paise, 0),
+    };
+  }).filter((g) => g.taxable_paise !== 0);
+  const taxes = splitTax(
+    taxLines,
+    groups.map((g) => g.taxable_paise),
+  );
+  return groups.map((g, i) => ({ ...g, tax_lines: taxes[i]! }));
 }
 
 /**
@@ -174,69 +207,120 @@ export function billedTo(company: OrderContents["company"]) {
   };
 }
 
-function buildInvoice(ctx: ApiContext, order: OrderRow, number: string, issuedAt: number): InvoiceData {
+/** What the sandbox's documents leave out, said on each (docs/product.md, Who invoices what). */
+export const NOT_MODELLED =
+  "Sandbox document: no e-invoice IRN or QR code is generated (e-invoicing applies above the turnover threshold and is not modelled).";
+
+/** The parts every document of a supplier shares: who issues it, to whom, for what, under which policy. */
+export function documentHeader(
+  ctx: ApiContext,
+  c: OrderContents,
+  order: OrderRow,
+  supplier: SupplierKey,
+  date: string,
+) {
+  const s = SUPPLIERS[supplier];
+  return {
+    date,
+    financial_year: financialYear(date),
+    supplier: supplierParty(s),
+    supplier_key: supplier,
+    document_for: DOCUMENT_FOR[supplier],
+    // As at purchase: the place of supply and tax regime the purchase was invoiced with.
+    ...billedTo(c.company),
+    reverse_charge: false as const,
+    order_id: order.order_id,
+    policy: order.policy,
+    plan: { name: c.plan.name, sum_insured_inr: c.plan.sum_insured_inr },
+    sum_insured: describeSumInsured(c.plan.sum_insured_inr),
+    zero_rated_note: c.tax_regime === "sez" ? sezNote(s) : null,
+    insurer: { name: UNDERWRITING.insurer.name, irdai_registration_no: UNDERWRITING.insurer.irdai_registration_no },
+    policy_number: policyNumberOf(ctx, order.order_id),
+    not_modelled: NOT_MODELLED,
+  };
+}
+
+/** The policy's number once it is issued: every document after that carries it. */
+function policyNumberOf(ctx: ApiContext, orderId: string): string | null {
+  return (sqlValues(ctx.db, "SELECT policy_number FROM policies WHERE order_id = ?").get(orderId) as string) ?? null;
+}
+
+/**
+ * The next number of the supplier's series in the financial year `date` falls in, for the caller's
+ * IMMEDIATE transaction to take: a supplier's purchases and changes share its series. At most 16
+ * characters (Rule 46(b)): SG/26-27/000001.
+ */
+export function nextInvoiceNumber(
+  ctx: ApiContext,
+  supplier: SupplierKey,
+  date: string,
+): { number: string; fy: string; seq: number } {
+  const fy = financialYear(date);
+  const seq = sqlValues(
+    ctx.db,
+    "SELECT COALESCE(MAX(seq), 0) + 1 FROM invoices WHERE supplier = ? AND financial_year = ?",
+  ).get(supplier, fy) as number;
+  return { number: `${SUPPLIERS[supplier].invoice_series}/${fy}/${String(seq).padStart(6, "0")}`, fy, seq };
+}
+
+/** Stores an issued invoice whole, inside the caller's write transaction. */
+export function insertInvoice(
+  ctx: ApiContext,
+  row: { number: string; supplier: SupplierKey; fy: string; seq: number; orderId: string; changeId: string | null },
+  issuedAt: number,
+  data: InvoiceData,
+  emailTo: string,
+): void {
+  sql(
+    ctx.db,
+    `INSERT INTO invoices (number, supplier, financial_year, seq, order_id, change_id, issued_at, data, email_to)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(row.number, row.supplier, row.fy, row.seq, row.orderId, row.changeId, issuedAt, JSON.stringify(data), emailTo);
+}
+
+/**
+ * Issues the invoices of a just-paid order, one per supplier, inside the transaction that marked it paid:
+ * each next number of the financial year is read and taken in that one write transaction, and (supplier,
+ * financial_year, seq) is unique, so two payments can never share a number and no series has gaps. The
+ * documents add up to the order's amounts exactly. Once per order.
+ */
+export function issueInvoice(ctx: ApiContext, order: OrderRow): void {
+  if (purchaseInvoices(ctx, order.order_id).length > 0) return;
+  const issuedAt = order.paid_at ?? ctx.now();
   const c = contentsOf(ctx, order);
-  const taxLines = c.bill.tax_lines;
-  const taxPaise = taxLines.reduce((s, l) => s + l.paise, 0);
-  // The invoice states what was charged: the order's amounts. Its tax lines must add up to them.
+  const taxPaise = c.bill.tax_lines.reduce((s, l) => s + l.paise, 0);
+  // The invoices state what was charged: the order's amounts. Their tax lines must add up to them.
   if (c.bill.premium_paise !== order.premium_paise || taxPaise !== order.tax_paise) {
     throw new Error(`order ${order.order_id}: stored contents do not match the stored amounts`);
   }
   const date = istDate(issuedAt);
-  return {
-    id: invoiceId(number),
-    number,
-    date,
-    financial_year: financialYear(date),
-    supplier: SELLER,
-    ...billedTo(c.company),
-    reverse_charge: false,
-    order_id: order.order_id,
-    payment_id: order.payment_id ?? "",
-    policy: order.policy,
-    billing_period: orderBillingPeriod(order, order.paid_at ?? issuedAt),
-    plan: { name: c.plan.name, sum_insured_inr: c.plan.sum_insured_inr },
-    members: c.members,
-    lines: invoiceLines(c, order.premium_paise),
-    taxable_paise: order.premium_paise,
-    tax_lines: taxLines,
-    tax_paise: order.tax_paise,
-    total_paise: order.amount_paise,
-    total_in_words: rupeesInWords(order.amount_paise),
-    zero_rated_note: c.tax_regime === "sez" ? SEZ_NOTE : null,
-    insurer: { name: UNDERWRITING.insurer.name, irdai_registration_no: UNDERWRITING.insurer.irdai_registration_no },
-  };
-}
-
-/**
- * The next number of the financial year `date` falls in, for the caller's IMMEDIATE transaction to take:
- * purchases and additions share the series (docs/product.md, Changes during the year).
- */
-export function nextInvoiceNumber(ctx: ApiContext, date: string): { number: string; fy: string; seq: number } {
-  const fy = financialYear(date);
-  const seq = sqlValues(ctx.db, "SELECT COALESCE(MAX(seq), 0) + 1 FROM invoices WHERE financial_year = ?").get(
-    fy,
-  ) as number;
-  return { number: `${SERIES}/${fy}/${String(seq).padStart(6, "0")}`, fy, seq };
-}
-
-/**
- * Issues the invoice of a just-paid order, inside the transaction that marked it paid: the next number
- * of the financial year is read and taken in that one write transaction, and (financial_year, seq) is
- * unique, so two payments can never share a number and the series has no gaps. Once per order.
- */
-export function issueInvoice(ctx: ApiContext, order: OrderRow): void {
-  if (invoiceFor(ctx, order.order_id) !== undefined) return;
-  const issuedAt = order.paid_at ?? ctx.now();
-  const { number, fy, seq } = nextInvoiceNumber(ctx, istDate(issuedAt));
-  const data = buildInvoice(ctx, order, number, issuedAt);
-  const email = contentsOf(ctx, order).admin.email;
-  sql(
-    ctx.db,
-    `INSERT INTO invoices (number, financial_year, seq, order_id, issued_at, data, email_to)
-       VALUES (?, ?, ?, ?, ?, ?, ?)`,
-  ).run(number, fy, seq, order.order_id, issuedAt, JSON.stringify(data), email);
-  ctx.log({ event: "invoice_issued", invoice: number, order_id: order.order_id, total_paise: order.amount_paise });
+  for (const doc of bySupplier(invoiceLines(c, order.premium_paise), c.bill.tax_lines)) {
+    const { number, fy, seq } = nextInvoiceNumber(ctx, doc.supplier, date);
+    const tax = doc.tax_lines.reduce((s, l) => s + l.paise, 0);
+    const total = doc.taxable_paise + tax;
+    const data: InvoiceData = {
+      ...documentHeader(ctx, c, order, doc.supplier, date),
+      id: invoiceId(number),
+      number,
+      payment_id: order.payment_id ?? "",
+      billing_period: orderBillingPeriod(order, issuedAt),
+      members: c.members,
+      lines: doc.lines,
+      taxable_paise: doc.taxable_paise,
+      tax_lines: doc.tax_lines,
+      tax_paise: tax,
+      total_paise: total,
+      total_in_words: rupeesInWords(total),
+    };
+    insertInvoice(
+      ctx,
+      { number, supplier: doc.supplier, fy, seq, orderId: order.order_id, changeId: null },
+      issuedAt,
+      data,
+      c.admin.email,
+    );
+    ctx.log({ event: "invoice_issued", invoice: number, order_id: order.order_id, total_paise: total });
+  }
 }
 
 interface StoredInvoice {
@@ -253,12 +337,26 @@ function toRow(r: StoredInvoice): InvoiceRow {
 }
 
 const INVOICE_COLUMNS = "number, order_id, issued_at, email_to, email_status, data";
+const SUPPLIER_RANK = "CASE supplier WHEN 'health' THEN 0 WHEN 'life' THEN 1 ELSE 2 END";
 
-export function invoiceFor(ctx: ApiContext, orderId: string): InvoiceRow | undefined {
-  const r = sql(ctx.db, `SELECT ${INVOICE_COLUMNS} FROM invoices WHERE order_id = ? AND change_id IS NULL`).get(
-    orderId,
-  ) as StoredInvoice | undefined;
-  return r === undefined ? undefined : toRow(r);
+/** The purchase's invoices, one per supplier, the health insurer's first. */
+export function purchaseInvoices(ctx: ApiContext, orderId: string): InvoiceRow[] {
+  return (
+    sql(
+      ctx.db,
+      `SELECT ${INVOICE_COLUMNS} FROM invoices WHERE order_id = ? AND change_id IS NULL ORDER BY ${SUPPLIER_RANK}`,
+    ).all(orderId) as StoredInvoice[]
+  ).map(toRow);
+}
+
+/** The purchase's invoice from one supplier (a credit note names the one it reverses), if any. */
+export function purchaseInvoiceOf(ctx: ApiContext, orderId: string, supplier: SupplierKey): InvoiceRow | undefined {
+  const r = sql(
+    ctx.db,
+    `SELECT ${INVOICE_COLUMNS} FROM invoices WHERE order_id = ? AND change_id IS NULL AND supplier = ?`,
+  ).get(orderId, supplier) as StoredInvoice | undefined;
+  // Invoices issued before each supplier invoiced its own supply are all Kavach's.
+  return r === undefined ? (supplier === "kavach" ? undefined : purchaseInvoiceOf(ctx, orderId, "kavach")) : toRow(r);
 }
 
 /** The invoice with this id if it belongs to the caller's cart; otherwise undefined (answered as 404). */
@@ -282,14 +380,15 @@ export function invoicesOfCart(ctx: ApiContext, cartId: number): InvoiceRow[] {
       `SELECT ${INVOICE_COLUMNS.split(", ")
         .map((c) => `i.${c}`)
         .join(", ")} FROM invoices i
-         JOIN orders o ON o.order_id = i.order_id WHERE o.cart_id = ? ORDER BY i.issued_at, i.number`,
+         JOIN orders o ON o.order_id = i.order_id WHERE o.cart_id = ?
+         ORDER BY i.issued_at, CASE i.supplier WHEN 'health' THEN 0 WHEN 'life' THEN 1 ELSE 2 END, i.number`,
     ).all(cartId) as StoredInvoice[]
   ).map(toRow);
 }
 
 /**
- * Emails the invoice of a paid order once: the row is claimed ('sending') before anything is sent, so
- * two callbacks never send two emails. Runs after the paying transaction has committed; the promise is
+ * Emails the purchase's invoices once, together: the rows are claimed ('sending') before anything is sent,
+ * so two callbacks never send two emails. Runs after the paying transaction has committed; the promise is
  * kept so the verify answer can wait briefly for it and say truthfully whether the email went.
  */
 export function queueInvoiceEmail(ctx: ApiContext, orderId: string): void {
@@ -297,20 +396,21 @@ export function queueInvoiceEmail(ctx: ApiContext, orderId: string): void {
     ctx.db,
     "UPDATE invoices SET email_status = 'sending' WHERE order_id = ? AND change_id IS NULL AND email_status IS NULL",
   ).run(orderId).changes;
-  if (claimed !== 1) return;
+  if (claimed === 0) return;
   sendPurchaseNotice(ctx, orderId);
-  const invoice = invoiceFor(ctx, orderId)!;
-  const sending = sendInvoiceEmail(ctx, invoice).then(
+  const invoices = purchaseInvoices(ctx, orderId);
+  const numbers = invoices.map((i) => i.number).join(", ");
+  const sending = sendInvoiceEmail(ctx, invoices).then(
     () => {
       sql(ctx.db, "UPDATE invoices SET email_status = 'sent' WHERE order_id = ? AND change_id IS NULL").run(orderId);
-      ctx.log({ event: "invoice_emailed", invoice: invoice.number, order_id: orderId });
+      ctx.log({ event: "invoice_emailed", invoice: numbers, order_id: orderId });
     },
     (error: unknown) => {
       sql(ctx.db, "UPDATE invoices SET email_status = 'failed' WHERE order_id = ? AND change_id IS NULL").run(orderId);
       ctx.log({
         level: "error",
         event: "invoice_email_failed",
-        invoice: invoice.number,
+        invoice: numbers,
         order_id: orderId,
         error: error instanceof Error ? error.message : String(error),
       });

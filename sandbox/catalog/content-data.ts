@@ -61,7 +61,7 @@ export const FAQS: Faq[] = [
   {
     question: "Can we add or remove employees later?",
     answer:
-      "Yes. Send us the joiners and leavers each month; the premium is adjusted from the next bill. Joiners are covered from their date of joining.",
+      "Yes. Send us the joiners and leavers each month; the premium is adjusted from the next bill. A joiner is covered from the day their premium is paid, which is when you add them.",
   },
   {
     question: "How do employees make a claim?",

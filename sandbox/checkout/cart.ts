@@ -12,6 +12,7 @@ import {
   rateFor,
   resolveCoverages,
 } from "../catalog/catalog";
+import { purchaseDocuments } from "../billing/suppliers";
 import { SUM_INSURED_BASIS } from "../catalog/sum-insured";
 import { registryCompany } from "../catalog/sample-companies";
 import { checkGstin } from "../shared/gstin";
@@ -427,6 +428,8 @@ export function cartJson(cart: CartDetails) {
               monthly_paise: c.monthly_paise,
             })),
             underwriting: UNDERWRITING,
+            // Each supplier's tax invoice the purchase will have (decision 0047).
+            documents: purchaseDocuments(cart.plan.coverages),
           },
     people: cart.people,
     billing: cart.billing,

@@ -3,7 +3,7 @@ import { type CartDetails, cartIdFor, contentsKey, readCart } from "./cart";
 import { type ApiContext, iso } from "../shared/context";
 import { HttpError } from "../shared/envelope";
 import { gatewayId } from "../store/ids";
-import { invoiceFor, issueInvoice, queueInvoiceEmail } from "../billing/invoices";
+import { issueInvoice, purchaseInvoices, queueInvoiceEmail } from "../billing/invoices";
 import { type OrderContents, orderContents } from "./order-contents";
 import type { Policy } from "../catalog/pricing";
 import { writeTransaction } from "../store/db";
@@ -433,11 +433,12 @@ export function verifyPayment(ctx: ApiContext, input: VerifyInput): OrderRow {
 
 /**
  * The verify answer. Public (the gateway's signature is the proof), so it carries no personal data:
- * the invoice's email address is masked.
+ * the invoices' email address is masked. `invoice`: the first of them (the health insurer's).
  */
 export function verifyJson(ctx: ApiContext, o: OrderRow, paymentId?: string) {
   const refunds = refundsDue(ctx, o.order_id);
-  const invoice = invoiceFor(ctx, o.order_id);
+  const invoices = purchaseInvoices(ctx, o.order_id);
+  const invoice = invoices[0];
   const failure =
     o.status === "attempted"
       ? (sqlValues(
@@ -470,6 +471,14 @@ export function verifyJson(ctx: ApiContext, o: OrderRow, paymentId?: string) {
             email_to: maskEmail(invoice.email_to),
             email_status: invoice.email_status,
           },
+    // Every supplier's invoice of the purchase (decision 0047): what each is for and who issued it.
+    invoices: invoices.map((i) => ({
+      id: i.id,
+      number: i.number,
+      supplier: i.data.supplier.name,
+      document_for: i.data.document_for ?? null,
+      total_paise: i.data.total_paise,
+    })),
   };
 }
 

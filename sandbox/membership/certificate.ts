@@ -8,7 +8,7 @@ import type { ChangeRow } from "./change-store";
 import type { ApiContext } from "../shared/context";
 import { istDate, longDate } from "../shared/dates";
 import { type Endorsement, endorsementsOf } from "./endorsements";
-import { SAC_HEALTH, invoiceFor } from "../billing/invoices";
+import { SAC_HEALTH, purchaseInvoiceOf } from "../billing/invoices";
 import { type MemberRow, membersOf } from "./members";
 import type { OrderContents } from "../checkout/order-contents";
 import { cancellationOf } from "../billing/mandate";
@@ -76,6 +76,10 @@ export function inr(paise: number): string {
 const healthShare = (lines: { sac: string; taxable_paise: number }[]) =>
   lines.filter((l) => l.sac === SAC_HEALTH).reduce((sum, l) => sum + l.taxable_paise, 0);
 
+/** An addition's first day of cover: the day its premium was received, or at no charge its own date. */
+const coveredFrom = (ch: { price: string; effective_date: string }) =>
+  (JSON.parse(ch.price) as ChangePrice).cover_from ?? ch.effective_date;
+
 /** What a change did, in words: who, on which cover, from or until when. */
 function describe(e: Endorsement, c: OrderContents): string {
   const ch = e.change;
@@ -93,16 +97,18 @@ function describe(e: Endorsement, c: OrderContents): string {
   if (ch.event !== null) {
     const from = ch.from_range === null ? undefined : label(ch.from_range);
     const wider = from === undefined ? "" : `; family cover ${from.range_label} to ${cover?.range_label}`;
-    return `Family event (${ch.event}): ${people} added to employee ${ch.employee_code}, covered from ${longDate(ch.effective_date)}${wider}`;
+    return `Family event (${ch.event}): ${people} added to employee ${ch.employee_code}, covered from ${longDate(coveredFrom(ch))}${wider}`;
   }
-  return `Addition: employee ${ch.employee_code} joined (${people})${on}; covered from ${longDate(ch.effective_date)}`;
+  return `Addition: employee ${ch.employee_code} joined (${people})${on}; covered from ${longDate(coveredFrom(ch))}`;
 }
 
 /** The change's effect on the insurer's premium: its health-insurance share, as its document split it. */
 function premiumEffect(e: Endorsement, c: OrderContents): string {
   const price = JSON.parse(e.change.price) as ChangePrice;
   if (price.premium_paise === 0) return "No premium: the family cover already bought takes them";
-  const health = healthShare(changeLines(c, e.change.band, e.change.range_code, price, "").lines);
+  const health = healthShare(
+    changeLines(c, e.change.band, e.change.range_code, price, "", e.change.event !== null).lines,
+  );
   const tax = taxLines(c.tax_regime, health).reduce((sum, l) => sum + l.paise, 0);
   const sign = price.premium_paise < 0 ? "Credit" : "Charge";
   const gst = c.tax_regime === "sez" ? "no GST (SEZ)" : `GST ${inr(tax)}`;
@@ -131,7 +137,7 @@ export function coverFrom(ctx: ApiContext, orderId: string, members: readonly Me
         (p) => p.full_name?.trim().toLowerCase() === m.full_name.toLowerCase() && p.date_of_birth === m.date_of_birth,
       );
       // A joiner's whole family starts with them; a family event, only the person it names.
-      if (ch.event === null || isNamed) from.set(m.member_id, ch.effective_date);
+      if (ch.event === null || isNamed) from.set(m.member_id, coveredFrom(ch));
     }
   }
   return (m: MemberRow) => from.get(m.member_id) ?? start;
@@ -157,14 +163,16 @@ export function certificateOf(ctx: ApiContext, orderId: string): CertificateData
   const { policy: p, cancelledOn } = policyNow(ctx, orderId);
   const order = findOrder(ctx, orderId)!;
   const c = parseContents(order)!;
-  const invoice = invoiceFor(ctx, orderId);
+  const invoice = purchaseInvoiceOf(ctx, orderId, "health");
   if (invoice === undefined) throw new Error(`order ${orderId}: an issued policy needs the purchase's invoice`);
   const today = istDate(ctx.now());
   const endorsed = endorsementsOf(ctx, p.policy_number);
   const members = membersOf(ctx, orderId);
   const from = coverFrom(ctx, orderId, members, p.period.from);
   const premium = healthShare(invoice.data.lines);
-  const tax = taxLines(c.tax_regime, premium);
+  // The insurer's own invoice states its premium's tax (decision 0047); one issued before, by Kavach for
+  // every supply, is worked out again for its health line.
+  const tax = invoice.data.supplier_key === "health" ? invoice.data.tax_lines : taxLines(c.tax_regime, premium);
   const taxPaise = tax.reduce((sum, l) => sum + l.paise, 0);
   // Covered now: a leaver's family is counted until their last day has passed.
   const now = members.filter((m) => m.cover_ended_on === null || m.cover_ended_on >= today);

@@ -1,6 +1,6 @@
-// The email of a change's document (docs/product.md, Changes during the year): the addition's tax invoice
-// or the removal's credit note, attached as a PDF, to the admin. Sent after the confirming transaction has
-// committed and claimed once, like the purchase's invoice email (sandbox/billing/invoices.ts).
+// The email of a change's documents (docs/product.md, Changes during the year): the addition's tax invoices
+// or the removal's credit notes, one per supplier, attached as PDFs, to the admin. Sent after the confirming
+// transaction has committed and claimed once, like the purchase's invoice email (sandbox/billing/invoices.ts).
 import { policyNow } from "./certificate";
 import { type CreditNoteData, documentsOf } from "../billing/change-documents";
 import type { ApiContext } from "../shared/context";
@@ -17,37 +17,38 @@ import { sql } from "../store/statements";
 
 const key = (changeId: string) => `change:${changeId}`;
 
-/** Queues the email of the change's document, if it has one not yet claimed. */
+/** Queues the email of the change's documents (one per supplier, sent together), if it has any not yet claimed. */
 export function queueChangeDocumentEmail(ctx: ApiContext, changeId: string): void {
   const docs = documentsOf(ctx, changeId);
-  const table = docs.credit_note !== null ? "credit_notes" : docs.invoice !== null ? "invoices" : null;
+  const table = docs.credit_notes.length > 0 ? "credit_notes" : docs.invoices.length > 0 ? "invoices" : null;
   if (table === null) return;
   const claimed = sql(
     ctx.db,
     `UPDATE ${table} SET email_status = 'sending' WHERE change_id = ? AND email_status IS NULL`,
   ).run(changeId).changes;
-  if (claimed !== 1) return;
-  const row = sql(ctx.db, `SELECT number, email_to, data FROM ${table} WHERE change_id = ?`).get(changeId) as {
-    number: string;
-    email_to: string;
-    data: string;
-  };
-  const data = JSON.parse(row.data) as InvoiceData | CreditNoteData;
+  if (claimed === 0) return;
+  const rows = sql(
+    ctx.db,
+    `SELECT number, email_to, data FROM ${table} WHERE change_id = ?
+       ORDER BY CASE supplier WHEN 'health' THEN 0 WHEN 'life' THEN 1 ELSE 2 END`,
+  ).all(changeId) as { number: string; email_to: string; data: string }[];
+  const numbers = rows.map((r) => r.number).join(", ");
+  const data = rows.map((r) => JSON.parse(r.data) as InvoiceData | CreditNoteData);
   const mark = (status: "sent" | "failed") =>
     sql(ctx.db, `UPDATE ${table} SET email_status = ? WHERE change_id = ?`).run(status, changeId);
-  const sending = send(ctx, row.email_to, data)
+  const sending = send(ctx, rows[0]!.email_to, data)
     .then(() => (table === "invoices" ? joinerCards(ctx, changeId) : undefined))
     .then(
       () => {
         mark("sent");
-        ctx.log({ event: "change_document_emailed", document: row.number });
+        ctx.log({ event: "change_document_emailed", document: numbers });
       },
       (error: unknown) => {
         mark("failed");
         ctx.log({
           level: "error",
           event: "change_document_email_failed",
-          document: row.number,
+          document: numbers,
           error: error instanceof Error ? error.message : String(error),
         });
       },
@@ -68,34 +69,51 @@ async function joinerCards(ctx: ApiContext, changeId: string): Promise<void> {
   if (family.length > 0) await sendFamilyCards(ctx, policyNow(ctx, change.order_id).policy, family);
 }
 
-async function send(ctx: ApiContext, to: string, d: InvoiceData | CreditNoteData): Promise<void> {
+/** Who issued a document and what for, in one line of the email (decision 0047). */
+const issuedBy = (d: InvoiceData | CreditNoteData) =>
+  `${d.number} from ${d.supplier.name} (GSTIN ${d.supplier.gstin}), total INR ${formatInr(d.total_paise)}`;
+
+async function send(ctx: ApiContext, to: string, docs: readonly (InvoiceData | CreditNoteData)[]): Promise<void> {
+  const d = docs[0]!;
+  const total = docs.reduce((sum, doc) => sum + doc.total_paise, 0);
   const credit = "original_invoice" in d;
   const lines = credit
     ? [
-        `A credit of ${formatRupees(d.total_paise)} for ${d.recipient.name}'s Kavach membership.`,
+        `A credit of ${formatRupees(total)} for ${d.recipient.name}'s Kavach membership.`,
         "",
         d.reason,
-        `Credit note: ${d.number} (attached as a PDF) against tax invoice ${d.original_invoice.number} of ${longDate(d.original_invoice.date)}, total INR ${formatInr(d.total_paise)}.`,
+        ...(d.financial_note ? [d.financial_note] : []),
+        `Credit ${docs.length === 1 ? "note" : "notes"} (attached as PDFs), each against its supplier's tax invoice:`,
+        ...docs.map(
+          (doc) =>
+            `- ${issuedBy(doc)}${"original_invoice" in doc ? `, against ${doc.original_invoice.number} of ${longDate(doc.original_invoice.date)}` : ""}`,
+        ),
         "",
         "The credit is kept on your membership's statement and used against your next addition; you can also ask for it to be refunded from your membership page.",
       ]
     : [
-        `A tax invoice of ${formatRupees(d.total_paise)} for an addition to ${d.recipient.name}'s Kavach membership.`,
-        "",
-        `Tax invoice: ${d.number} (attached as a PDF), total INR ${formatInr(d.total_paise)}, for ${longDate(d.billing_period.from)} to ${longDate(d.billing_period.to)}.`,
+        `Tax ${docs.length === 1 ? "invoice" : "invoices"} of ${formatRupees(total)} for an addition to ${d.recipient.name}'s Kavach membership, for ${longDate(d.billing_period.from)} to ${longDate(d.billing_period.to)} (attached as PDFs), each from the supplier of its part:`,
+        ...docs.map((doc) => `- ${issuedBy(doc)}: ${doc.document_for ?? "tax invoice"}`),
       ];
   lines.push("", `Questions: ${SELLER.support_email} or ${SELLER.support_phone}.`);
+  const numbers = docs.map((doc) => doc.number).join(", ");
   await ctx.email.send({
     to,
     subject: credit
-      ? `Credit note ${d.number} for your Kavach membership`
-      : `Tax invoice ${d.number}: an addition to your Kavach membership`,
+      ? `Credit ${docs.length === 1 ? "note" : "notes"} ${numbers} for your Kavach membership`
+      : `Tax ${docs.length === 1 ? "invoice" : "invoices"} ${numbers}: an addition to your Kavach membership`,
     text: lines.join("\n"),
     html: `<p>${lines
       .filter((l) => l !== "")
       .map(escapeHtml)
       .join("</p>\n<p>")}</p>`,
-    attachments: [{ filename: `${d.id}.pdf`, contentType: "application/pdf", content: await invoicePdf(d) }],
+    attachments: await Promise.all(
+      docs.map(async (doc) => ({
+        filename: `${doc.id}.pdf`,
+        contentType: "application/pdf",
+        content: await invoicePdf(doc),
+      })),
+    ),
   });
 }
 

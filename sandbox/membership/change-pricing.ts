@@ -1,14 +1,12 @@
 // What a change costs (docs/product.md, Changes during the year): pro rata by the days left in the policy
 // year on the member's band and family cover, with GST as at purchase; monthly, the charge it moves.
 import type { ApiContext } from "../shared/context";
-import { addMonths } from "../shared/dates";
-import { MANDATE_MONTHS, monthsPaidBy } from "../billing/mandate";
+import { addDays, addMonths, financialYear, longDate, section34Deadline } from "../shared/dates";
+import { type Cancellation, MANDATE_MONTHS, cancellationOf, monthsPaidBy } from "../billing/mandate";
 import type { PaidMembership } from "./members";
 import { roundDiv, taxLines } from "../catalog/pricing";
 import { sql } from "../store/statements";
-import type { ChangeRequest, ChangePrice } from "./change-rules";
-
-const DAYS_IN_YEAR = 365;
+import type { ChangeRequest, ChangePrice, PartMonth } from "./change-rules";
 
 /** Days between two YYYY-MM-DD dates (b − a). */
 function daysBetween(a: string, b: string): number {
@@ -16,11 +14,18 @@ function daysBetween(a: string, b: string): number {
 }
 
 /**
- * The pro-rata premium: monthly price × 12 × days ÷ 365, less the yearly discount the purchase had,
- * rounded half up to the paisa. Integer arithmetic only (docs/product.md, Changes during the year).
+ * The pro-rata premium: monthly price × 12 × days ÷ the days of the cover year (365, or 366 when it takes
+ * in a 29 February), less the yearly discount the purchase had, rounded half up to the paisa. Over the
+ * year's own length a joiner from the first day pays exactly a member's year, never more (docs/product.md,
+ * Changes during the year). Integer arithmetic only.
  */
-export function proRataPaise(unitMonthlyPaise: number, days: number, discountPct: number): number {
-  return roundDiv(unitMonthlyPaise * 12 * days * (100 - discountPct), DAYS_IN_YEAR * 100);
+export function proRataPaise(unitMonthlyPaise: number, days: number, discountPct: number, daysInYear: number): number {
+  return roundDiv(unitMonthlyPaise * 12 * days * (100 - discountPct), daysInYear * 100);
+}
+
+/** The days of the cover year, its first and last included: 366 when it takes in a 29 February. */
+export function daysInCoverYear(m: Pick<PaidMembership, "coverStart" | "coverEnd">): number {
+  return daysBetween(m.coverStart, m.coverEnd) + 1;
 }
 
 /** Employees covered now: bought, plus confirmed joiners, less confirmed leavers. */
@@ -43,20 +48,37 @@ export function priceOf(
 ): ChangePrice {
   const yearly = m.order.policy === "yearly";
   const sign = req.kind === "remove" ? -1 : 1;
+  // No risk before the premium is received (Insurance Act s.64VB): an addition with a charge is covered
+  // from the day it is paid, today; one at no charge (the family cover already takes them) from its own date.
+  const charged = req.kind !== "remove" && unit > 0;
+  const coverFrom = charged ? today : req.effective_date;
+  const cover = charged
+    ? {
+        cover_from: coverFrom,
+        cover_from_reason:
+          coverFrom === req.effective_date
+            ? `Covered from ${longDate(coverFrom)}, the day the premium is received (no cover before the premium: Insurance Act s.64VB).`
+            : `Covered from ${longDate(coverFrom)}, the day the premium is received, not from ${longDate(
+                req.effective_date,
+              )}: no cover starts before its premium is paid (Insurance Act s.64VB).`,
+      }
+    : {};
   if (yearly) {
-    // A joiner is covered from their first day to the cover's end; a leaver gives back the days after their last.
+    // A joiner is covered from their first day of cover to the cover's end; a leaver gives back the days after their last.
     const days =
-      req.kind !== "remove"
-        ? daysBetween(req.effective_date, m.coverEnd) + 1
-        : daysBetween(req.effective_date, m.coverEnd);
-    const premium = proRataPaise(unit, days, m.contents.bill.discount_pct);
-    const lines = taxLines(m.contents.tax_regime, premium);
+      req.kind !== "remove" ? daysBetween(coverFrom, m.coverEnd) + 1 : daysBetween(req.effective_date, m.coverEnd);
+    const premium = proRataPaise(unit, days, m.contents.bill.discount_pct, daysInCoverYear(m));
+    // The purchase's invoices are dated the day it was paid, the cover's first day (billing/invoices.ts).
+    const fy = financialYear(m.coverStart);
+    const deadline = section34Deadline(fy);
+    const lateCredit = req.kind === "remove" && today > deadline && m.contents.tax_regime !== "sez";
+    const lines = lateCredit ? [] : taxLines(m.contents.tax_regime, premium);
     const tax = lines.reduce((s, l) => s + l.paise, 0);
     return {
       policy: "yearly",
       unit_monthly_paise: unit,
       days,
-      days_in_year: DAYS_IN_YEAR,
+      days_in_year: daysInCoverYear(m),
       discount_pct: m.contents.bill.discount_pct,
       premium_paise: sign * premium,
       tax_lines: lines.map((l) => ({ ...l, paise: sign * l.paise })),
@@ -64,17 +86,49 @@ export function priceOf(
       total_paise: sign * (premium + tax),
       new_monthly_paise: null,
       starts_on: null,
+      ...cover,
+      ...(lateCredit
+        ? {
+            no_gst_reason: `Financial credit note without GST: the tax on a supply invoiced in FY 20${fy.slice(0, 2)}-${fy.slice(3, 5)} can be reduced only until ${longDate(
+              deadline,
+            )} (CGST Act s.34(2)), so the premium is refunded and no GST is adjusted.`,
+          }
+        : {}),
     };
   }
   // Monthly: the mandate's charge changes from the next charge on by the member's monthly price and its GST.
   const lines = taxLines(m.contents.tax_regime, unit);
   const tax = lines.reduce((s, l) => s + l.paise, 0);
   const nextCharge = nextChargeAfter(m, today);
+  // An addition pays at once for the part of the month to the next charge (or the cover's end), pro rata
+  // over that billing month's own days: the mandate's charge already collected did not include it.
+  const monthsPaid = monthsPaidBy(m.coverStart, today);
+  const monthStart = addMonths(m.coverStart, monthsPaid - 1);
+  const partEnd = nextCharge === null ? m.coverEnd : addDays(nextCharge, -1);
+  const partDays = daysBetween(coverFrom, partEnd) + 1;
+  const periodDays = daysBetween(monthStart, partEnd) + 1;
+  const partPremium = roundDiv(unit * partDays, periodDays);
+  const partLines = taxLines(m.contents.tax_regime, partPremium);
+  const partTax = partLines.reduce((s, l) => s + l.paise, 0);
+  const dueNow: { due_now?: PartMonth } = charged
+    ? {
+        due_now: {
+          from: coverFrom,
+          to: partEnd,
+          days: partDays,
+          period_days: periodDays,
+          premium_paise: partPremium,
+          tax_lines: partLines,
+          tax_paise: partTax,
+          total_paise: partPremium + partTax,
+        },
+      }
+    : {};
   return {
     policy: "monthly",
     unit_monthly_paise: unit,
     days: null,
-    days_in_year: DAYS_IN_YEAR,
+    days_in_year: daysInCoverYear(m),
     discount_pct: 0,
     premium_paise: sign * unit,
     tax_lines: lines.map((l) => ({ ...l, paise: sign * l.paise })),
@@ -82,6 +136,8 @@ export function priceOf(
     total_paise: sign * (unit + tax),
     new_monthly_paise: null,
     starts_on: nextCharge,
+    ...cover,
+    ...dueNow,
   };
 }
 
@@ -97,6 +153,8 @@ function nextChargeAfter(m: PaidMembership, today: string): string | null {
 export interface Basis {
   employees: number;
   confirmedPaise: number;
+  /** A monthly mandate's cancellation, if any: no one is added after it. */
+  cancelled: Cancellation | null;
 }
 export function basisOf(ctx: ApiContext, m: PaidMembership): Basis {
   const confirmed = (
@@ -104,7 +162,11 @@ export function basisOf(ctx: ApiContext, m: PaidMembership): Basis {
       m.order.order_id,
     ) as { price: string }[]
   ).reduce((sum, r) => sum + (JSON.parse(r.price) as ChangePrice).total_paise, 0);
-  return { employees: employeesNow(ctx, m), confirmedPaise: confirmed };
+  return {
+    employees: employeesNow(ctx, m),
+    confirmedPaise: confirmed,
+    cancelled: m.order.policy === "monthly" ? cancellationOf(ctx, m.order.order_id) : null,
+  };
 }
 
 /** Monthly: the mandate's amount once this change and every confirmed one apply. */

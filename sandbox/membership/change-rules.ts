@@ -51,6 +51,31 @@ export interface ChangePrice {
   /** Monthly: the mandate's amount from the next charge on, and that charge's date. */
   new_monthly_paise: number | null;
   starts_on: string | null;
+  /**
+   * A yearly removal past the s.34(2) deadline of the purchase's invoices: why no GST is credited (its
+   * credit notes are financial ones). Absent otherwise.
+   */
+  no_gst_reason?: string;
+  /**
+   * An addition with a charge: the first day of cover, the day its premium is received (today: it is paid
+   * before it is made), and why, in words the quote shows (docs/product.md, Changes during the year: no cover before premium).
+   */
+  cover_from?: string;
+  cover_from_reason?: string;
+  /** Monthly: the part-month to the next charge, collected at once before the addition is made. */
+  due_now?: PartMonth;
+}
+
+export interface PartMonth {
+  from: string;
+  to: string;
+  days: number;
+  /** The days of the billing month the part falls in (its charge date to the day before the next). */
+  period_days: number;
+  premium_paise: number;
+  tax_lines: TaxLine[];
+  tax_paise: number;
+  total_paise: number;
 }
 
 /** The last day paid for: yearly, the cover's end; monthly, the end of the last month whose charge was collected. */
@@ -76,11 +101,28 @@ export function checkTeamNamed(ctx: ApiContext, m: PaidMembership): void {
 
 export const dateError = (message: string) => new HttpError(422, message, { field: "effective_date" });
 
-/** The rules every change must meet, whoever asks (docs/product.md, Changes during the year). */
-export function checkDates(req: ChangeRequest, m: PaidMembership, today: string): void {
+/**
+ * The rules every change must meet, whoever asks (docs/product.md, Changes during the year): nothing is
+ * changed outside the cover period, and no one joins a cover that has ended or whose mandate was cancelled
+ * (its last charge is behind it: nothing would ever collect the joiner's premium).
+ */
+export function checkDates(req: ChangeRequest, m: PaidMembership, today: string, basis: Basis): void {
   const oldest = addDays(today, -BACKDATE_DAYS);
   const d = req.effective_date;
   if (d < m.coverStart) throw dateError(`The date is before the cover started (${longDate(m.coverStart)}).`);
+  if (d > m.coverEnd) throw dateError(`The date is after the cover ended (${longDate(m.coverEnd)}).`);
+  // Its premium would be received after the cover ended: there is no cover left to give.
+  if (req.kind !== "remove" && today > m.coverEnd)
+    throw new HttpError(409, `The cover ended on ${longDate(m.coverEnd)}: no one can be added to it.`);
+  const cancelled = basis.cancelled;
+  if (cancelled !== null && req.kind !== "remove") {
+    throw new HttpError(
+      409,
+      `The monthly mandate was cancelled on ${longDate(cancelled.cancelled_on)}: the cover ends on ${longDate(
+        cancelled.cover_ends_on,
+      )} and no one can be added to it.`,
+    );
+  }
   if (req.kind === "family") {
     if (d > today) throw dateError("The date of the event cannot be in the future.");
     if (d < oldest) {

@@ -42,11 +42,15 @@ function familyOf(ctx: ApiContext, orderId: string, code: string): SavedMember[]
   ).all(orderId, code) as SavedMember[];
 }
 
-/** An employee's first day of cover: the day they joined if added during the year, else the cover's start. */
+/**
+ * An employee's first day of cover: if added during the year, the day their premium was received (or, for
+ * an addition quoted before that rule, the day they joined), else the cover's start.
+ */
 function firstDayOfCover(ctx: ApiContext, m: PaidMembership, code: string): string {
   const joined = sqlValues(
     ctx.db,
-    "SELECT MAX(effective_date) FROM membership_changes WHERE order_id = ? AND employee_code = ? AND kind = 'add' AND status = 'confirmed' AND event IS NULL",
+    `SELECT MAX(COALESCE(json_extract(price, '$.cover_from'), effective_date)) FROM membership_changes
+      WHERE order_id = ? AND employee_code = ? AND kind = 'add' AND status = 'confirmed' AND event IS NULL`,
   ).get(m.order.order_id, code) as string | null;
   return joined !== null && joined > m.coverStart ? joined : m.coverStart;
 }

@@ -74,7 +74,7 @@ function quoteOne(
 ): ChangeJson {
   const now = ctx.now();
   const today = istDate(now);
-  checkDates(req, m, today);
+  checkDates(req, m, today, basis);
   const s = subject(ctx, m, req, today);
   checkHeadcount(basis, req.kind);
   const row: ChangeRow = {
@@ -117,12 +117,14 @@ export function creditFor(ctx: ApiContext, m: PaidMembership, row: ChangeRow): n
 }
 
 /**
- * What a yearly addition asks the payment sandbox for before it is made: its total less the credit it
- * uses; 0 for every other change, made by a confirm.
+ * What an addition asks the payment sandbox for before it is made (no cover before premium): yearly, its
+ * total less the credit it uses; monthly, the part-month to the next charge; 0 for every other change,
+ * made by a confirm.
  */
 export function amountDue(ctx: ApiContext, m: PaidMembership, row: ChangeRow): number {
   const price = JSON.parse(row.price) as ChangePrice;
-  if (row.kind !== "add" || price.policy !== "yearly" || price.total_paise <= 0) return 0;
+  if (row.kind !== "add" || price.total_paise <= 0) return 0;
+  if (price.policy === "monthly") return price.due_now?.total_paise ?? 0;
   return price.total_paise - creditFor(ctx, m, row);
 }
 
@@ -139,11 +141,12 @@ export function recheck(
   m: PaidMembership,
   row: ChangeRow,
   basis = basisOf(ctx, m),
-  { together = false } = {},
+  { together = false, asOf }: { together?: boolean; asOf?: string } = {},
 ): Recheck {
-  const today = istDate(ctx.now());
+  // A payment that settles later was made on `asOf`: its premium was received that day, as priced then.
+  const today = asOf ?? istDate(ctx.now());
   const req = requestOf(row);
-  checkDates(req, m, today);
+  checkDates(req, m, today, basis);
   checkHeadcount(basis, req.kind);
   const s = subject(ctx, m, req, today);
   const price = withMonthly(priceOf(req, s.unit, m, today), basis, m);
@@ -215,10 +218,10 @@ export function confirmChange(ctx: ApiContext, m: PaidMembership, changeId: stri
 
 export type BatchConfirm = { change: ChangeJson } | { error: { change_id: string; status: number; message: string } };
 
-/** Made together by "confirm all": every change but a yearly addition with something to pay, paid on its own page. */
+/** Made together by "confirm all": every change but an addition with something to pay, paid on its own page. */
 export function confirmableTogether(change: { kind: string; price: string }): boolean {
   const price = JSON.parse(change.price) as ChangePrice;
-  return !(change.kind === "add" && price.policy === "yearly" && price.total_paise > 0);
+  return !(change.kind === "add" && price.total_paise > 0);
 }
 
 /**

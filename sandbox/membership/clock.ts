@@ -40,8 +40,18 @@ export function ageMembership(ctx: ApiContext, orderId: string, days: number): {
       "SELECT change_id, effective_date, priced_on, price FROM membership_changes WHERE order_id = ?",
     ).all(orderId) as DatedChange[];
     for (const row of rows) {
-      const price = JSON.parse(row.price) as { starts_on: string | null };
+      const price = JSON.parse(row.price) as {
+        starts_on: string | null;
+        cover_from?: string;
+        due_now?: { from: string; to: string };
+      };
       if (price.starts_on !== null) price.starts_on = addDays(price.starts_on, -days);
+      // The first day of cover and the part-month paid at once move with the rest (no cover before premium).
+      if (price.cover_from !== undefined) price.cover_from = addDays(price.cover_from, -days);
+      if (price.due_now !== undefined) {
+        price.due_now.from = addDays(price.due_now.from, -days);
+        price.due_now.to = addDays(price.due_now.to, -days);
+      }
       sql(
         ctx.db,
         `UPDATE membership_changes SET effective_date = ?, priced_on = ?, price = ?, quoted_at = quoted_at - ?,

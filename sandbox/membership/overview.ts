@@ -118,6 +118,9 @@ export function membershipJson(ctx: ApiContext, cartId: number) {
       date: i.data.date,
       total_paise: i.data.total_paise,
       email_status: i.email_status,
+      // Who issued it and what for (decision 0047); invoices issued before say neither.
+      supplier: i.data.supplier.name,
+      document_for: i.data.document_for ?? null,
     })),
     refunds_due: refundsDueOfCart(ctx, cartId),
     support: { email: SELLER.support_email, phone: SELLER.support_phone },

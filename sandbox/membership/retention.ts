@@ -5,6 +5,7 @@
 // documents stay (they name the company and employee codes, and GST law keeps them 72 months).
 import type { ApiContext } from "../shared/context";
 import { removeExpiredQuotes } from "./change-store";
+import { sendPreDebitNotices } from "../billing/pre-debit";
 import { addDays, addMonths, istDate } from "../shared/dates";
 import { writeTransaction } from "../store/db";
 import { coverEndDate } from "../shared/cover-dates";
@@ -98,6 +99,8 @@ export function scheduleRetention(ctx: ApiContext, everyMs = RETENTION_SWEEP_MS)
     try {
       purgeExpiredMembers(ctx);
       writeTransaction(ctx.db, () => removeExpiredQuotes(ctx, null));
+      // Each monthly charge's pre-debit notice, once, two days ahead (docs/product.md, Cancelling the monthly mandate).
+      writeTransaction(ctx.db, () => sendPreDebitNotices(ctx));
     } catch (error) {
       // A busy or failing database is tried again at the next sweep; the API keeps serving.
       ctx.log({

@@ -29,12 +29,17 @@ export function financialYear(date: string): string {
   return `${String(start % 100).padStart(2, "0")}-${String((start + 1) % 100).padStart(2, "0")}`;
 }
 
-/** 2026-04-01 → "1 April 2026". */
+const LONG_DATE = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+
+/** 2026-04-01 → "1 April 2026". One formatter for every call: a batch of 10,000 quotes writes dates in each. */
 export function longDate(date: string): string {
-  return new Date(`${date}T00:00:00Z`).toLocaleDateString("en-IN", {
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    timeZone: "UTC",
-  });
+  return LONG_DATE.format(new Date(`${date}T00:00:00Z`));
+}
+
+/**
+ * The last day a credit note may reduce the tax of a supply invoiced in financial year `fy` (CGST Act
+ * s.34(2)): 30 November after that year ends ("26-27" → 2027-11-30).
+ */
+export function section34Deadline(fy: string): string {
+  return `20${fy.slice(3, 5)}-11-30`;
 }

@@ -5,7 +5,9 @@ import { type AdminFixtures, expect, test } from "./fixtures";
 import { addPeople, freshGstin, HARBOURLINE, pay, review } from "./helpers";
 import { OUTBOX_KEY } from "../support/outbox";
 
-const SELLER_GSTIN = "29AAKCK7421N1ZW";
+/** The health insurer invoices its premium under its own GSTIN (docs/decisions/0047). */
+const INSURER_GSTIN = "29AAGCS5512K1Z2";
+const INSURER = "Suraksha General Insurance Company Limited";
 const EMAIL_SHOWN = "a…@fernleaf.example";
 
 /** A signed-in admin at the sandbox's hosted payment page, for the given company and billing. */
@@ -34,7 +36,7 @@ async function invoiceText(page: Page, link: RegExp): Promise<string> {
   const downloading = page.waitForEvent("download");
   await page.getByRole("link", { name: link }).first().click();
   const download = await downloading;
-  expect(download.suggestedFilename()).toMatch(/^KV-\d{2}-\d{2}-\d{6}\.pdf$/);
+  expect(download.suggestedFilename()).toMatch(/^SG-\d{2}-\d{2}-\d{6}\.pdf$/);
   const path = await download.path();
   return execFileSync("pdftotext", ["-layout", path, "-"], { encoding: "utf8" });
 }
@@ -63,15 +65,20 @@ for (const javaScriptEnabled of [false, true]) {
       const amount = await paySuccessfully(page);
       await expect(page.getByRole("heading", { name: "Payment successful" })).toBeVisible();
       const emailed = page.getByText(
-        new RegExp(`We’ve emailed your tax invoice KV/\\d{2}-\\d{2}/\\d{6} to ${EMAIL_SHOWN}`),
+        new RegExp(`We’ve emailed your tax invoice SG/\\d{2}-\\d{2}/\\d{6} to ${EMAIL_SHOWN}`),
       );
       await expect(emailed).toBeVisible();
-      const number = /KV\/\d{2}-\d{2}\/\d{6}/.exec((await emailed.textContent())!)![0];
+      const number = /SG\/\d{2}-\d{2}\/\d{6}/.exec((await emailed.textContent())!)![0];
+      // Who issued the invoice and what for: the insurer, for its premium (the health cover alone was bought).
+      const documents = page.getByRole("region", { name: "Your tax invoice" });
+      await expect(
+        documents.getByText(`${INSURER}: Group health insurance premium, supplied and invoiced by the insurer.`),
+      ).toBeVisible();
 
       // The invoice from the success page: both GSTINs, the SAC, Karnataka's tax lines, the amount paid.
       const text = await invoiceText(page, /Download tax invoice/);
       for (const needle of [
-        SELLER_GSTIN,
+        INSURER_GSTIN,
         gstin,
         "997133",
         "CGST @ 9%",
@@ -101,11 +108,9 @@ for (const javaScriptEnabled of [false, true]) {
         page.getByRole("region", { name: "Billing", exact: true }).getByText("Yearly, paid in full"),
       ).toBeVisible();
       await expect(page.getByRole("region", { name: "Company", exact: true }).getByText(gstin)).toBeVisible();
-      await expect(
-        page
-          .getByRole("region", { name: "Tax invoices", exact: true })
-          .getByRole("link", { name: number, exact: true }),
-      ).toBeVisible();
+      const invoices = page.getByRole("region", { name: "Tax invoices", exact: true });
+      await expect(invoices.getByRole("link", { name: number, exact: true })).toBeVisible();
+      await expect(invoices.getByText(INSURER)).toBeVisible();
       await expect(page.getByRole("region", { name: "References", exact: true }).getByText(amount)).toBeVisible();
       if (javaScriptEnabled) await expectAccessible(page);
 
@@ -166,7 +171,8 @@ test.describe("after the purchase, JavaScript off", () => {
       name: "an SEZ buyer: zero-rated",
       gstin: HARBOURLINE,
       present: [
-        "Supply meant for SEZ unit under LUT without payment of IGST.",
+        "SEZ DEVELOPER FOR AUTHORISED OPERATIONS",
+        "UNDER BOND OR LETTER OF UNDERTAKING WITHOUT PAYMENT OF INTEGRATED TAX. LUT ARN",
         "IGST (zero-rated supply)",
         "Tamil Nadu (33)",
       ],
@@ -184,12 +190,19 @@ test.describe("after the purchase, JavaScript off", () => {
         ),
       ).toBeVisible();
       await expect(page.getByText(/Cancel any time before a charge/)).toBeVisible();
+      // Who will invoice what, before anything is paid.
+      await expect(
+        page
+          .getByRole("region", { name: "Your tax invoices" })
+          .getByText(`${INSURER} (GSTIN ${INSURER_GSTIN}): Group health insurance premium`),
+      ).toBeVisible();
       await review(page, "Monthly");
       await expect(page.getByText(/the next charge would be on \d{1,2} \w+ \d{4}/)).toBeVisible();
       await pay(page);
       const amount = await paySuccessfully(page);
       const text = await invoiceText(page, /Download tax invoice/);
-      for (const needle of [SELLER_GSTIN, s.gstin, "997133", inr(amount), ...s.present]) expect(text).toContain(needle);
+      for (const needle of [INSURER_GSTIN, s.gstin, "997133", inr(amount), ...s.present])
+        expect(text).toContain(needle);
       for (const needle of s.absent) expect(text).not.toContain(needle);
 
       await page.goto("/membership");

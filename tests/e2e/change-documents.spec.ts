@@ -64,7 +64,13 @@ for (const javaScriptEnabled of [false, true]) {
 
       await statement.getByRole("link", { name: `Credit note ${number}` }).click();
       await expect(page.getByRole("heading", { level: 1, name: "Credit note" })).toBeVisible();
-      await expect(page.getByText(/^KV\/\d{2}-\d{2}\/\d{6} dated \d{1,2} \w+ \d{4}$/)).toBeVisible();
+      // The insurer's own credit note, against its own invoice, with the policy it belongs to (decision 0047).
+      await expect(page.getByText(/^SG\/\d{2}-\d{2}\/\d{6} dated \d{1,2} \w+ \d{4}$/)).toBeVisible();
+      expect(number).toMatch(/^SGC\/\d{2}-\d{2}\/\d{6}$/);
+      await expect(
+        page.getByText("For: Group health insurance premium, supplied and invoiced by the insurer"),
+      ).toBeVisible();
+      await expect(page.getByText(/^Policy number: KVP\/\d{4}\/\d{6}\.$/)).toBeVisible();
       await expect(page.getByText(/Reason for credit: Employee E-1 left the team \(Resigned\)/)).toBeVisible();
       const creditNoteUrl = page.url();
       const pdf = await pdfText(page, "Download PDF");

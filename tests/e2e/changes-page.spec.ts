@@ -139,7 +139,7 @@ for (const [javaScriptEnabled, width] of [
       await expect(form.getByText("This employee has already been removed.")).toBeVisible();
     });
 
-    test("a monthly membership's next charge grows by the joiner's monthly price from its date", async ({
+    test("a monthly joiner pays the part-month at once, then the next charge grows by their monthly price", async ({
       page,
       adminAt,
     }) => {
@@ -149,7 +149,16 @@ for (const [javaScriptEnabled, width] of [
       await expect(
         page.getByText(/^Your monthly charge goes up by ₹[\d,.]+ \(₹[\d,.]+ and ₹[\d,.]+ GST\)\.$/),
       ).toBeVisible();
-      await page.getByRole("button", { name: "Confirm the change" }).click();
+      // No cover before premium: covered from today, the part-month to the next charge paid now.
+      await expect(page.getByText(/^Covered from \d+ \w+ \d{4}, the day the premium is received/)).toBeVisible();
+      const paidNow = page.getByRole("table", { name: "Paid now" });
+      await expect(paidNow.getByText(/a month × \d+\/\d+ days/)).toBeVisible();
+      const total = (await paidNow
+        .getByRole("row", { name: /^Paid now/ })
+        .getByRole("cell")
+        .textContent())!;
+      await page.getByRole("button", { name: `Pay ${total} and add` }).click();
+      await page.getByRole("button", { name: /— Success$/ }).click();
       await expect(page.getByRole("heading", { name: "The change is made" })).toBeVisible();
     });
   });
@@ -183,7 +192,7 @@ for (const javaScriptEnabled of [false, true]) {
       const days = Math.round((Date.parse(next.date) - Date.parse(today())) / 86_400_000);
       await passMembershipDays(API, orderId, days);
 
-      await page.getByRole("button", { name: "Confirm the change" }).click();
+      await page.getByRole("button", { name: /^Pay ₹[\d,.]+ and add$/ }).click();
       await expect(page).not.toHaveURL(quotedUrl);
       await expect(
         page.getByText(
@@ -195,12 +204,13 @@ for (const javaScriptEnabled of [false, true]) {
       expect(await quoted.textContent()).not.toBe(before);
       const after = await quoted.textContent();
 
-      await page.getByRole("button", { name: "Confirm the change" }).click();
+      await page.getByRole("button", { name: /^Pay ₹[\d,.]+ and add$/ }).click();
+      await page.getByRole("button", { name: /— Success$/ }).click();
       await expect(page.getByRole("heading", { name: "The change is made" })).toBeVisible();
       await expect(page.getByText(after!)).toBeVisible();
-      // The first quote, confirmed again (another tab), is refused with the reason, not made a second time.
+      // The first quote, paid for again (another tab), is refused with the reason, not made a second time.
       await page.goto(quotedUrl);
-      await page.getByRole("button", { name: "Confirm the change" }).click();
+      await page.getByRole("button", { name: /^Pay ₹[\d,.]+ and add$/ }).click();
       await expect(page.getByText("An employee with this code is already on the list")).toBeVisible();
       await page.goto("/membership/members");
       await expect(page.getByRole("cell", { name: "Arjun Nair", exact: true })).toHaveCount(1);
@@ -232,7 +242,7 @@ test("another company's admin can neither see nor confirm a change", async ({ pa
   }
   // The quote is still open for its own admin.
   await page.reload();
-  await expect(page.getByRole("button", { name: "Confirm the change" })).toBeVisible();
+  await expect(page.getByRole("button", { name: /^Pay ₹[\d,.]+ and add$/ })).toBeVisible();
 });
 
 for (const javaScriptEnabled of [false, true]) {
@@ -354,11 +364,12 @@ test.describe("several changes by upload, JavaScript off", () => {
     await expect(members.getByRole("cell", { name: "Arjun Nair", exact: true })).toHaveCount(0);
     await members.close();
 
-    await page.getByRole("button", { name: "Confirm 2 changes" }).click();
+    // The removal is made with the others; the joiner is paid for on their own page (no cover before premium).
+    await page.getByRole("button", { name: "Confirm 1 change" }).click();
     await expect(page).toHaveURL(/\/membership$/);
-    await expect(page.getByText("2 changes made.")).toBeVisible();
+    await expect(page.getByText("1 change made.")).toBeVisible();
     await page.goto("/membership/members");
-    await expect(page.getByRole("cell", { name: "Arjun Nair", exact: true })).toHaveCount(1);
+    await expect(page.getByRole("cell", { name: "Arjun Nair", exact: true })).toHaveCount(0);
   });
 });
 

@@ -242,14 +242,23 @@ describe("tax invoices", () => {
     const numbers: string[] = [];
     const companies = [KARNATAKA, DELHI, SEZ, BANYAN, BLUEJAY, QUILLPOINT];
     for (let i = 0; i < 3; i++) numbers.push((await paidBuyer("monthly", companies[i])).paid.invoice.number);
-    expect(numbers).toEqual(["KV/25-26/000001", "KV/25-26/000002", "KV/25-26/000003"]);
+    // The first is the health insurer's own series; each supplier numbers its own (decision 0047).
+    expect(numbers).toEqual(["SG/25-26/000001", "SG/25-26/000002", "SG/25-26/000003"]);
     // 31 March 2026, 23:59 IST is still 25-26; a minute later is 26-27.
     const toMarchEnd = Date.UTC(2026, 2, 31, 18, 29) - api.now();
     api.advance(toMarchEnd);
-    expect((await paidBuyer("monthly", companies[3])).paid.invoice.number).toBe("KV/25-26/000004");
+    expect((await paidBuyer("monthly", companies[3])).paid.invoices.map((i: { number: string }) => i.number)).toEqual([
+      "SG/25-26/000004",
+      "RL/25-26/000004",
+      "KV/25-26/000004",
+    ]);
     api.advance(60_000);
-    expect((await paidBuyer("monthly", companies[4])).paid.invoice.number).toBe("KV/26-27/000001");
-    expect((await paidBuyer("monthly", companies[5])).paid.invoice.number).toBe("KV/26-27/000002");
+    expect((await paidBuyer("monthly", companies[4])).paid.invoice.number).toBe("SG/26-27/000001");
+    expect((await paidBuyer("monthly", companies[5])).paid.invoices.map((i: { number: string }) => i.number)).toEqual([
+      "SG/26-27/000002",
+      "RL/26-27/000002",
+      "KV/26-27/000002",
+    ]);
   });
 
   it("never repeats a number under concurrent payments", async () => {
@@ -263,7 +272,7 @@ describe("tax invoices", () => {
     const numbers = new Set(results.map((r) => r.json.data.invoice.number));
     expect(numbers.size).toBe(12);
     expect([...numbers].sort()).toEqual(
-      Array.from({ length: 12 }, (_, i) => `KV/25-26/${String(i + 1).padStart(6, "0")}`),
+      Array.from({ length: 12 }, (_, i) => `SG/25-26/${String(i + 1).padStart(6, "0")}`),
     );
   });
 
@@ -274,7 +283,7 @@ describe("tax invoices", () => {
     expect((await verify(pending!.fields)).json.data.invoice).toBeNull();
     api.advance(20_000);
     const settled = await verify({ razorpay_order_id: order.order_id }, b.token);
-    expect(settled.json.data).toMatchObject({ status: "paid", invoice: { number: "KV/25-26/000001" } });
+    expect(settled.json.data).toMatchObject({ status: "paid", invoice: { number: "SG/25-26/000001" } });
   });
 
   const cases = [
@@ -284,7 +293,27 @@ describe("tax invoices", () => {
       name: "an SEZ unit: zero-rated",
       gstins: [SEZ, SAHYADRI_SEZ],
       tax: [],
-      note: "Supply meant for SEZ unit under LUT without payment of IGST.",
+      note: "SUPPLY MEANT FOR EXPORT/SUPPLY TO SEZ UNIT OR SEZ DEVELOPER FOR AUTHORISED OPERATIONS UNDER BOND OR LETTER OF UNDERTAKING WITHOUT PAYMENT OF INTEGRATED TAX. LUT ARN ",
+    },
+  ];
+  const suppliers = [
+    {
+      gstin: "29AAGCS5512K1Z2",
+      name: "Suraksha General Insurance Company Limited",
+      series: "SG",
+      lines: [["997133", "Group Health Insurance"]],
+    },
+    {
+      gstin: "29AAHCR6183L1ZN",
+      name: "Raksha Life Insurance Company Limited",
+      series: "RL",
+      lines: [["997132", "Group Term Life Insurance"]],
+    },
+    {
+      gstin: SELLER_GSTIN,
+      name: "Kavach Health Benefits Private Limited",
+      series: "KV",
+      lines: [["9993", "Doctor Consultation"]],
     },
   ];
   for (const c of cases) {
@@ -292,37 +321,47 @@ describe("tax invoices", () => {
       for (const [i, policy] of ["monthly", "yearly"].entries()) {
         const gstin = c.gstins[i]!;
         const b = await paidBuyer(policy, gstin);
-        const inv = (await b.get(`/invoices/${b.paid.invoice.id}`)).json.data;
-        expect(inv.total_paise).toBe(b.order.amount_paise);
-        expect(inv.taxable_paise).toBe(b.order.premium_paise);
-        expect(inv.tax_paise).toBe(b.order.tax_paise);
-        expect(inv.lines.reduce((s: number, l: { taxable_paise: number }) => s + l.taxable_paise, 0)).toBe(
-          b.order.premium_paise,
+        // One tax invoice per supplier: the health insurer's premium, the life insurer's, Kavach's services.
+        expect(b.paid.invoices.map((i: { supplier: string }) => i.supplier)).toEqual(suppliers.map((s) => s.name));
+        const invs = await Promise.all(
+          b.paid.invoices.map(async (i: { id: string }) => (await b.get(`/invoices/${i.id}`)).json.data),
         );
-        expect(inv.tax_lines.reduce((s: number, l: { paise: number }) => s + l.paise, 0)).toBe(b.order.tax_paise);
-        expect(inv.tax_lines.map((t: { label: string }) => t.label)).toEqual(c.tax);
-        expect(inv.zero_rated_note).toBe(c.note);
-        expect(inv.supplier).toMatchObject({ gstin: SELLER_GSTIN, state_code: "29", state_name: "Karnataka" });
-        expect(inv.recipient.gstin).toBe(gstin);
-        expect(inv.recipient.address).not.toBe("");
-        expect(inv.place_of_supply.state_code).toBe(gstin.slice(0, 2));
-        expect(inv.number.length).toBeLessThanOrEqual(16);
-        expect(
-          inv.lines.map((l: { sac: string; description: string }) => [l.sac, l.description.split(":")[0]]),
-        ).toEqual([
-          ["997133", "Group Health Insurance"],
-          ["997132", "Group Term Life Insurance"],
-          ["9993", "Doctor Consultation"],
-        ]);
-        // The insurer's premiums are invoiced on its behalf; the health service on Kavach's own account.
-        expect(inv.lines.map((l: { supplied_by: string }) => l.supplied_by.split(",")[0])).toEqual([
-          "Insurance premium of Suraksha General Insurance Company Limited (insurer",
-          "Insurance premium of Suraksha General Insurance Company Limited (insurer",
-          "Health service by partner providers",
-        ]);
-        expect(inv.insurer.name).toBe("Suraksha General Insurance Company Limited");
-        expect(inv.billing_period.from).toBe("2025-06-02");
-        expect(inv.total_in_words).toBe(rupeesInWords(b.order.amount_paise));
+        // Together they are the payment, to the paisa; each adds up on its own.
+        const sum = (key: string) => invs.reduce((s: number, i: Record<string, number>) => s + i[key]!, 0);
+        expect(sum("total_paise")).toBe(b.order.amount_paise);
+        expect(sum("taxable_paise")).toBe(b.order.premium_paise);
+        expect(sum("tax_paise")).toBe(b.order.tax_paise);
+        invs.forEach((inv, n) => {
+          const s = suppliers[n]!;
+          expect(inv.supplier).toMatchObject({ gstin: s.gstin, name: s.name, state_code: "29" });
+          expect(inv.number).toMatch(new RegExp(`^${s.series}/25-26/\\d{6}$`));
+          expect(inv.number.length).toBeLessThanOrEqual(16);
+          expect(
+            inv.lines.map((l: { sac: string; description: string }) => [l.sac, l.description.split(":")[0]]),
+          ).toEqual(s.lines);
+          expect(
+            inv.lines.every((l: { supplied_by: string }) => l.supplied_by.startsWith(`Supplied by ${s.name}`)),
+          ).toBe(true);
+          expect(inv.total_paise).toBe(inv.taxable_paise + inv.tax_paise);
+          expect(inv.lines.reduce((t: number, l: { taxable_paise: number }) => t + l.taxable_paise, 0)).toBe(
+            inv.taxable_paise,
+          );
+          expect(inv.tax_lines.reduce((t: number, l: { paise: number }) => t + l.paise, 0)).toBe(inv.tax_paise);
+          expect(inv.tax_lines.map((t: { label: string }) => t.label)).toEqual(c.tax);
+          // Each tax within a paisa of its rate on the document's own taxable value.
+          for (const t of inv.tax_lines)
+            expect(Math.abs(t.paise - (inv.taxable_paise * t.rate_bp) / 10_000)).toBeLessThanOrEqual(1);
+          if (c.note === null) expect(inv.zero_rated_note).toBeNull();
+          else expect(inv.zero_rated_note).toMatch(new RegExp(`^${c.note.replaceAll("/", "\\/")}AD29\\d{10}[A-Z]\\.$`));
+          expect(inv.recipient.gstin).toBe(gstin);
+          expect(inv.recipient.address).not.toBe("");
+          expect(inv.place_of_supply.state_code).toBe(gstin.slice(0, 2));
+          expect(inv.insurer.name).toBe("Suraksha General Insurance Company Limited");
+          expect(inv.sum_insured).toBe("INR 1,00,000 per family per year (family floater)");
+          expect(inv.billing_period.from).toBe("2025-06-02");
+          expect(inv.total_in_words).toBe(rupeesInWords(inv.total_paise));
+        });
+        expect(invs[0].lines[0].description).toContain("sum insured INR 1,00,000 per family per year (family floater)");
       }
     });
   }
@@ -338,13 +377,35 @@ describe("tax invoices", () => {
     const file = join(dir, "invoice.pdf");
     writeFileSync(file, Buffer.from(await res.arrayBuffer()));
     const text = execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
-    for (const needle of [SELLER_GSTIN, DELHI, "997133", "997132", "IGST @ 18%", b.paid.invoice.number, "Delhi (07)"])
+    // The health insurer's own invoice: its GSTIN, its premium alone, and what it is for.
+    for (const needle of ["29AAGCS5512K1Z2", DELHI, "997133", "IGST @ 18%", b.paid.invoice.number, "Delhi (07)"])
       expect(text).toContain(needle);
-    // Each line says whose supply it is; the insurer and the policy are named; the signature is said and real.
+    expect(text).not.toContain(SELLER_GSTIN);
+    expect(text).not.toContain("997132");
+    expect(text).not.toContain("9993 ");
     const flat = text.replace(/\s+/g, " ");
-    expect(flat).toContain("invoiced on its behalf by Kavach Health Benefits Private Limited as its corporate agent");
-    expect(flat).toContain("Insurer: Suraksha General Insurance Company Limited (IRDAI Reg. No. 901)");
+    expect(flat).toContain("For Suraksha General Insurance Company Limited Authorised signatory");
+    expect(flat).toContain("General insurer, IRDAI Reg. No. 901");
+    expect(flat).toContain("For: Group health insurance premium, supplied and invoiced by the insurer");
+    expect(flat).toContain("Supplied by Suraksha General Insurance Company Limited");
+    expect(flat).not.toContain("on its behalf");
     expect(flat).toMatch(/Policy number: (issued with the certificate|\S+)/);
+    expect(flat).toContain("no e-invoice IRN or QR code is generated");
+    // Kavach's own invoice: its GSTIN and its services only, naming the insurer of the policy.
+    const kavach = b.paid.invoices[2];
+    const kv = join(dir, "kavach.pdf");
+    writeFileSync(
+      kv,
+      await fetch(`${api.base}${V1}/invoices/${kavach.id}/pdf`, {
+        headers: { authorization: `Bearer ${b.token}` },
+      }).then((r) => r.arrayBuffer().then((a) => Buffer.from(a))),
+    );
+    const kvText = execFileSync("pdftotext", ["-layout", kv, "-"], { encoding: "utf8" }).replace(/\s+/g, " ");
+    expect(kvText).toContain(SELLER_GSTIN);
+    expect(kvText).toContain(`Invoice number ${kavach.number}`);
+    expect(kvText).toContain("Doctor Consultation");
+    expect(kvText).not.toContain("997133");
+    expect(kvText).toContain("Insurer: Suraksha General Insurance Company Limited (IRDAI Reg. No. 901)");
     expect(flat).toContain("Authorised signatory Digitally signed (PAdES) with a sandbox certificate");
     // Read back by poppler: one signature, PAdES, over the whole file, valid; its certificate is the
     // sandbox's own, so no reader trusts it as a certifying authority's.
@@ -385,10 +446,20 @@ describe("the confirmation email", () => {
     expect(pay).toBeUndefined();
     const emails = (await api.call("GET", "/api/sandbox/emails?to=ananya@fernleaf.example")).json.data;
     expect(emails).toHaveLength(1);
-    expect(emails[0].subject).toContain(b.paid.invoice.number);
-    expect(emails[0].attachments).toEqual([
-      { position: 0, filename: `${b.paid.invoice.id}.pdf`, content_type: "application/pdf", size: expect.any(Number) },
-    ]);
+    // Every supplier's invoice, attached, each said with who issued it and what for (decision 0047).
+    for (const i of b.paid.invoices) expect(emails[0].subject).toContain(i.number);
+    expect(emails[0].attachments).toEqual(
+      b.paid.invoices.map((i: { id: string }, position: number) => ({
+        position,
+        filename: `${i.id}.pdf`,
+        content_type: "application/pdf",
+        size: expect.any(Number),
+      })),
+    );
+    expect(emails[0].text).toContain(
+      `- ${b.paid.invoices[0].number} from Suraksha General Insurance Company Limited (GSTIN 29AAGCS5512K1Z2): Group health insurance premium, supplied and invoiced by the insurer`,
+    );
+    expect(emails[0].text).toContain(`- ${b.paid.invoices[2].number} from Kavach Health Benefits Private Limited`);
     const page = await api.html("/dev/outbox");
     expect(page.text).toContain(b.paid.invoice.number);
     const file = await fetch(`${api.base}/dev/outbox/emails/${emails[0].id}/attachments/0`, {
@@ -434,8 +505,14 @@ describe("GET /membership", () => {
         amount_paise: order.amount_paise,
         next_charge: { date: "2025-07-02", amount_paise: order.amount_paise },
       },
-      invoices: [{ number: "KV/25-26/000001", total_paise: order.amount_paise }],
     });
+    // One invoice per supplier, each saying who issued it; together they are the payment.
+    expect(m.invoices.map((i: { number: string; supplier: string }) => [i.number, i.supplier])).toEqual([
+      ["SG/25-26/000001", "Suraksha General Insurance Company Limited"],
+      ["RL/25-26/000001", "Raksha Life Insurance Company Limited"],
+      ["KV/25-26/000001", "Kavach Health Benefits Private Limited"],
+    ]);
+    expect(m.invoices.reduce((s: number, i: { total_paise: number }) => s + i.total_paise, 0)).toBe(order.amount_paise);
     expect(m.billing.schedule).toHaveLength(12);
     expect(m.billing.schedule[11]).toEqual({
       number: 12,

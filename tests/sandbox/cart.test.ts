@@ -94,6 +94,19 @@ describe("carts", () => {
         },
         sample: true,
       },
+      // The insurer invoices its premium, Kavach its doctor consultation: two documents (decision 0047).
+      documents: [
+        {
+          supplier: "Suraksha General Insurance Company Limited",
+          gstin: "29AAGCS5512K1Z2",
+          document_for: "Group health insurance premium, supplied and invoiced by the insurer",
+        },
+        {
+          supplier: "Kavach Health Benefits Private Limited",
+          gstin: "29AAKCK7421N1ZW",
+          document_for: "Kavach's own health services (consultations, check-ups, wellness), invoiced by Kavach",
+        },
+      ],
     });
     // The zero row is dropped. Employees and lives are two numbers: 5 × 1 + 2 × 2 = 9 lives.
     expect(cart.people).toEqual({

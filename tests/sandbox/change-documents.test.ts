@@ -5,6 +5,8 @@ import path, { join } from "node:path";
 import { promisify } from "node:util";
 import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { formatInr } from "../../sandbox/billing/invoice-pdf";
+import { splitTax } from "../../sandbox/billing/suppliers";
 import { type TestApi, startApi } from "./helpers";
 import { BANYAN, BLUEJAY, DAY, DELHI, KARNATAKA, KAVERI, SEZ, V1, joiner, leaver, paidTeam } from "./paid-membership";
 
@@ -38,7 +40,7 @@ describe("a removal's credit note", () => {
       const purchase = (await admin.get("/membership")).json.data.invoices[0];
       await admin.later(23 * DAY);
       const change = await admin.change(leaver("2025-06-24"));
-      expect(change.credit_note).toEqual({ id: "KV-CN-25-26-000001", number: "KV/CN/25-26/000001" });
+      expect(change.credit_note).toEqual({ id: "SGC-25-26-000001", number: "SGC/25-26/000001" });
 
       const note = await admin.get(`/credit-notes/${change.credit_note.id}`);
       expect(note.status).toBe(200);
@@ -51,15 +53,22 @@ describe("a removal's credit note", () => {
       );
       const taxPaise = tax.reduce((s, t) => s + (t.paise as number), 0);
       expect(d).toMatchObject({
-        number: "KV/CN/25-26/000001",
+        number: "SGC/25-26/000001",
         date: "2025-06-25",
         original_invoice: { number: purchase.number, date: "2025-06-02" },
         taxable_paise: 151792,
         tax_paise: taxPaise,
         total_paise: 151792 + taxPaise,
         billing_period: { from: "2025-06-25", to: "2026-06-01" },
-        zero_rated_note: r.gstin === SEZ ? "Supply meant for SEZ unit under LUT without payment of IGST." : null,
+        zero_rated_note:
+          r.gstin === SEZ
+            ? "SUPPLY MEANT FOR EXPORT/SUPPLY TO SEZ UNIT OR SEZ DEVELOPER FOR AUTHORISED OPERATIONS UNDER BOND OR LETTER OF UNDERTAKING WITHOUT PAYMENT OF INTEGRATED TAX. LUT ARN AD290326004471K."
+            : null,
+        // The insurer's own credit note, in its own series of at most 16 characters, with the policy number.
+        supplier: { name: "Suraksha General Insurance Company Limited", gstin: "29AAGCS5512K1Z2" },
+        policy_number: (await admin.get("/membership")).json.data.policy.policy_number,
       });
+      expect(d.number.length).toBeLessThanOrEqual(16);
       // The credit equals the change's priced credit, to the paisa.
       expect(d.total_paise).toBe(-change.price.total_paise);
       expect(d.lines.reduce((s: number, l: { taxable_paise: number }) => s + l.taxable_paise, 0)).toBe(151792);
@@ -68,11 +77,11 @@ describe("a removal's credit note", () => {
       const pdf = await admin.file(`/credit-notes/${change.credit_note.id}/pdf`);
       expect(pdf.status).toBe(200);
       expect(pdf.headers.get("cache-control")).toBe("private, no-store");
-      expect(pdf.headers.get("content-disposition")).toBe('attachment; filename="KV-CN-25-26-000001.pdf"');
+      expect(pdf.headers.get("content-disposition")).toBe('attachment; filename="SGC-25-26-000001.pdf"');
       const text = pdfText(pdf.bytes);
       for (const needle of [
         "Credit Note",
-        "KV/CN/25-26/000001",
+        "SGC/25-26/000001",
         `${purchase.number} dated 2 June 2025`,
         r.pos,
         "Resigned",
@@ -83,6 +92,11 @@ describe("a removal's credit note", () => {
         expect(text).toContain(needle);
       if (r.gstin === KARNATAKA) expect(text).toContain("CGST @ 9% 136.61");
       if (r.gstin === DELHI) expect(text).toContain("IGST @ 18% 273.23");
+      expect(text).toContain(`Policy number: ${d.policy_number}`);
+      if (r.gstin === SEZ)
+        expect(text).toContain(
+          "FOR AUTHORISED OPERATIONS UNDER BOND OR LETTER OF UNDERTAKING WITHOUT PAYMENT OF INTEGRATED TAX. LUT ARN AD290326004471K.",
+        );
     });
   }
 
@@ -90,12 +104,12 @@ describe("a removal's credit note", () => {
     const admin = await paidTeam(api, "yearly", DELHI);
     const change = await admin.change(leaver("2025-06-02"));
     const mail = (await api.call("GET", `/api/sandbox/emails?to=${admin.adminEmail}`)).json.data;
-    const sent = mail.find((e: { subject: string }) => e.subject.includes("KV/CN/25-26/000001"));
+    const sent = mail.find((e: { subject: string }) => e.subject.includes("SGC/25-26/000001"));
     expect(sent.attachments).toEqual([
-      { position: 0, filename: "KV-CN-25-26-000001.pdf", content_type: "application/pdf", size: expect.any(Number) },
+      { position: 0, filename: "SGC-25-26-000001.pdf", content_type: "application/pdf", size: expect.any(Number) },
     ]);
     const statement = (await admin.get("/membership/changes")).json.data;
-    expect(statement.statement[0].credit_note.number).toBe("KV/CN/25-26/000001");
+    expect(statement.statement[0].credit_note.number).toBe("SGC/25-26/000001");
     expect(statement.credit).toMatchObject({ balance_paise: -change.price.total_paise, refund_due_paise: 0 });
   });
 
@@ -126,7 +140,7 @@ describe("a removal's credit note", () => {
         msg: "There is no such credit note.",
       });
     }
-    expect((await theirs.get("/credit-notes/KV-CN-25-26-000009")).status).toBe(404);
+    expect((await theirs.get("/credit-notes/SGC-25-26-000009")).status).toBe(404);
   });
 
   it("is not issued for a monthly removal: the mandate's next charge falls instead", async () => {
@@ -137,6 +151,75 @@ describe("a removal's credit note", () => {
   });
 });
 
+describe("a credit note after the Section 34 deadline", () => {
+  it("is a financial credit note: the premium refunded, no GST adjusted, and it says so", async () => {
+    // Paid 10 March 2026 (FY 2025-26; cover to 9 March 2027). The tax on that supply can be reduced only
+    // until 30 November 2026.
+    api.advance(281 * DAY);
+    const admin = await paidTeam(api, "yearly", KARNATAKA);
+    await admin.later(265 * DAY); // 30 November 2026: still in time
+    const inTime = await admin.post("/membership/changes/quote", leaver("2026-11-29"));
+    expect(inTime.json.data.change.price.tax_lines.map((t: { label: string }) => t.label)).toEqual([
+      "CGST 9%",
+      "SGST 9%",
+    ]);
+    await admin.later(5 * DAY); // 5 December 2026
+    // Last day 1 December: 98 days given back. 15,000 × 12 × 98/365 × 90% = 43,495.89 → 43,496 paise.
+    const change = await admin.change(leaver("2026-12-01"));
+    expect(change.price).toMatchObject({ days: 98, premium_paise: -43496, tax_lines: [], total_paise: -43496 });
+    expect(change.price.no_gst_reason).toBe(
+      "Financial credit note without GST: the tax on a supply invoiced in FY 2025-26 can be reduced only until 30 November 2026 (CGST Act s.34(2)), so the premium is refunded and no GST is adjusted.",
+    );
+    const d = (await admin.get(`/credit-notes/${change.credit_note.id}`)).json.data;
+    expect(d).toMatchObject({ number: "SGC/26-27/000001", taxable_paise: 43496, tax_paise: 0, total_paise: 43496 });
+    expect(d.tax_lines).toEqual([]);
+    const text = pdfText((await admin.file(`/credit-notes/${change.credit_note.id}/pdf`)).bytes);
+    expect(text).toContain("GST adjusted: none 0.00");
+    expect(text).toContain("can be reduced only until 30 November 2026 (CGST Act s.34(2))");
+    expect(text).toContain("A financial credit note, issued against invoice SG/25-26/000001");
+    expect(text).not.toContain("CGST @");
+  });
+});
+
+describe("amounts on documents", () => {
+  it("prints negative and zero amounts with the sign in front and two decimals", () => {
+    expect(formatInr(-156517)).toBe("-1,565.17");
+    expect(formatInr(-17)).toBe("-0.17");
+    expect(formatInr(0)).toBe("0.00");
+    expect(formatInr(12345678901)).toBe("12,34,56,789.01");
+  });
+
+  it("splits the tax charged across the suppliers' documents to the paisa, each within a paisa of its rate", () => {
+    const cases = [
+      {
+        taxables: [190200, 120000, 34300],
+        lines: [
+          ["CGST 9%", 900],
+          ["SGST 9%", 900],
+        ],
+      },
+      { taxables: [1, 1, 1], lines: [["IGST 18%", 1800]] },
+      // 10,000 employees a year: products past 2^53 paise stay exact.
+      { taxables: [1_620_000_000_01, 777_777_777, 3], lines: [["IGST 18%", 1800]] },
+    ] as const;
+    for (const c of cases) {
+      const whole = c.taxables.reduce((a, b) => a + b, 0);
+      const charged = c.lines.map(([label, rate_bp]) => ({
+        label,
+        rate_bp,
+        paise: Math.round((whole * rate_bp) / 10_000),
+      }));
+      const split = splitTax(charged, c.taxables);
+      charged.forEach((line, i) => {
+        expect(split.reduce((sum, doc) => sum + doc[i]!.paise, 0)).toBe(line.paise);
+        split.forEach((doc, d) =>
+          expect(Math.abs(doc[i]!.paise - (c.taxables[d]! * line.rate_bp) / 10_000)).toBeLessThanOrEqual(1),
+        );
+      });
+    }
+  });
+});
+
 describe("an addition's tax invoice", () => {
   it("is in the purchase's series, names the joiner's band, cover and pro-rata days, and uses the credit first", async () => {
     const admin = await paidTeam(api, "yearly");
@@ -144,10 +227,10 @@ describe("an addition's tax invoice", () => {
     const credit = -removal.price.total_paise;
     await admin.later(18 * DAY); // 20 June 2025
     const change = await admin.change(joiner("2025-06-20"));
-    expect(change.invoice).toEqual({ id: "KV-25-26-000002", number: "KV/25-26/000002" });
+    expect(change.invoice).toEqual({ id: "SG-25-26-000002", number: "SG/25-26/000002" });
     const inv = (await admin.get(`/invoices/${change.invoice.id}`)).json.data;
     expect(inv).toMatchObject({
-      number: "KV/25-26/000002",
+      number: "SG/25-26/000002",
       taxable_paise: 154011,
       tax_lines: [
         { label: "CGST 9%", paise: 13861 },
@@ -170,20 +253,26 @@ describe("an addition's tax invoice", () => {
     expect(text).toContain("Credit from removals used");
     expect((await admin.get("/membership/changes")).json.data.credit.balance_paise).toBe(credit - 181733);
     const listed = (await admin.get("/membership")).json.data.invoices.map((i: { number: string }) => i.number);
-    expect(listed).toEqual(["KV/25-26/000001", "KV/25-26/000002"]);
+    expect(listed).toEqual(["SG/25-26/000001", "SG/25-26/000002"]);
   });
 
-  it("is issued at confirm for a monthly addition, for the charge it changes", async () => {
+  it("is issued when a monthly addition pays its part-month, for the days to the next charge", async () => {
     const admin = await paidTeam(api, "monthly", DELHI);
-    const change = await admin.change(joiner("2025-06-02"));
-    const inv = (await admin.get(`/invoices/${change.invoice.id}`)).json.data;
+    await admin.later(10 * DAY); // 12 June 2025: 20 of the month's 30 days are left before the 2 July charge
+    const change = await admin.change(joiner("2025-06-12"));
+    const [made] = (await admin.get("/membership/changes")).json.data.statement;
+    const inv = (await admin.get(`/invoices/${made.invoices[0].id}`)).json.data;
+    // 15,000 × 20/30 = 10,000 paise, IGST 1,800: paid at once, the mandate's charges grow from 2 July.
     expect(inv).toMatchObject({
-      taxable_paise: 15000,
-      tax_lines: [{ label: "IGST 18%", paise: 2700 }],
-      total_paise: 17700,
-      billing_period: { from: "2025-07-02", to: "2025-08-01" },
-      payment_id: "Collected by the mandate with the charge on 2 July 2025",
+      taxable_paise: 10000,
+      tax_lines: [{ label: "IGST 18%", paise: 1800 }],
+      total_paise: 11800,
+      billing_period: { from: "2025-06-12", to: "2025-07-01" },
     });
+    expect(inv.payment_id).toMatch(/^pay_/);
+    expect(change.price).toMatchObject({ starts_on: "2025-07-02", total_paise: 17700 });
+    const text = pdfText((await admin.file(`/invoices/${made.invoices[0].id}/pdf`)).bytes);
+    expect(text).toContain("INR 150.00 a month × 20/30 days (12 June 2025 to 1 July 2025), paid now");
   });
 });
 

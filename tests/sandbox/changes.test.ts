@@ -26,6 +26,7 @@ async function paidAdmin(
   policy: "monthly" | "yearly",
   gstin = KARNATAKA,
   people: { band: string; range: string; count: number }[] = [{ band: "18-35", range: "1A", count: 3 }],
+  coverages: string[] = [],
 ) {
   const mobileNo = String(nextMobile++);
   let token = await api.login(mobileNo);
@@ -33,7 +34,7 @@ async function paidAdmin(
     api.call("POST", `${V1}/carts/update`, { token, body: { type, item } });
   await update("company", { gstin });
   await update("admin", { name: "Ananya Rao", email: "ananya@fernleaf.example", total_employees: 3, authorised: true });
-  await update("plan", { plan_id: "kavach-essential", coverage_ids: [] });
+  await update("plan", { plan_id: "kavach-essential", coverage_ids: coverages });
   await update("people", { rows: people });
   const order = await api.call("POST", `${V1}/checkout/order/create`, {
     token,
@@ -181,13 +182,20 @@ describe("quoting a change", () => {
     it(`prices a joiner and a leaver pro rata to the paisa for ${r.name}`, async () => {
       const admin = await paidAdmin("yearly", r.gstin);
       await nameTeam(admin);
-      await admin.later(23 * DAY);
+      await admin.later(18 * DAY); // 20 June 2025
 
-      // Joined 20 June: 347 days to 1 June 2026. 15,000 × 12 × 347/365 × 90% = 1,54,010.96 → 1,54,011 paise.
+      // Joined 20 June, added that day: 347 days to 1 June 2026. 15,000 × 12 × 347/365 × 90% = 1,54,010.96 → 1,54,011 paise.
       const add = await admin.post("/membership/changes/quote", joiner("2025-06-20"));
       expect(add.status).toBe(200);
       const addPrice = add.json.data.change.price;
-      expect(addPrice).toMatchObject({ unit_monthly_paise: 15000, days: 347, discount_pct: 10, premium_paise: 154011 });
+      expect(addPrice).toMatchObject({
+        unit_monthly_paise: 15000,
+        days: 347,
+        discount_pct: 10,
+        premium_paise: 154011,
+        cover_from: "2025-06-20",
+      });
+      await admin.later(5 * DAY); // 25 June 2025
       expect(addPrice.tax_lines.map((l: { paise: number }) => l.paise)).toEqual(r.add);
       expect(addPrice.total_paise).toBe(154011 + r.add.reduce((a, b) => a + b, 0));
 
@@ -209,7 +217,7 @@ describe("quoting a change", () => {
       [joiner("2025-07-13"), "Add a joiner from their date of joining: it cannot be in the future."],
       [joiner("2025-06-11"), "The date of joining must be within the last 30 days (on or after 12 June 2025)."],
       [leaver("2025-06-11"), "The last day must be within the last 30 days (on or after 12 June 2025)."],
-      [leaver("2026-06-02"), "The last day cannot be after the period paid for, which ends on 1 June 2026."],
+      [leaver("2026-06-02"), "The date is after the cover ended (1 June 2026)."],
       [joiner("2025-02-30"), "effective_date must be a real date."],
     ];
     for (const [body, msg] of refusals) {
@@ -225,6 +233,48 @@ describe("quoting a change", () => {
     await nameTeam(later);
     const beforeCover = await later.post("/membership/changes/quote", joiner("2025-07-11"));
     expect(beforeCover.json.msg).toBe("The date is before the cover started (12 July 2025).");
+  });
+
+  it("prices over the cover year's own 366 days when it takes in a 29 February", async () => {
+    // Bought on 2 June 2027: the cover year to 1 June 2028 has 366 days.
+    api.advance(730 * DAY);
+    const admin = await paidAdmin("yearly");
+    await nameTeam(admin);
+    // Joined on the first day: 15,000 × 12 × 366/366 × 90% = 1,62,000 paise, a bought member's year exactly.
+    const first = await admin.post("/membership/changes/quote", joiner("2027-06-02"));
+    expect(first.json.data.change.price).toMatchObject({ days: 366, days_in_year: 366, premium_paise: 162000 });
+    expect((await admin.membership()).order.premium_paise).toBe(3 * 162000);
+    await admin.later(30 * DAY); // 2 July 2027
+    // Joined 2 July: 336 days to 1 June 2028. 15,000 × 12 × 336/366 × 90% = 1,48,721.31 → 1,48,721 paise.
+    const later = await admin.post("/membership/changes/quote", joiner("2027-07-02"));
+    expect(later.json.data.change.price).toMatchObject({ days: 336, days_in_year: 366, premium_paise: 148721 });
+  });
+
+  it("refuses a change dated after the cover ended, saying so (never a credit for a joiner, never a 503)", async () => {
+    const admin = await paidAdmin("yearly");
+    await nameTeam(admin);
+    await admin.later(366 * DAY); // 3 June 2026, the day after the cover's end
+    const refused = await admin.post("/membership/changes/quote", joiner("2026-06-03"));
+    expect({ status: refused.status, msg: refused.json.msg, field: refused.json.data?.field }).toEqual({
+      status: 422,
+      msg: "The date is after the cover ended (1 June 2026).",
+      field: "effective_date",
+    });
+    // A joiner of the cover's last day, added after it: their premium would come after the cover ended.
+    const late = await admin.post("/membership/changes/quote", joiner("2026-06-01"));
+    expect({ status: late.status, msg: late.json.msg }).toEqual({
+      status: 409,
+      msg: "The cover ended on 1 June 2026: no one can be added to it.",
+    });
+  });
+
+  it("covers a joiner added on the cover's last day for that one day", async () => {
+    const admin = await paidAdmin("yearly");
+    await nameTeam(admin);
+    await admin.later(364 * DAY); // 1 June 2026, the cover's last day
+    const lastDay = await admin.post("/membership/changes/quote", joiner("2026-06-01"));
+    // 15,000 × 12 × 1/365 × 90% = 443.84 → 444 paise.
+    expect(lastDay.json.data.change.price).toMatchObject({ days: 1, days_in_year: 365, premium_paise: 444 });
   });
 
   it("refuses a monthly leaver's last day beyond the month paid", async () => {
@@ -243,12 +293,57 @@ describe("quoting a change", () => {
     });
   });
 
-  it("moves a monthly membership's next charge once a joiner is confirmed", async () => {
+  it("collects a monthly joiner's part-month at once: no cover before the premium", async () => {
+    const admin = await paidAdmin("monthly", DELHI);
+    await nameTeam(admin);
+    await admin.later(23 * DAY); // 25 June 2025; the next charge is on 2 July
+    const quoted = (await admin.post("/membership/changes/quote", joiner("2025-06-20"))).json.data.change;
+    // Covered from today, the day the premium is received, not from the date of joining; the part-month
+    // 25 June to 1 July is 7 of the billing month's 30 days: 15,000 × 7/30 = 3,500 paise, IGST 630.
+    expect(quoted.price).toMatchObject({
+      cover_from: "2025-06-25",
+      cover_from_reason:
+        "Covered from 25 June 2025, the day the premium is received, not from 20 June 2025: no cover starts before its premium is paid (Insurance Act s.64VB).",
+      due_now: {
+        from: "2025-06-25",
+        to: "2025-07-01",
+        days: 7,
+        period_days: 30,
+        premium_paise: 3500,
+        tax_lines: [{ label: "IGST 18%", rate_bp: 1800, paise: 630 }],
+        tax_paise: 630,
+        total_paise: 4130,
+      },
+      starts_on: "2025-07-02",
+    });
+    const shown = (await admin.get(`/membership/changes/${quoted.change_id}`)).json.data;
+    expect(shown.amount_due_paise).toBe(4130);
+    // Not made by a confirm: it is paid for first.
+    const confirm = await admin.post(`/membership/changes/${quoted.change_id}/confirm`, {});
+    expect({ status: confirm.status, msg: confirm.json.msg }).toEqual({
+      status: 409,
+      msg: "An addition is paid for before it is made: pay for it first.",
+    });
+    expect((await payFor(admin, quoted.change_id)).json.data.status).toBe("paid");
+    const [made] = (await admin.get("/membership/changes")).json.data.statement;
+    expect(made).toMatchObject({ change_id: quoted.change_id, status: "confirmed" });
+    const inv = (await admin.get(`/invoices/${made.invoices[0].id}`)).json.data;
+    expect(inv).toMatchObject({
+      taxable_paise: 3500,
+      tax_paise: 630,
+      total_paise: 4130,
+      billing_period: { from: "2025-06-25", to: "2025-07-01" },
+    });
+  });
+
+  it("moves a monthly membership's next charge once a joiner is paid for", async () => {
     const admin = await paidAdmin("monthly");
     await nameTeam(admin);
     const before = await admin.membership();
     const quoted = await admin.post("/membership/changes/quote", joiner("2025-06-02"));
-    await admin.post(`/membership/changes/${quoted.json.data.change.change_id}/confirm`, {});
+    // Added on the charge day: the whole first month is collected at once.
+    expect(quoted.json.data.change.price.due_now).toMatchObject({ days: 30, period_days: 30, total_paise: 17700 });
+    expect((await payFor(admin, quoted.json.data.change.change_id)).json.data.status).toBe("paid");
     const after = await admin.membership();
     expect(after.billing.next_charge).toEqual({ date: "2025-07-02", amount_paise: before.order.amount_paise + 17700 });
     expect(after.billing.schedule[0].amount_paise).toBe(before.order.amount_paise);
@@ -304,23 +399,33 @@ describe("confirming a change", () => {
     expect(same.json.data.change.price).toEqual(quoted.json.data.change.price);
   });
 
-  it("re-quotes a monthly joiner confirmed after the next charge was collected, charging nothing", async () => {
+  it("re-quotes a monthly joiner paid for after the next charge was collected, at the new month's part", async () => {
     const monthly = await paidAdmin("monthly");
     await nameTeam(monthly);
     await monthly.later(29 * DAY); // 1 July
     const joinerQuote = await monthly.post("/membership/changes/quote", joiner("2025-06-20"));
-    expect(joinerQuote.json.data.change.price.starts_on).toBe("2025-07-02");
+    expect(joinerQuote.json.data.change.price).toMatchObject({
+      starts_on: "2025-07-02",
+      due_now: { from: "2025-07-01", to: "2025-07-01", days: 1, period_days: 30 },
+    });
     await monthly.later(DAY); // 2 July: the July charge was collected at the old amount
-    const requoted = await monthly.post(`/membership/changes/${joinerQuote.json.data.change.change_id}/confirm`, {});
+    const requoted = await monthly.post(`/membership/changes/${joinerQuote.json.data.change.change_id}/pay`, {
+      callback_url: CALLBACK,
+    });
     expect(requoted.status).toBe(409);
     expect(requoted.json.msg).toBe(
       "The price has changed since it was quoted on 1 July 2025: it is now shown again. Check it and confirm.",
     );
-    expect(requoted.json.data.change.price.starts_on).toBe("2025-08-02");
+    // Now the whole month from 2 July is collected at once, and the mandate grows from 2 August.
+    expect(requoted.json.data.change.price).toMatchObject({
+      starts_on: "2025-08-02",
+      due_now: { from: "2025-07-02", to: "2025-08-01", days: 31, period_days: 31, total_paise: 17700 },
+    });
     expect((await monthly.get("/membership/changes")).json.data.statement).toEqual([]);
-    // The fresh quote is kept: confirmed, it is made at the price now shown.
-    const fresh = await monthly.post(`/membership/changes/${requoted.json.data.change.change_id}/confirm`, {});
-    expect(fresh.json.data.change).toMatchObject({ status: "confirmed", price: { starts_on: "2025-08-02" } });
+    // The fresh quote is kept: paid for, it is made at the price now shown.
+    expect((await payFor(monthly, requoted.json.data.change.change_id)).json.data.status).toBe("paid");
+    const made = (await monthly.get(`/membership/changes/${requoted.json.data.change.change_id}`)).json.data.change;
+    expect(made).toMatchObject({ status: "confirmed", price: { starts_on: "2025-08-02" } });
   });
 
   it("refuses another company's employee and change exactly like unknown ones", async () => {
@@ -464,10 +569,15 @@ describe("a family event", () => {
     expect(quoted.status).toBe(200);
     const { change } = quoted.json.data;
     expect(change).toMatchObject({ kind: "add", event: "marriage", employee_code: "E-1", range: "2A" });
-    // Priced on the step from 1A to 2A for the 347 days from the marriage, as a joiner would be.
+    // Priced on the step from 1A to 2A for the 342 days from today, the day its premium is received (not
+    // the marriage's 20 June: no cover before the premium), as a joiner would be.
     const step = change.price.unit_monthly_paise;
     expect(step).toBeGreaterThan(0);
-    expect(change.price).toMatchObject({ days: 347, premium_paise: Math.round((step * 12 * 347 * 0.9) / 365) });
+    expect(change.price).toMatchObject({
+      days: 342,
+      premium_paise: Math.round((step * 12 * 342 * 0.9) / 365),
+      cover_from: "2025-06-25",
+    });
     expect((await payFor(admin, change.change_id)).json.data.status).toBe("paid");
     const census = (await admin.get("/membership/census")).json.data.members;
     expect(census.filter((m: { employee_code: string }) => m.employee_code === "E-1")).toMatchObject([
@@ -486,6 +596,51 @@ describe("a family event", () => {
       { range: "1A", employees_bought: 2, employees_named: 2 },
       { range: "2A", employees_bought: 2, employees_named: 2 },
     ]);
+  });
+
+  it("is invoiced by the insurer alone, as the one supply that changed; a newborn at no charge has no tax invoice", async () => {
+    // Bought with term life and doctor consultation besides the health cover; one employee on 2A+2C.
+    const admin = await paidAdmin(
+      "yearly",
+      DELHI,
+      [
+        { band: "18-35", range: "1A", count: 3 },
+        { band: "18-35", range: "2A+2C", count: 1 },
+      ],
+      ["doctor-consultation", "group-term-life-insurance"],
+    );
+    await nameTeam(admin);
+    await admin.later(23 * DAY); // 25 June 2025
+    const quoted = (await admin.post("/membership/changes/quote", marriage("2025-06-20"))).json.data.change;
+    expect(quoted.range).toBe("2A+2C");
+    expect((await payFor(admin, quoted.change_id)).json.data.status).toBe("paid");
+    const married = (await admin.get(`/membership/changes/${quoted.change_id}`)).json.data.change;
+    // One document, the health insurer's, with one 997133 line: no add-on changed, so none is billed.
+    expect(married.invoices).toHaveLength(1);
+    const inv = (await admin.get(`/invoices/${married.invoices[0].id}`)).json.data;
+    expect(inv.number).toMatch(/^SG\/25-26\/\d{6}$/);
+    expect(inv.lines.map((l: { sac: string }) => l.sac)).toEqual(["997133"]);
+    expect(inv).toMatchObject({
+      taxable_paise: quoted.price.premium_paise,
+      tax_paise: quoted.price.tax_paise,
+      total_paise: quoted.price.total_paise,
+    });
+    expect(inv.tax_lines).toEqual(quoted.price.tax_lines);
+
+    // A newborn the 2A+2C cover already takes: no charge, so no tax invoice (an endorsement records it).
+    const born = await admin.post("/membership/changes/quote", {
+      kind: "family",
+      event: "birth",
+      employee_code: "E-1",
+      effective_date: "2025-06-24",
+      member: { full_name: "Baby Rao", gender: "female", date_of_birth: "2025-06-24", relationship: "daughter" },
+    });
+    expect(born.json.data.change.price.total_paise).toBe(0);
+    const confirmed = await admin.post(`/membership/changes/${born.json.data.change.change_id}/confirm`, {});
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.json.data.change).toMatchObject({ status: "confirmed", invoice: null, invoices: [] });
+    const listed = (await admin.get("/membership")).json.data.invoices;
+    expect(listed.every((i: { total_paise: number }) => i.total_paise > 0)).toBe(true);
   });
 
   it("refuses each date and family rule, saying why", async () => {
@@ -607,7 +762,7 @@ describe("the test clock for a membership", () => {
       priced_on: "2025-05-31",
       price: { starts_on: "2025-06-02" },
     });
-    const requoted = await admin.post(`/membership/changes/${quoted.change_id}/confirm`, {});
+    const requoted = await admin.post(`/membership/changes/${quoted.change_id}/pay`, { callback_url: CALLBACK });
     expect(requoted.status).toBe(409);
     // Two days on, the second charge was collected today at the old amount: the joiner's starts with the third.
     expect(requoted.json.data.change.price.starts_on).toBe("2025-07-02");

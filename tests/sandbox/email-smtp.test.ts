@@ -79,15 +79,18 @@ it("sends the confirmation over SMTP when SMTP_URL is set, with the invoice PDF 
         (await api!.call("GET", "/api/employer/v1/membership", { token })).json.data.invoices[0]?.email_status,
     )
     .toBe("sent");
-  // The invoice to the buyer, and the purchase told to the company's registered email (docs/product.md,
+  // The invoices to the buyer, and the purchase told to the company's registered email (docs/product.md,
   // One membership per company).
   expect(smtp.messages.map((m) => m.to)).toEqual(
     expect.arrayContaining([["RCPT TO:<ravi@tanager.example>"], ["RCPT TO:<gst@tanager-foods.example>"]]),
   );
   expect(smtp.messages).toHaveLength(2);
   const message = smtp.messages.find((m) => m.to[0] === "RCPT TO:<ravi@tanager.example>");
-  expect(message!.data).toContain(`Subject: Your Kavach membership is active: tax invoice ${paid.invoice.number}`);
-  expect(message!.data).toMatch(/Content-Type: application\/pdf; name=KV-\d{2}-\d{2}-000001\.pdf/);
+  const numbers = paid.invoices.map((i: { number: string }) => i.number).join(", ");
+  expect(message!.data).toContain(
+    `Subject: Your Kavach membership is active: tax ${paid.invoices.length === 1 ? "invoice" : "invoices"} ${numbers}`,
+  );
+  expect(message!.data).toMatch(/Content-Type: application\/pdf; name=SG-\d{2}-\d{2}-000001\.pdf/);
   // Nothing went to the sandbox outbox.
   expect((await api.call("GET", "/api/sandbox/emails")).json.data).toEqual([]);
 });

@@ -240,14 +240,32 @@ describe("POST /checkout/order/verify", () => {
           refunds_due: [],
           payment_refund_due: false,
           invoice: {
-            id: "KV-25-26-000001",
-            number: "KV/25-26/000001",
+            id: "SG-25-26-000001",
+            number: "SG/25-26/000001",
             email_to: "a…@fernleaf.example",
             email_status: "sent",
           },
+          // The insurer's premium and Kavach's doctor consultation, each on its supplier's invoice (decision 0047).
+          invoices: [
+            {
+              id: "SG-25-26-000001",
+              number: "SG/25-26/000001",
+              supplier: "Suraksha General Insurance Company Limited",
+              document_for: "Group health insurance premium, supplied and invoiced by the insurer",
+              total_paise: expect.any(Number),
+            },
+            {
+              id: "KV-25-26-000001",
+              number: "KV/25-26/000001",
+              supplier: "Kavach Health Benefits Private Limited",
+              document_for: "Kavach's own health services (consultations, check-ups, wellness), invoiced by Kavach",
+              total_paise: expect.any(Number),
+            },
+          ],
         },
       },
     });
+    expect(r.json.data.invoices[0].total_paise + r.json.data.invoices[1].total_paise).toBe(264910);
     api.advance(60_000);
     const replay = await verify(pay.fields);
     expect(replay.json).toEqual(r.json);
@@ -379,6 +397,7 @@ describe("POST /checkout/order/verify", () => {
       refunds_due: [],
       payment_refund_due: false,
       invoice: null,
+      invoices: [],
     });
   });
 

@@ -176,12 +176,41 @@ describe("a cancelled mandate", () => {
     const cards = pdfText((await admin.file("/membership/e-cards/pdf")).bytes);
     expect(cards).toContain("Valid 2 June 2025 to 1 July 2025");
     expect(cards).not.toContain("1 June 2026");
-    // A joiner added after the cancellation is sent cards that end with the cover, not the policy year.
-    const change = await admin.change(joiner("2025-06-12"));
-    expect((await admin.post(`/membership/changes/${change.change_id}/confirm`, {})).status).toBe(200);
-    const [mail] = (await emailsTo("e-9@fernleaf.example")).filter((e) => e.subject.includes("e-cards"));
-    expect(mail!.text).toContain("from 2 June 2025 to 1 July 2025");
-    expect(await attachmentText(mail!.id)).toContain("Valid 2 June 2025 to 1 July 2025");
+    // No one joins a cover no charge will ever pay for: a joiner or a newborn is refused with the reason.
+    const refusal =
+      "The monthly mandate was cancelled on 12 June 2025: the cover ends on 1 July 2025 and no one can be added to it.";
+    const added = await admin.post("/membership/changes/quote", joiner("2025-06-12"));
+    expect({ status: added.status, msg: added.json.msg }).toEqual({ status: 409, msg: refusal });
+    const born = await admin.post("/membership/changes/quote", {
+      kind: "family",
+      employee_code: "E-1",
+      event: "birth",
+      effective_date: "2025-06-12",
+      member: { full_name: "Baby", gender: "male", date_of_birth: "2025-06-12", relationship: "son" },
+    });
+    expect({ status: born.status, msg: born.json.msg }).toEqual({ status: 409, msg: refusal });
+    expect(await emailsTo("e-9@fernleaf.example")).toEqual([]);
+  });
+});
+
+describe("the end of the cover", () => {
+  it("is said as ended after its last day, whatever the billing: a yearly year's end and a cancelled mandate's", async () => {
+    const yearly = await paidTeam(api, "yearly");
+    const monthly = await paidTeam(api, "monthly");
+    expect((await monthly.post("/membership/mandate/cancel", {})).status).toBe(200); // cover ends 1 July 2025
+    const state = async (admin: typeof yearly) => {
+      const m = (await admin.get("/membership")).json.data;
+      return [m.cover_end_date, m.cover_status];
+    };
+    // On its last day the cover is still in force.
+    await monthly.later(29 * DAY); // 1 July 2025
+    expect(await state(monthly)).toEqual(["2025-07-01", "in_force"]);
+    await monthly.later(1 * DAY); // 2 July 2025
+    expect(await state(monthly)).toEqual(["2025-07-01", "ended"]);
+    await yearly.later(0); // signed in again on the shared clock
+    expect(await state(yearly)).toEqual(["2026-06-01", "in_force"]);
+    await yearly.later(335 * DAY); // 2 June 2026
+    expect(await state(yearly)).toEqual(["2026-06-01", "ended"]);
   });
 });
 

@@ -179,22 +179,25 @@ describe("a reservation's life", () => {
 
 describe("a leaver's last day", () => {
   it("is never before their first day of cover: a joiner leaving before they joined is refused, saying when cover began", async () => {
+    // Joined 5 June, added and paid for on 7 June: covered from 7 June, the day the premium was received.
     await admin.change(joiner("2025-06-05", "E-8"));
-    const before = await admin.post("/membership/changes/quote", leaver("2025-06-04", "E-8"));
-    expect({ status: before.status, msg: before.json.msg, field: before.json.data?.field }).toEqual({
-      status: 422,
-      msg: "The last day cannot be before their first day of cover (5 June 2025).",
-      field: "effective_date",
-    });
+    for (const day of ["2025-06-04", "2025-06-05", "2025-06-06"]) {
+      const before = await admin.post("/membership/changes/quote", leaver(day, "E-8"));
+      expect({ status: before.status, msg: before.json.msg, field: before.json.data?.field }).toEqual({
+        status: 422,
+        msg: "The last day cannot be before their first day of cover (7 June 2025).",
+        field: "effective_date",
+      });
+    }
     // Their first day is a last day they may have: one day covered, nothing more given back than paid.
-    const sameDay = await admin.post("/membership/changes/quote", leaver("2025-06-05", "E-8"));
+    const sameDay = await admin.post("/membership/changes/quote", leaver(TODAY, "E-8"));
     expect(sameDay.status).toBe(200);
   });
 
   it("gives back no more than the joiner paid, however the two are asked together", async () => {
     const made = await admin.change(joiner("2025-06-05", "E-8"));
     const asked = await Promise.all(
-      ["2025-06-04", "2025-06-05"].map((d) => admin.post("/membership/changes/quote", leaver(d, "E-8"))),
+      ["2025-06-05", TODAY].map((d) => admin.post("/membership/changes/quote", leaver(d, "E-8"))),
     );
     expect(asked.map((a) => a.status)).toEqual([422, 200]);
     expect(-asked[1]!.json.data.change.price.total_paise).toBeLessThan(made.price.total_paise);

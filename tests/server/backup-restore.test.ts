@@ -87,7 +87,8 @@ describe("backup and restore of the embedded database", () => {
     visitor.cookies.set(cookie.name, cookie.value);
     const membership = await visitor.get("/membership");
     expect(membership.status).toBe(200);
-    expect(membership.text).toContain("KV/");
+    // The insurer's invoice of the purchase, in its own series (docs/decisions/0047).
+    expect(membership.text).toContain("SG/");
   }, 90_000);
 
   it("refuses a file that is not a Kavach database, and leaves the database as it was", async () => {

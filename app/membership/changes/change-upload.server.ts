@@ -26,7 +26,7 @@ export interface UploadedChange {
   changeId: string;
   what: string;
   totalPaise: number;
-  /** A yearly addition is paid for on its own page; the rest can be confirmed together. */
+  /** An addition with a charge is paid for on its own page (no cover before premium); the rest can be confirmed together. */
   payable: boolean;
 }
 export interface UploadProblem {
@@ -166,7 +166,7 @@ export async function checkChangeUpload(
         changeId: change.change_id,
         what: `${change.kind === "remove" ? "Remove" : "Add"} ${who} (${change.employee_code})`,
         totalPaise: change.price.total_paise,
-        payable: change.kind === "add" && change.price.policy === "yearly" && change.price.total_paise > 0,
+        payable: change.kind === "add" && change.price.total_paise > 0,
       });
       return;
     }

@@ -18,6 +18,13 @@ export function Supplier({ doc: inv }: { doc: TaxDocument }) {
       <p>
         State: {inv.supplier.state_name} (code {inv.supplier.state_code})
       </p>
+      {/* Each supplier issues its own documents (docs/decisions/0047); those issued before say neither. */}
+      {inv.supplier.role ? <p>{inv.supplier.role}</p> : null}
+      {inv.document_for ? (
+        <p>
+          <strong>For: {inv.document_for}</strong>
+        </p>
+      ) : null}
     </section>
   );
 }
@@ -79,7 +86,7 @@ export function RecipientAndLines({ doc: inv, name }: { doc: TaxDocument; name: 
             {inv.tax_lines.length === 0 ? (
               <tr>
                 <th scope="row" colSpan={2}>
-                  IGST (zero-rated supply)
+                  {"financial_note" in inv && inv.financial_note ? "GST adjusted: none" : "IGST (zero-rated supply)"}
                 </th>
                 <td className="num">{formatPaise(0)}</td>
               </tr>
@@ -104,6 +111,16 @@ export function RecipientAndLines({ doc: inv, name }: { doc: TaxDocument; name: 
       </TableScroll>
       <p className="invoice__words">Amount in words: {inv.total_in_words}</p>
       {inv.zero_rated_note ? <p className="notice">{inv.zero_rated_note}</p> : null}
+      {"financial_note" in inv && inv.financial_note ? <p className="notice">{inv.financial_note}</p> : null}
+      {inv.insurer ? (
+        <p>
+          {inv.supplier.name === inv.insurer.name
+            ? null
+            : `Insurer: ${inv.insurer.name} (IRDAI Reg. No. ${inv.insurer.irdai_registration_no}). `}
+          {inv.policy_number ? `Policy number: ${inv.policy_number}` : "Policy number: issued with the certificate"}.
+        </p>
+      ) : null}
+      {inv.not_modelled ? <p className="muted small">{inv.not_modelled}</p> : null}
     </>
   );
 }

@@ -1,4 +1,5 @@
 import type { Membership } from "~/upstream/membership.server";
+import { formatDate } from "~/utils/dates";
 import { afterPaymentTasks } from "./tasks";
 
 /** What comes after payment, as GOV.UK's task list: name the team, then the policy and e-cards. */
@@ -6,7 +7,13 @@ export function AfterPayment({ m }: { m: Membership }) {
   const tasks = afterPaymentTasks(m.census, m.policy !== null);
   return (
     <section className="card" aria-labelledby="next-steps">
-      <h2 id="next-steps">{m.policy ? "Your cover is in place" : "What happens next"}</h2>
+      <h2 id="next-steps">
+        {m.cover_status === "ended" && m.cover_end_date
+          ? `Your cover ended on ${formatDate(m.cover_end_date)}`
+          : m.policy
+            ? "Your cover is in place"
+            : "What happens next"}
+      </h2>
       {m.policy ? null : (
         <p className="muted">
           Name the people your cover was bought for: the insurer then issues the policy and e-cards.

@@ -7,11 +7,37 @@ import { formatShortDate } from "~/utils/dates";
 import { formatPaise } from "~/utils/money";
 import { changeKindLabel } from "~/content/change-kinds";
 
-/** The change's document: an addition's invoice or a removal's credit note, as a link. */
+/**
+ * The change's documents: an addition's invoices or a removal's credit notes, one per supplier, as links;
+ * none for a change at no charge or a monthly removal.
+ */
 function DocumentLink({ change: c }: { change: StatementChange }) {
-  if (c.invoice) return <a href={invoicePath(c.invoice.id)}>Invoice {c.invoice.number}</a>;
-  if (c.credit_note) return <a href={creditNotePath(c.credit_note.id)}>Credit note {c.credit_note.number}</a>;
-  return <span className="muted">None: the monthly charge changes</span>;
+  const invoices = c.invoices.length > 0 ? c.invoices : c.invoice ? [c.invoice] : [];
+  const notes = c.credit_notes.length > 0 ? c.credit_notes : c.credit_note ? [c.credit_note] : [];
+  if (invoices.length + notes.length === 0)
+    return (
+      <span className="muted">
+        {c.kind === "add" && c.price.total_paise === 0
+          ? "None: no charge (the endorsement records it)"
+          : "None: the monthly charge changes"}
+      </span>
+    );
+  return (
+    <>
+      {invoices.map((d, n) => (
+        <span key={d.id}>
+          {n > 0 ? ", " : null}
+          <a href={invoicePath(d.id)}>Invoice {d.number}</a>
+        </span>
+      ))}
+      {notes.map((d, n) => (
+        <span key={d.id}>
+          {n > 0 ? ", " : null}
+          <a href={creditNotePath(d.id)}>Credit note {d.number}</a>
+        </span>
+      ))}
+    </>
+  );
 }
 
 /**
