@@ -14,7 +14,6 @@ import {
 } from "../catalog/catalog";
 import { purchaseDocuments } from "../billing/suppliers";
 import { SUM_INSURED_BASIS } from "../catalog/sum-insured";
-import { registryCompany } from "../catalog/sample-companies";
 import { checkGstin } from "../shared/gstin";
 import { type ApiContext, iso } from "../shared/context";
 import { HttpError, parseInput } from "../shared/envelope";
@@ -243,7 +242,7 @@ export function applyCartUpdate(ctx: ApiContext, cartId: number, update: CartUpd
       case "company": {
         const check = checkGstin(update.item.gstin);
         if (!check.ok) throw new HttpError(400, check.msg);
-        if (registryCompany(db, check.gstin) === undefined) throw companyNotFound(check.gstin);
+        if (findCompany(db, check.gstin) === undefined) throw companyNotFound(check.gstin);
         refuseIfTaken(
           ctx,
           check.gstin,

@@ -17,6 +17,7 @@ import {
   findPlanByGroup,
   listBands,
   listCoverages,
+  findCompany,
   listPlans,
   listRanges,
   planJson,
@@ -27,7 +28,6 @@ import {
   resolveCoverages,
   searchCompanies,
 } from "../catalog/catalog";
-import { registryCompany } from "../catalog/sample-companies";
 import { TESTIMONIALS } from "../catalog/content-data";
 import { istDate } from "../shared/dates";
 import type { ApiContext } from "../shared/context";
@@ -74,7 +74,7 @@ export function employerRouter(ctx: ApiContext): Router {
     auth,
     route((req, res) => {
       const gstin = validGstin(req.params.gstin ?? "");
-      const company = registryCompany(db, gstin);
+      const company = findCompany(db, gstin);
       if (company === undefined) throw companyNotFound(gstin);
       // The GSTIN step stops a second buyer here (docs/product.md, One membership per company).
       refuseIfTaken(ctx, gstin, callerMobile(res));
@@ -129,7 +129,7 @@ export function employerRouter(ctx: ApiContext): Router {
         req.body,
       );
       const gstin = validGstin(body.gstin);
-      if (registryCompany(db, gstin) === undefined) throw companyNotFound(gstin);
+      if (findCompany(db, gstin) === undefined) throw companyNotFound(gstin);
       const addOns = resolveCoverages(db, body.coverage_ids).map((c) => c.monthly_paise);
       // "From" price: the youngest band with the smallest family cover.
       const youngest = listBands(db)[0]!.code;

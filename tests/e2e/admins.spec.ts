@@ -1,4 +1,4 @@
-import { freshGstin } from "../support/cart";
+import { freshGstin, sampleCompanyName } from "../support/cart";
 import { payAndNameTeam } from "../support/membership";
 import { expect, ORIGIN, test } from "./fixtures";
 
@@ -18,7 +18,7 @@ for (const javaScriptEnabled of [false, true]) {
       adminAt,
     }) => {
       const gstin = freshGstin();
-      const company = `Sample Company ${gstin.slice(2, 12)} Private Limited`;
+      const company = sampleCompanyName(gstin);
       const ownerContext = await browser.newContext({ javaScriptEnabled });
       const owner = await adminAt("payment", { gstin, context: ownerContext });
       await payAndNameTeam(ORIGIN, owner.token, ["E-1", "E-2"]);

@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { execFileSync } from "node:child_process";
 import type { Page } from "@playwright/test";
 import { type AdminFixtures, expect, test } from "./fixtures";
-import { addPeople, freshGstin, HARBOURLINE, pay, review } from "./helpers";
+import { addPeople, freshGstin, HARBOURLINE, pay, review, sampleCompanyName } from "./helpers";
 import { OUTBOX_KEY } from "../support/outbox";
 
 /** The health insurer invoices its premium under its own GSTIN (docs/decisions/0047). */
@@ -92,9 +92,7 @@ for (const javaScriptEnabled of [false, true]) {
 
       await page.getByRole("link", { name: "Go to your membership" }).click();
       await expect(page).toHaveURL(/\/membership$/);
-      await expect(
-        page.getByRole("heading", { name: `Sample Company ${gstin.slice(2, 12)} Private Limited`, level: 1 }),
-      ).toBeVisible();
+      await expect(page.getByRole("heading", { name: sampleCompanyName(gstin), level: 1 })).toBeVisible();
       await expect(page.getByText("Active", { exact: true })).toBeVisible();
       const cover = page.getByRole("region", { name: "Cover", exact: true });
       await expect(cover.getByText("Kavach Essential")).toBeVisible();

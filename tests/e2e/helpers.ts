@@ -6,7 +6,7 @@ import { freshMobile } from "../support/mobiles";
 import { OUTBOX_HEADERS } from "../support/outbox";
 
 export { freshMobile } from "../support/mobiles";
-export { FERNLEAF, freshGstin, HARBOURLINE, TANAGER } from "../support/cart";
+export { FERNLEAF, freshGstin, HARBOURLINE, sampleCompanyName, TANAGER } from "../support/cart";
 
 /**
  * The pages of a purchase, as a person goes through them. Tests about signing in use `signIn`;

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type TestApi, checkoutForms, startApi } from "./helpers";
-import { BANYAN, DAY, KARNATAKA, V1, joiner, paidTeam } from "./paid-membership";
+import { BANYAN, DAY, KARNATAKA, V1, joiner, leaver, paidTeam } from "./paid-membership";
 
 /**
  * More than one admin and a GSTIN's one membership (docs/product.md, More than one admin and One
@@ -152,7 +152,10 @@ describe("roles", () => {
       status: 403,
       msg: "Your role on this membership (HR) does not allow this.",
     });
-    expect((await hr.post(`/membership/changes/${id}/confirm`)).status).toBe(200);
+    // The joiner waits for its premium (docs/product.md, No cover before premium); a leaver HR confirms alone.
+    expect((await hr.post(`/membership/changes/${id}/confirm`)).status).toBe(409);
+    const left = await hr.post("/membership/changes/quote", leaver("2025-06-02"));
+    expect((await hr.post(`/membership/changes/${left.json.data.change.change_id}/confirm`)).status).toBe(200);
     const statement = (await owner.get("/membership/changes")).json.data;
     expect(JSON.stringify(statement)).toContain('"confirmed_by":"Hema Iyer"');
     expect((await hr.get("/membership")).json.data.you).toMatchObject({

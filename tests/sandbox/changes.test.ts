@@ -609,7 +609,7 @@ describe("a family event", () => {
       ],
       ["doctor-consultation", "group-term-life-insurance"],
     );
-    await nameTeam(admin);
+    await nameTeam(admin, ["E-1", "E-2", "E-3", "E-4"]);
     await admin.later(23 * DAY); // 25 June 2025
     const quoted = (await admin.post("/membership/changes/quote", marriage("2025-06-20"))).json.data.change;
     expect(quoted.range).toBe("2A+2C");

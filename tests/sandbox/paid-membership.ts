@@ -1,4 +1,5 @@
 import { expect } from "vitest";
+import { freshGstin } from "../support/cart";
 import { type TestApi, checkoutForms } from "./helpers";
 
 export const V1 = "/api/employer/v1";
@@ -26,7 +27,8 @@ let nextMobile = 9300000001;
 export async function paidTeam(
   api: TestApi,
   policy: "monthly" | "yearly",
-  gstin = KARNATAKA,
+  // A company of its own: a GSTIN holds one membership (docs/product.md, One membership per company).
+  gstin = freshGstin(),
   { withSpouse = false, datesOfBirth = {} as Record<string, string>, band = "18-35" } = {},
 ) {
   const mobileNo = String(nextMobile++);

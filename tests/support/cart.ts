@@ -1,6 +1,7 @@
 import { randomInt } from "node:crypto";
 import type { StepId } from "../../app/checkout/steps";
 import { gstinCheckCharacter } from "../../app/validation/gstin";
+import { sampleCompanyOf } from "../../sandbox/catalog/sample-company";
 
 /**
  * Puts a signed-in admin's cart where a test needs it, over the API (docs/api-contract.md,
@@ -15,13 +16,18 @@ const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
 /**
  * A GSTIN (Karnataka unless another state code is given) of a company no test has bought for: a GSTIN holds one membership (docs/product.md,
- * One membership per company), and the sandbox answers a `ZZ` PAN with a sample company of its own
- * (sandbox/catalog/sample-companies.ts). Random, as e2e workers run in processes of their own.
+ * One membership per company), and the sandbox answers it with a sample company of its own
+ * (decision 0051: any valid GSTIN the registry does not list). Random, as e2e workers run in processes of their own.
  */
 export function freshGstin(state = "29"): string {
   const letters = Array.from({ length: 3 }, () => LETTERS[randomInt(26)]).join("");
   const first14 = `${state}ZZ${letters}${String(randomInt(10_000)).padStart(4, "0")}${LETTERS[randomInt(26)]}1Z`;
   return first14 + gstinCheckCharacter(first14);
+}
+
+/** The name the sandbox registry makes up for a GSTIN it does not list (decision 0051). */
+export function sampleCompanyName(gstin: string): string {
+  return sampleCompanyOf(gstin, "").company_name;
 }
 
 /** The checkout step an admin stands on: the first the cart has not finished (app/checkout/steps.ts). */
