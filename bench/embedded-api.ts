@@ -54,7 +54,12 @@ export async function startEmbeddedApi(name: string) {
     ).data.token as string;
     const update = (type: string, item: unknown) => call("POST", `${V1}/carts/update`, token, { type, item });
     await update("company", { gstin: "29AAKCF2931M1Z6" });
-    await update("admin", { name: "Asha Rao", email: "asha@fernleaf.example", total_employees: count });
+    await update("admin", {
+      name: "Asha Rao",
+      email: "asha@fernleaf.example",
+      total_employees: count,
+      authorised: true,
+    });
     await update("plan", { plan_id: "kavach-essential", coverage_ids: [] });
     await update("people", { rows: [{ band: "18-35", range: "1A", count }] });
     const order = await call("POST", `${V1}/checkout/order/create`, token, {

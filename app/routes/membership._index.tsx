@@ -47,7 +47,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // Both read beside each other: one upstream round trip for the page (decision 0024).
   const [membership, statement, claims] = await Promise.all([
     withToken(request, token, getMembership),
-    withToken(request, token, getChangesStatement),
+    // A role without members (finance) is refused the statement: the page goes on without it.
+    withToken(request, token, (t) => refusalOr([403], getChangesStatement(t))),
     withToken(request, token, getClaimsSummary),
   ]);
   if (membership === null) {
@@ -55,7 +56,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     throw redirect(pathOf(firstUnfinishedStep(cart)), { headers });
   }
   // Only a paid membership has changes to list.
-  const changes = membership.status === "paid" ? statement : null;
+  const changes = membership.status === "paid" && !(statement instanceof ApiError) ? statement : null;
   return data({ membership, changes, claims: membership.status === "paid" ? claims : null }, { headers });
 }
 
@@ -75,6 +76,8 @@ export async function action({ request }: ActionFunctionArgs) {
         : `${formatPaise(asked.refund_due_paise)} will be refunded to the account the membership was paid from.`,
   });
 }
+
+const ROLE_LABELS = { owner: "owner", admin: "admin", hr: "HR", finance: "finance" } as const;
 
 export default function MembershipPage() {
   const { membership: m, changes, claims } = useLoaderData<typeof loader>();
@@ -100,6 +103,12 @@ export default function MembershipPage() {
             <span className="muted">since {formatDate(m.start_date)}</span>
           ) : null}
         </p>
+        {m.you ? (
+          <p className="muted small" data-testid="your-role">
+            You: {m.you.name}, {ROLE_LABELS[m.you.role]}.{" "}
+            {m.you.role === "owner" ? <a href={PATHS.membershipTeam}>Your team and access requests</a> : null}
+          </p>
+        ) : null}
       </header>
 
       {m.refunds_due.length > 0 ? (

@@ -2,7 +2,7 @@
 // is scoped to the caller's own paid membership.
 import { type Response, Router } from "express";
 import { z } from "zod";
-import { cartIdFor, readCart } from "../checkout/cart";
+import { readCart } from "../checkout/cart";
 import { creditNoteOfCart, creditsJson, requestCreditRefund } from "../billing/change-documents";
 import { awaitChangeDocumentEmail, queueChangeDocumentEmail } from "../membership/change-email";
 import { awaitEndorsementEmails, queueEndorsementEmails } from "../membership/endorsement-email";
@@ -19,6 +19,7 @@ import { invoicePdf } from "../billing/invoice-pdf";
 import { cancelMandate } from "../billing/mandate";
 import { paidMembership } from "../membership/members";
 import { callerMobile, requireToken } from "../accounts/tokens";
+import { actorName, guardedCart, seatGuard } from "../membership/admins-guard";
 
 /** How long a confirm waits for its document's email, so the answer finds it in the outbox. */
 const EMAIL_WAIT_MS = 1500;
@@ -26,6 +27,16 @@ const EMAIL_WAIT_MS = 1500;
 export function changesRouter(ctx: ApiContext): Router {
   const router = Router();
   const auth = requireToken(ctx);
+  const seat = seatGuard(ctx);
+  /**
+   * The membership the guard found, and who acts: the statement names the person on the membership who
+   * made each change (docs/decisions/0052), else the admin by name, else the verified number.
+   */
+  const caller = (res: Response) => {
+    const cartId = guardedCart(res);
+    const m = paidMembership(ctx, cartId);
+    return { m, by: actorName(res, readCart(ctx, cartId).admin?.name ?? m.contents.admin.name ?? callerMobile(res)) };
+  };
   /** A made change's emails: its document's, and its endorsement's (the certificate issued again). */
   const sendChangeEmails = async (changeId: string) => {
     queueChangeDocumentEmail(ctx, changeId);
@@ -39,26 +50,17 @@ export function changesRouter(ctx: ApiContext): Router {
   router.post(
     "/membership/mandate/cancel",
     auth,
+    seat("pay"),
     route((_req, res) => {
-      const mobileNo = callerMobile(res);
-      const cartId = cartIdFor(ctx, mobileNo);
-      const m = paidMembership(ctx, cartId);
-      // Who confirmed it, as the statement names them: the admin by name, else the verified number.
-      const by = readCart(ctx, cartId).admin?.name ?? m.contents.admin.name ?? mobileNo;
+      const { m, by } = caller(res);
       sendOk(res, { cancellation: cancelMandate(ctx, m.order, by) }, "The mandate is cancelled.");
     }),
   );
 
-  const caller = (res: Response) => {
-    const mobileNo = callerMobile(res);
-    const cartId = cartIdFor(ctx, mobileNo);
-    const m = paidMembership(ctx, cartId);
-    return { m, by: readCart(ctx, cartId).admin?.name ?? m.contents.admin.name ?? mobileNo };
-  };
-
   router.post(
     "/membership/changes/quote",
     auth,
+    seat("members"),
     route((req, res) => {
       const { m } = caller(res);
       sendOk(res, { change: quoteChange(ctx, m, parseInput(changeRequest, req.body)) });
@@ -69,6 +71,7 @@ export function changesRouter(ctx: ApiContext): Router {
   router.post(
     "/membership/changes/quotes",
     auth,
+    seat("members"),
     route((req, res) => {
       const { m } = caller(res);
       const body = parseInput(z.object({ changes: changeBatch }), req.body);
@@ -80,6 +83,7 @@ export function changesRouter(ctx: ApiContext): Router {
   router.post(
     "/membership/changes/confirm",
     auth,
+    seat("members"),
     route(async (req, res) => {
       const { m, by } = caller(res);
       const body = parseInput(
@@ -98,6 +102,7 @@ export function changesRouter(ctx: ApiContext): Router {
   router.post(
     "/membership/changes/:changeId/confirm",
     auth,
+    seat("members"),
     route(async (req, res) => {
       const { m, by } = caller(res);
       const change = confirmChange(ctx, m, req.params.changeId ?? "", by);
@@ -110,6 +115,7 @@ export function changesRouter(ctx: ApiContext): Router {
   router.post(
     "/membership/changes/:changeId/pay",
     auth,
+    seat("pay"),
     route((req, res) => {
       const body = parseInput(
         z.object({ callback_url: z.string({ required_error: "callback_url is required." }).url().max(500) }),
@@ -139,6 +145,7 @@ export function changesRouter(ctx: ApiContext): Router {
   router.get(
     "/membership/changes/:changeId",
     auth,
+    seat("members"),
     route((req, res) => {
       res.setHeader("Cache-Control", "private, no-store");
       const { m } = caller(res);
@@ -162,6 +169,7 @@ export function changesRouter(ctx: ApiContext): Router {
   router.get(
     "/membership/changes",
     auth,
+    seat("members"),
     route((_req, res) => {
       res.setHeader("Cache-Control", "private, no-store");
       const { m } = caller(res);
@@ -172,6 +180,7 @@ export function changesRouter(ctx: ApiContext): Router {
   router.post(
     "/membership/credits/refund",
     auth,
+    seat("pay"),
     route((_req, res) => {
       const { m, by } = caller(res);
       res.setHeader("Cache-Control", "private, no-store");
@@ -182,7 +191,7 @@ export function changesRouter(ctx: ApiContext): Router {
 
   // Only the admin whose membership the credit note belongs to: anyone else gets the same 404 as for none.
   const ownCreditNote = (id: string | undefined, res: Response) => {
-    const note = creditNoteOfCart(ctx, id ?? "", cartIdFor(ctx, callerMobile(res)));
+    const note = creditNoteOfCart(ctx, id ?? "", guardedCart(res));
     if (note === undefined) throw new HttpError(404, "There is no such credit note.");
     res.setHeader("Cache-Control", "private, no-store");
     return note;
@@ -191,12 +200,14 @@ export function changesRouter(ctx: ApiContext): Router {
   router.get(
     "/credit-notes/:id",
     auth,
+    seat("documents"),
     route((req, res) => sendOk(res, ownCreditNote(req.params.id, res).data)),
   );
 
   router.get(
     "/credit-notes/:id/pdf",
     auth,
+    seat("documents"),
     route(async (req, res) => {
       const note = ownCreditNote(req.params.id, res);
       res

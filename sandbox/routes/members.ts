@@ -3,7 +3,7 @@
 // member or check answers 404 exactly like an unknown one.
 import { Router, type Response } from "express";
 import { z } from "zod";
-import { readCart, cartIdFor } from "../checkout/cart";
+import { readCart } from "../checkout/cart";
 import { networkHospitalsUrl } from "../catalog/catalog";
 import { COLUMNS, type Column, MAX_ROWS } from "../membership/census";
 import type { ApiContext } from "../shared/context";
@@ -25,7 +25,8 @@ import { awaitPolicyEmails, queuePolicyEmails } from "../membership/policy-email
 import { drawCertificatePdf, drawECardsPdf } from "../threads/thread-pool";
 import { cardsFor } from "../membership/policy-pdf";
 import { certificateOf, policyNow } from "../membership/certificate";
-import { callerMobile, requireToken } from "../accounts/tokens";
+import { requireToken } from "../accounts/tokens";
+import { guardedCart, seatGuard } from "../membership/admins-guard";
 
 /** How long a confirm that issued the policy waits for its emails, so the answer finds them sent. */
 const EMAIL_WAIT_MS = 1500;
@@ -75,7 +76,8 @@ function sendPdf(res: Response, pdf: Buffer, filename: string): void {
 export function membersRouter(ctx: ApiContext): Router {
   const router = Router();
   const auth = requireToken(ctx);
-  const caller = (res: Response) => cartIdFor(ctx, callerMobile(res));
+  const seat = seatGuard(ctx);
+  const caller = guardedCart;
   /** The issued policy as it stands (a cancelled mandate's real end date), or 404 before it is issued. */
   const issuedPolicy = (m: PaidMembership): PolicyData => {
     if (policyOf(ctx, m.order.order_id) === undefined) throw new HttpError(404, "The policy is not issued yet.");
@@ -104,6 +106,7 @@ export function membersRouter(ctx: ApiContext): Router {
   router.get(
     "/membership/census",
     auth,
+    seat("members"),
     route((req, res) => {
       const q = parseInput(pageQuery, req.query);
       sendOk(res, censusJson(ctx, paidMembership(ctx, caller(res)), q.page, q.page_size));
@@ -113,6 +116,7 @@ export function membersRouter(ctx: ApiContext): Router {
   router.post(
     "/membership/census/check",
     auth,
+    seat("members"),
     route(async (req, res) => {
       const body = parseInput(checkBody, req.body);
       sendOk(res, await checkRows(ctx, caller(res), body.rows));
@@ -122,6 +126,7 @@ export function membersRouter(ctx: ApiContext): Router {
   router.post(
     "/membership/census/confirm",
     auth,
+    seat("members"),
     route(async (req, res) => {
       const body = parseInput(
         z.object({ check_id: z.string({ required_error: "check_id is required." }).min(1).max(64) }),
@@ -135,6 +140,7 @@ export function membersRouter(ctx: ApiContext): Router {
   router.post(
     "/membership/census/members",
     auth,
+    seat("members"),
     route(async (req, res) => {
       const body = parseInput(addBody, req.body);
       const cartId = caller(res);
@@ -145,6 +151,7 @@ export function membersRouter(ctx: ApiContext): Router {
   router.get(
     "/membership/policy",
     auth,
+    seat("members"),
     route((_req, res) => {
       const policy = policyOf(ctx, paidMembership(ctx, caller(res)).order.order_id);
       sendOk(res, policy === undefined ? null : policyJson(policy));
@@ -154,6 +161,7 @@ export function membersRouter(ctx: ApiContext): Router {
   router.get(
     "/membership/certificate/pdf",
     auth,
+    seat("members"),
     route(async (_req, res) => {
       // As it stands today: with every endorsement and the members covered now.
       const certificate = certificateOf(ctx, paidMembership(ctx, caller(res)).order.order_id);
@@ -165,6 +173,7 @@ export function membersRouter(ctx: ApiContext): Router {
   router.get(
     "/membership/members/:memberId/e-card/pdf",
     auth,
+    seat("members"),
     route(async (req, res) => {
       const m = paidMembership(ctx, caller(res));
       const member = memberOf(ctx, m.order.order_id, req.params.memberId ?? "");
@@ -182,6 +191,7 @@ export function membersRouter(ctx: ApiContext): Router {
   router.get(
     "/membership/e-cards/pdf",
     auth,
+    seat("members"),
     route(async (_req, res) => {
       const m = paidMembership(ctx, caller(res));
       const policy = issuedPolicy(m);

@@ -61,6 +61,7 @@ for (const javaScriptEnabled of [false, true]) {
       await page.goto("/checkout/company-details");
       await page.getByLabel("Your full name").fill("");
       await page.getByLabel("Work email").fill("asha.rao@");
+      await page.getByLabel(/I am authorised to buy this cover/).check();
       await page.getByRole("button", { name: "Continue to plans" }).click();
       await expect(summary(page)).toBeFocused();
       await expect(summary(page).getByRole("heading", { name: "There is a problem" })).toBeVisible();

@@ -1,4 +1,7 @@
+import { randomInt } from "node:crypto";
 import type { StepId } from "../../app/checkout/steps";
+import { gstinCheckCharacter } from "../../app/validation/gstin";
+import { sampleCompanyOf } from "../../sandbox/catalog/sample-company";
 
 /**
  * Puts a signed-in admin's cart where a test needs it, over the API (docs/api-contract.md,
@@ -8,6 +11,24 @@ import type { StepId } from "../../app/checkout/steps";
 export const FERNLEAF = "29AAKCF2931M1Z6"; // Karnataka
 export const HARBOURLINE = "33AAHCS4170P1ZY"; // Tamil Nadu, SEZ
 export const TANAGER = "07AAFCT1128B1ZV"; // Delhi
+
+const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+/**
+ * A GSTIN (Karnataka unless another state code is given) of a company no test has bought for: a GSTIN holds one membership (docs/product.md,
+ * One membership per company), and the sandbox answers it with a sample company of its own
+ * (decision 0051: any valid GSTIN the registry does not list). Random, as e2e workers run in processes of their own.
+ */
+export function freshGstin(state = "29"): string {
+  const letters = Array.from({ length: 3 }, () => LETTERS[randomInt(26)]).join("");
+  const first14 = `${state}ZZ${letters}${String(randomInt(10_000)).padStart(4, "0")}${LETTERS[randomInt(26)]}1Z`;
+  return first14 + gstinCheckCharacter(first14);
+}
+
+/** The name the sandbox registry makes up for a GSTIN it does not list (decision 0051). */
+export function sampleCompanyName(gstin: string): string {
+  return sampleCompanyOf(gstin, "").company_name;
+}
 
 /** The checkout step an admin stands on: the first the cart has not finished (app/checkout/steps.ts). */
 export type CartStep = Exclude<StepId, "verify">;
@@ -46,7 +67,8 @@ export async function moveCartTo(
 ): Promise<void> {
   const order: CartStep[] = ["gst", "details", "plan", "people", "review", "payment"];
   const done = (s: CartStep) => order.indexOf(s) < order.indexOf(step);
-  const gstin = options.gstin ?? FERNLEAF;
+  // A cart on the payment step is about to be bought: a company of its own, so it never holds Fernleaf.
+  const gstin = options.gstin ?? (step === "payment" ? freshGstin() : FERNLEAF);
   const update = (type: string, item: unknown) => callApi(apiBaseUrl, token, "/carts/update", { type, item });
   if (done("gst")) await update("company", { gstin });
   if (done("details"))
@@ -54,6 +76,7 @@ export async function moveCartTo(
       name: "Asha Rao",
       email: "asha.rao@fernleaf.example",
       total_employees: options.employees === undefined ? 12 : options.employees,
+      authorised: true,
     });
   if (done("plan")) {
     const { plans } = await callApi(apiBaseUrl, token, "/plan/get-plans", { gstin, coverage_ids: [] });
