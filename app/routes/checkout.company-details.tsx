@@ -20,7 +20,7 @@ import { email, personName, totalEmployees } from "~/validation/fields";
 /** The buyer declares they may buy for the company (docs/product.md, One membership per company). */
 const AUTHORITY_MSG = "Confirm that you are authorised to buy cover for this company.";
 const authorised = z.literal("on", { errorMap: () => ({ message: AUTHORITY_MSG }) });
-const schema = z.object({ name: personName, email, totalEmployees, authorised }).strict();
+const schema = z.object({ authorised, name: personName, email, totalEmployees }).strict();
 
 export const meta: MetaFunction = ({ matches }) =>
   seoMeta(
@@ -97,6 +97,21 @@ export default function CompanyDetails() {
       ))}
       <Form method="post" {...getFormProps(form)} noValidate>
         <ErrorSummary form={form} />
+        {/* The declaration comes first: a message a field shows when it is left (or the headcount's
+            range notice) appears below it, so the box never moves under a pointer on its way to it. */}
+        <div className="field">
+          <label className="checkbox">
+            <input
+              {...getInputProps(fields.authorised, { type: "checkbox", value: "on" })}
+              key={fields.authorised.key}
+            />
+            <span>
+              I am authorised to buy this cover for {cart.company?.company_name ?? "the company"}. We tell the company’s
+              registered email of the purchase.
+            </span>
+          </label>
+          <FieldErrors id={fields.authorised.errorId} errors={fields.authorised.errors} />
+        </div>
         <TextField meta={fields.name} label="Your full name" autoComplete="name" maxLength={80} />
         <TextField
           meta={fields.email}
@@ -119,19 +134,6 @@ export default function CompanyDetails() {
         {fields.totalEmployees.errors?.includes(MESSAGES.employeesRange) ? (
           <OutsideRange headcount={Number(fields.totalEmployees.value) || null} />
         ) : null}
-        <div className="field">
-          <label className="checkbox">
-            <input
-              {...getInputProps(fields.authorised, { type: "checkbox", value: "on" })}
-              key={fields.authorised.key}
-            />
-            <span>
-              I am authorised to buy this cover for {cart.company?.company_name ?? "the company"}. We tell the company’s
-              registered email of the purchase.
-            </span>
-          </label>
-          <FieldErrors id={fields.authorised.errorId} errors={fields.authorised.errors} />
-        </div>
         <SubmitButton pendingLabel="Saving…" className="button button--block">
           Continue to plans
         </SubmitButton>

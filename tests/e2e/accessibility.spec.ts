@@ -2,7 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
 import { ORIGIN, expect, test } from "./fixtures";
 import { confirmChange, payAndNameTeam } from "../support/membership";
-import { freshMobile, readCode } from "./helpers";
+import { freshGstin, freshMobile, readCode, sampleCompanyName } from "./helpers";
 import { MESSAGES } from "../../app/config/constants";
 
 /**
@@ -117,7 +117,12 @@ for (const script of ["refused", "on"] as const) {
         await page.setViewportSize({ width, height: 800 });
         // Remix's client and the page script are served from /build/: refused, the pages are as sent (axe still runs).
         if (script === "refused") await page.context().route(/\/build\/.*\.js$/, (route) => route.abort());
-        const admin = await adminAt("payment", { employees: 3, people: [{ band: "18-35", range: "1A", count: 3 }] });
+        const gstin = freshGstin();
+        const admin = await adminAt("payment", {
+          gstin,
+          employees: 3,
+          people: [{ band: "18-35", range: "1A", count: 3 }],
+        });
         await payAndNameTeam(ORIGIN, admin.token, ["E-1", "E-2", "E-3"]);
         const removed = await confirmChange(ORIGIN, admin.token, {
           kind: "remove",
@@ -132,7 +137,7 @@ for (const script of ["refused", "on"] as const) {
         };
 
         await page.goto("/membership");
-        await check("Fernleaf Analytics Private Limited");
+        await check(sampleCompanyName(gstin));
         // Bought and covered now, side by side on a phone too (a row is a card read as one line there).
         const members = page.getByRole("region", { name: "Members by age band and family cover" });
         const line = members.getByRole("row").filter({ hasText: "18–35 years" });

@@ -13,6 +13,7 @@ import {
   readCode,
   review,
   freshGstin,
+  sampleCompanyName,
 } from "./helpers";
 
 /** An SEZ unit no other test buys for (docs/product.md, One membership per company). */
@@ -132,12 +133,13 @@ test("add people recalculates the price on the server, and flags a headcount tha
   page,
   adminAt,
 }) => {
-  await adminAt("people", { employees: 12 });
+  const gstin = freshGstin();
+  await adminAt("people", { employees: 12, gstin });
   await page.goto("/checkout/add-people");
   await page.getByLabel("18–35 years, 1A", { exact: true }).fill("5");
   await page.getByRole("button", { name: "Recalculate" }).click();
   await expect(page.getByText(/5\s*employees · premium/)).toBeVisible();
-  await expect(page.getByText("You told us 12 people work at Fernleaf Analytics Private Limited")).toBeVisible();
+  await expect(page.getByText(`You told us 12 people work at ${sampleCompanyName(gstin)}`)).toBeVisible();
 });
 
 test("an upstream that is down shows the generic message in the page and keeps the number", async ({ page }) => {

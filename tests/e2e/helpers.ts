@@ -58,10 +58,11 @@ export async function enterGstin(page: Page, gstin: string) {
 
 export async function enterCompanyDetails(page: Page, employees = "12") {
   await expect(page).toHaveURL(/\/checkout\/company-details$/);
+  // In the page's order: the declaration comes before the fields whose messages appear as they are left.
+  await page.getByLabel(/I am authorised to buy this cover/).check();
   await page.getByLabel("Your full name").fill("Asha Rao");
   await page.getByLabel("Work email").fill("asha.rao@fernleaf.example");
   await page.getByLabel(/Total employees/).fill(employees);
-  await page.getByLabel(/I am authorised to buy this cover/).check();
   await page.getByRole("button", { name: "Continue to plans" }).click();
 }
 

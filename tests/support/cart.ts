@@ -5,7 +5,7 @@ import { sampleCompanyOf } from "../../sandbox/catalog/sample-company";
 
 /**
  * Puts a signed-in admin's cart where a test needs it, over the API (docs/api-contract.md,
- * `POST /carts/update`), with what the e2e helpers type on the pages: Fernleaf, Asha Rao with 12
+ * `POST /carts/update`), with what the e2e helpers type on the pages: a fresh sample company, Asha Rao with 12
  * employees, the first plan shown with the benefits every plan includes, 8 + 4 employees, yearly.
  */
 export const FERNLEAF = "29AAKCF2931M1Z6"; // Karnataka
@@ -67,8 +67,9 @@ export async function moveCartTo(
 ): Promise<void> {
   const order: CartStep[] = ["gst", "details", "plan", "people", "review", "payment"];
   const done = (s: CartStep) => order.indexOf(s) < order.indexOf(step);
-  // A cart on the payment step is about to be bought: a company of its own, so it never holds Fernleaf.
-  const gstin = options.gstin ?? (step === "payment" ? freshGstin() : FERNLEAF);
+  // A company of its own unless the test names one: a GSTIN holds one membership, so a cart another test
+  // pays for must never be a company this one chooses (docs/product.md, One membership per company).
+  const gstin = options.gstin ?? freshGstin();
   const update = (type: string, item: unknown) => callApi(apiBaseUrl, token, "/carts/update", { type, item });
   if (done("gst")) await update("company", { gstin });
   if (done("details"))
