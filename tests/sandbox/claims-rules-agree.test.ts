@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { MAX_DOCUMENTS, MAX_DOCUMENT_BYTES, chosenFiles, readDocuments } from "~/cover/documents.server";
-import { intimationSchema, reimbursementSchema } from "~/cover/forms";
+import { chosenFiles, readDocuments } from "~/cover/documents.server";
+import { MAX_DOCUMENTS, MAX_DOCUMENT_BYTES, intimationSchema, reimbursementSchema } from "~/cover/forms";
 import * as sandbox from "../../sandbox/claims/documents";
 
 /**
