@@ -183,6 +183,7 @@ test.describe("JavaScript on", () => {
     await adminAt("details");
     await page.goto("/checkout/company-details");
     await expect.poll(() => page.evaluate(() => "__remixRouter" in window)).toBe(true);
+    await page.getByLabel(/I am authorised to buy this cover/).check();
     await page.getByLabel("Your full name").fill("Asha Rao");
     await page.getByLabel(/Total employees/).fill("12");
     // Typed and never left: the press on the button is what takes the focus away.

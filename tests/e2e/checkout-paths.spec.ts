@@ -265,7 +265,7 @@ test("a step posted while the upstream is down keeps what was typed, ready to se
   await adminAt("details");
   // The same post, to the server whose upstream is down (it shares the session secret and cookie).
   const response = await page.request.post(`http://127.0.0.1:${DOWN_PORT}/checkout/company-details`, {
-    form: { name: "Meera Iyer", email: "meera@fernleaf.example", totalEmployees: "40" },
+    form: { authorised: "on", name: "Meera Iyer", email: "meera@fernleaf.example", totalEmployees: "40" },
     maxRedirects: 0,
   });
   expect(response.status()).toBe(503);
@@ -274,6 +274,7 @@ test("a step posted while the upstream is down keeps what was typed, ready to se
   await expect(page.locator('input[type=hidden][name="name"]')).toHaveValue("Meera Iyer");
   await expect(page.locator('input[type=hidden][name="email"]')).toHaveValue("meera@fernleaf.example");
   await expect(page.locator('input[type=hidden][name="totalEmployees"]')).toHaveValue("40");
+  await expect(page.locator('input[type=hidden][name="authorised"]')).toHaveValue("on");
   await expect(page.getByRole("button", { name: "Send again" })).toBeVisible();
 });
 
