@@ -152,7 +152,7 @@ describe("roles", () => {
       status: 403,
       msg: "Your role on this membership (HR) does not allow this.",
     });
-    // The joiner waits for its premium (docs/product.md, No cover before premium); a leaver HR confirms alone.
+    // The joiner waits for its premium (docs/product.md, Changes during the year: no cover before premium); a leaver HR confirms alone.
     expect((await hr.post(`/membership/changes/${id}/confirm`)).status).toBe(409);
     const left = await hr.post("/membership/changes/quote", leaver("2025-06-02"));
     expect((await hr.post(`/membership/changes/${left.json.data.change.change_id}/confirm`)).status).toBe(200);
