@@ -1,7 +1,7 @@
 import type { DelayedUpstream } from "./delayed-upstream";
 import { sequentialCount } from "./request-chain";
 import { type FollowedAnswer, ONE_TRIP } from "../app/one-trip/protocol";
-import { Admin, ADD_PEOPLE_BODY, COMPANY_DETAILS_BODY, freshMobile, GSTIN } from "./signed-in-admin";
+import { Admin, ADD_PEOPLE_BODY, COMPANY_DETAILS_BODY, freshGstin, freshMobile } from "./signed-in-admin";
 import { OUTBOX_HEADERS } from "../tests/support/outbox";
 
 /** One request of the walk: what it was, its time to first byte, and the upstream calls it made. */
@@ -112,9 +112,11 @@ export async function walkThroughUpstream(
   if (!code) throw new Error(`no code in the upstream's outbox for ${mobile}`);
   await request("/checkout/verify-otp", `intent=verify&code=${code}`);
   await page("/checkout/gst-details");
-  const confirm = await request("/checkout/gst-details", `intent=gstin&gstin=${GSTIN}`);
+  // The walk pays: a company of its own.
+  const gstin = freshGstin();
+  const confirm = await request("/checkout/gst-details", `intent=gstin&gstin=${gstin}`);
   await page(confirm);
-  await request("/checkout/gst-details", `intent=confirm&gstin=${GSTIN}`);
+  await request("/checkout/gst-details", `intent=confirm&gstin=${gstin}`);
   await page("/checkout/company-details");
   await request("/checkout/company-details", COMPANY_DETAILS_BODY);
   // The plan to choose is read off the page; walking hydrated, that read is not one of the walk's.
