@@ -57,10 +57,13 @@ for (const javaScriptEnabled of [false, true]) {
       page,
       adminAt,
     }) => {
+      // On a phone, where a message appearing above the declaration would move it under the pointer.
+      await page.setViewportSize({ width: 360, height: 800 });
       await adminAt("details");
       await page.goto("/checkout/company-details");
       await page.getByLabel("Your full name").fill("");
       await page.getByLabel("Work email").fill("asha.rao@");
+      // Leaving the email for the box shows its message (with script) while the press is on its way.
       await page.getByLabel(/I am authorised to buy this cover/).check();
       await page.getByRole("button", { name: "Continue to plans" }).click();
       await expect(summary(page)).toBeFocused();
