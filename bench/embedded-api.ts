@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createEmbeddedApi } from "../sandbox/index";
 import { OUTBOX_HEADERS, OUTBOX_KEY } from "../tests/support/outbox";
+import { freshGstin } from "../tests/support/cart";
 
 export const V1 = "/api/employer/v1";
 
@@ -53,8 +54,14 @@ export async function startEmbeddedApi(name: string) {
       await call("POST", "/api/global/users/verify/otp", undefined, { mobile_no: mobile, country_id: 91, code })
     ).data.token as string;
     const update = (type: string, item: unknown) => call("POST", `${V1}/carts/update`, token, { type, item });
-    await update("company", { gstin: "29AAKCF2931M1Z6" });
-    await update("admin", { name: "Asha Rao", email: "asha@fernleaf.example", total_employees: count });
+    // Each paid admin buys for a company of its own: a GSTIN holds one membership.
+    await update("company", { gstin: freshGstin() });
+    await update("admin", {
+      name: "Asha Rao",
+      email: "asha@fernleaf.example",
+      total_employees: count,
+      authorised: true,
+    });
     await update("plan", { plan_id: "kavach-essential", coverage_ids: [] });
     await update("people", { rows: [{ band: "18-35", range: "1A", count }] });
     const order = await call("POST", `${V1}/checkout/order/create`, token, {

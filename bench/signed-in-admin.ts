@@ -1,3 +1,4 @@
+import { freshGstin } from "../tests/support/cart";
 import { freshMobile } from "../tests/support/mobiles";
 import { CookieJar } from "./cookie-jar";
 import { OUTBOX_HEADERS } from "../tests/support/outbox";
@@ -9,9 +10,13 @@ import { OUTBOX_HEADERS } from "../tests/support/outbox";
 
 export { freshMobile } from "../tests/support/mobiles";
 
-export const GSTIN = "29AAKCF2931M1Z6";
+/**
+ * A company no other walk buys for: a GSTIN holds one membership (docs/product.md, One membership per
+ * company), so each admin chooses one of its own, which the sandbox registry answers (decision 0051).
+ */
+export { freshGstin } from "../tests/support/cart";
 /** Bodies of the two posts the benchmark repeats; posting them again leaves the cart as it is. */
-export const COMPANY_DETAILS_BODY = "name=Asha%20Rao&email=asha%40fernleaf.example&totalEmployees=12";
+export const COMPANY_DETAILS_BODY = "authorised=on&name=Asha%20Rao&email=asha%40fernleaf.example&totalEmployees=12";
 export const ADD_PEOPLE_BODY = "intent=continue&rows%5B0%5D.band=18-35&rows%5B0%5D.range=1A&rows%5B0%5D.count=8";
 
 /** The checkout step pages an admin with a filled cart can open, in purchase order. */
@@ -94,7 +99,7 @@ export async function signedInAdminWithFilledCart(origin: string): Promise<Admin
     `intent=verify&code=${await readCode(origin, mobile)}`,
     "/checkout/gst-details",
   );
-  await admin.post("/checkout/gst-details", `intent=confirm&gstin=${GSTIN}`, "/checkout/company-details");
+  await admin.post("/checkout/gst-details", `intent=confirm&gstin=${freshGstin()}`, "/checkout/company-details");
   await admin.post("/checkout/company-details", COMPANY_DETAILS_BODY, "/checkout/plan-select");
   const planId = (await admin.page("/checkout/plan-select")).match(/name="planId" value="([^"]+)"/)?.[1];
   if (!planId) throw new Error("no plan on /checkout/plan-select");

@@ -27,7 +27,7 @@ import { startBuiltServer } from "./built-server";
 import { recordRunAs } from "./record";
 import { watchNetwork } from "./network-watch";
 import { sequentialCount } from "./request-chain";
-import { freshMobile, GSTIN } from "./signed-in-admin";
+import { freshGstin, freshMobile } from "./signed-in-admin";
 import { OUTBOX_HEADERS } from "../tests/support/outbox";
 
 const KBIT = 1000 / 8;
@@ -159,9 +159,10 @@ async function walk(title: string, javaScriptEnabled: boolean, cpu: number): Pro
   };
   await page.getByLabel("One-time code").fill(sms.data[0].text.match(/\b(\d{4,6})\b/)![1]);
   await step("verify code → gst-details", /\/checkout\/gst-details$/, click("Verify and continue"), true);
-  await page.getByLabel("GSTIN").fill(GSTIN);
+  await page.getByLabel("GSTIN").fill(freshGstin());
   await step("GSTIN → is this your company?", /\/checkout\/gst-details\?confirm=/, click(/Verify/), true);
   await step("confirm → company-details", /\/checkout\/company-details$/, click("Yes, this is my company"), true);
+  await page.getByLabel(/I am authorised to buy this cover/).check();
   await page.getByLabel("Your full name").fill("Asha Rao");
   await page.getByLabel("Work email").fill("asha@fernleaf.example");
   await page.getByLabel(/Total employees/).fill("12");

@@ -10,6 +10,7 @@ import { membersRouter } from "./routes/members";
 import { changesRouter } from "./routes/changes";
 import { renewalRouter } from "./routes/renewal";
 import { scheduleRenewalReminders } from "./membership/renewal-reminders";
+import { adminsRouter } from "./routes/admins";
 import { globalRouter } from "./routes/global";
 import { termsRouter } from "./routes/terms";
 import { claimsRouter } from "./routes/claims";
@@ -108,6 +109,7 @@ export function createEmbeddedApi(o: EmbeddedApiOptions): EmbeddedApi {
   router.use("/employer/v1", membersRouter(ctx));
   router.use("/employer/v1", changesRouter(ctx));
   router.use("/employer/v1", renewalRouter(ctx));
+  router.use("/employer/v1", adminsRouter(ctx));
   router.use("/tnc", termsRouter());
   router.use("/sandbox", sandboxRouter(ctx));
   router.use((_req, res) => sendFail(res, 404, "Not found"));

@@ -1,6 +1,8 @@
 /**
  * Screenshots of every checkout step at 360 px and 1280 px, for a person to look at:
  *   npm run build && PORT=3300 npm start &  BASE_URL=http://127.0.0.1:3300 npm run screenshots
+ * It buys for Fernleaf, which holds one membership per database (docs/product.md, One membership per
+ * company): run it on a server with a fresh DATA_DIR.
  * It reads the code from the sandbox outbox with the server's outbox key: SANDBOX_OUTBOX_KEY, else the
  * development server's own (sandbox-outbox-key in its DATA_DIR, by default data/).
  * Files land in screenshots/ (not committed). The same walk also writes the /app page's
@@ -88,6 +90,7 @@ await page.getByLabel("GSTIN").fill("29AAKCF2931M1Z6");
 await page.getByRole("button", { name: /Verify/ }).click();
 await page.getByRole("button", { name: "Yes, this is my company" }).click();
 await shoot("04-company-details");
+await page.getByLabel(/I am authorised to buy this cover/).check();
 await page.getByLabel("Your full name").fill("Asha Rao");
 await page.getByLabel("Work email").fill("asha@fernleaf.example");
 await page.getByLabel(/Total employees/).fill("12");

@@ -1,4 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -9,7 +9,7 @@ import { refusal, stepAction } from "~/checkout/step-action.server";
 import { firstUnfinishedStep, nextPath } from "~/checkout/steps";
 import { CheckoutShell } from "~/components/checkout-shell";
 import { OutsideRange } from "~/components/outside-range";
-import { browserValidation, ErrorSummary, SubmitButton, TextField } from "~/components/form";
+import { browserValidation, ErrorSummary, FieldErrors, SubmitButton, TextField } from "~/components/form";
 import { EMPLOYEES_MAX, EMPLOYEES_MIN, MESSAGES } from "~/config/constants";
 import { PATHS } from "~/routing/paths";
 import { seoMeta } from "~/content/seo";
@@ -17,7 +17,10 @@ import { pushProfile, trackEvent } from "~/analytics/track.server";
 import { seeOther } from "~/utils/see-other";
 import { email, personName, totalEmployees } from "~/validation/fields";
 
-const schema = z.object({ name: personName, email, totalEmployees }).strict();
+/** The buyer declares they may buy for the company (docs/product.md, One membership per company). */
+const AUTHORITY_MSG = "Confirm that you are authorised to buy cover for this company.";
+const authorised = z.literal("on", { errorMap: () => ({ message: AUTHORITY_MSG }) });
+const schema = z.object({ authorised, name: personName, email, totalEmployees }).strict();
 
 export const meta: MetaFunction = ({ matches }) =>
   seoMeta(
@@ -33,7 +36,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { session, cart, headers } = await requireCheckoutStep(request, "details");
   const prefill = prefillOf(session);
   const defaults = cart.admin
-    ? { name: cart.admin.name, email: cart.admin.email, totalEmployees: cart.admin.total_employees?.toString() ?? "" }
+    ? {
+        name: cart.admin.name,
+        email: cart.admin.email,
+        totalEmployees: cart.admin.total_employees?.toString() ?? "",
+        // Saved details were declared with them.
+        authorised: "on",
+      }
     : {
         name: prefill.values.name ?? "",
         email: prefill.values.email ?? "",
@@ -50,7 +59,10 @@ export async function action({ request }: ActionFunctionArgs) {
     request,
     { step: "details", schema },
     async ({ value: { name, email, totalEmployees }, session, save }) => {
-      const saved = await save({ type: "admin", item: { name, email, total_employees: totalEmployees ?? null } });
+      const saved = await save({
+        type: "admin",
+        item: { name, email, total_employees: totalEmployees ?? null, authorised: true },
+      });
       if (!saved.ok) return refusal(saved.error);
       trackEvent(request, session, "purchase_company_details_proceed", { total_employees: totalEmployees ?? 0 });
       const mobile = session.get("mobileNo");
@@ -85,6 +97,21 @@ export default function CompanyDetails() {
       ))}
       <Form method="post" {...getFormProps(form)} noValidate>
         <ErrorSummary form={form} />
+        {/* The declaration comes first: a message a field shows when it is left (or the headcount's
+            range notice) appears below it, so the box never moves under a pointer on its way to it. */}
+        <div className="field">
+          <label className="checkbox">
+            <input
+              {...getInputProps(fields.authorised, { type: "checkbox", value: "on" })}
+              key={fields.authorised.key}
+            />
+            <span>
+              I am authorised to buy this cover for {cart.company?.company_name ?? "the company"}. We tell the company’s
+              registered email of the purchase.
+            </span>
+          </label>
+          <FieldErrors id={fields.authorised.errorId} errors={fields.authorised.errors} />
+        </div>
         <TextField meta={fields.name} label="Your full name" autoComplete="name" maxLength={80} />
         <TextField
           meta={fields.email}

@@ -5,7 +5,13 @@ import { Form, Link, useActionData, useFetcher, useLoaderData, useSubmit } from 
 import type { KeyboardEvent } from "react";
 import { useEffect, useRef, useState } from "react";
 import { z } from "zod";
-import { lookupGstin, searchEmployers } from "~/upstream/employer.server";
+import {
+  type MembershipTaken,
+  lookupGstin,
+  membershipTaken,
+  requestAccess,
+  searchEmployers,
+} from "~/upstream/employer.server";
 import { noneIfNotFound } from "~/upstream/http.server";
 import { prefillOf } from "~/checkout/entry-query.server";
 import { attempt, requireToken, withToken } from "~/session/signed-in.server";
@@ -13,20 +19,28 @@ import { stepCart } from "~/checkout/step-guard.server";
 import { refusal, stepAction } from "~/checkout/step-action.server";
 import { firstUnfinishedStep, nextPath } from "~/checkout/steps";
 import { CheckoutShell } from "~/components/checkout-shell";
-import { browserValidation, ErrorSummary, FormErrors, SubmitButton, TextField } from "~/components/form";
+import { browserValidation, ErrorSummary, FieldErrors, FormErrors, SubmitButton, TextField } from "~/components/form";
 import { WhatsappToggle } from "~/components/whatsapp-toggle";
 import { PAGE_PATHS } from "~/routing/page-paths";
 import { PATHS } from "~/routing/paths";
 import { seoMeta } from "~/content/seo";
 import { trackEvent } from "~/analytics/track.server";
 import { seeOther } from "~/utils/see-other";
-import { gstin } from "~/validation/fields";
+import { gstin, personName } from "~/validation/fields";
 
 /**
  * gstin: a typed GSTIN, looked up and shown back for the admin to confirm; confirm: that company, saved;
  * select: a company chosen from the search by its name and state, saved (docs/product.md, GST details).
  */
-const schema = z.object({ intent: z.enum(["gstin", "confirm", "select"]), gstin }).strict();
+const schema = z
+  .object({ intent: z.enum(["gstin", "confirm", "select", "request"]), gstin, name: personName.optional() })
+  .strict()
+  // request: a buyer stopped by a company's membership asks its owner to add them, by name.
+  .superRefine((v, ctx) => {
+    if (v.intent === "request" && v.name === undefined) {
+      ctx.addIssue({ code: "custom", path: ["name"], message: "Enter your name." });
+    }
+  });
 const SEARCH_MIN = 2;
 /** How long typing pauses before the company search is asked. */
 const SEARCH_DELAY_MS = 250;
@@ -49,19 +63,34 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const q = searchQuery.catch("").parse(url.searchParams.get("q") ?? "");
   // A GSTIN the registry knows, shown back before anything is saved: "Is this your company?".
   const asked = gstin.safeParse(url.searchParams.get("confirm") ?? "");
+  // A GSTIN another membership holds: who to ask, and whether the buyer has asked (docs/product.md, One membership per company).
+  const takenGstin = gstin.safeParse(url.searchParams.get("taken") ?? "");
   // The cart, the search and the registry lookup need only the token: asked together (decision 0024).
-  const [cart, search, confirm] = await Promise.all([
+  const [cart, search, confirm, taken] = await Promise.all([
     stepCart(request, signedIn, "gst"),
     // A failed search is shown beside the search box; the GSTIN form still works.
     q.length >= SEARCH_MIN ? attempt(request, () => searchEmployers(token, q)) : null,
     // One the registry does not know (an address edited by hand) shows the plain step; an outage, the step's error.
     asked.success ? withToken(request, token, (t) => noneIfNotFound(lookupGstin(t, asked.data))) : null,
+    takenGstin.success
+      ? withToken(request, token, (t) =>
+          lookupGstin(t, takenGstin.data).then(
+            () => null,
+            (error: unknown) => {
+              const found = membershipTaken(error);
+              if (found === null) throw error;
+              return found;
+            },
+          ),
+        )
+      : null,
   ]);
   const prefill = prefillOf(session);
   return data(
     {
       cart,
       confirm,
+      taken,
       reached: firstUnfinishedStep(cart),
       q,
       results: search?.ok ? search.value : [],
@@ -77,12 +106,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   return stepAction(request, { step: "gst", schema }, async ({ value, token, session, save }) => {
     // The registry lookup is the API's: an unknown GSTIN is about the field, an outage about the page.
+    const takenAt = (g: string) => seeOther(`${PATHS.checkout.gstDetails}?${new URLSearchParams({ taken: g })}`);
+    if (value.intent === "request") {
+      const sent = await attempt(request, () => requestAccess(token, value.gstin, value.name ?? ""));
+      if (!sent.ok) return refusal(sent.error, "name");
+      return takenAt(value.gstin);
+    }
     if (value.intent === "gstin") {
       const found = await attempt(request, () => lookupGstin(token, value.gstin));
+      if (!found.ok && membershipTaken(found.error)) return takenAt(value.gstin);
       if (!found.ok) return refusal(found.error, "gstin");
       return seeOther(`${PATHS.checkout.gstDetails}?${new URLSearchParams({ confirm: found.value.gstin })}`);
     }
     const saved = await save({ type: "company", item: { gstin: value.gstin } });
+    if (!saved.ok && membershipTaken(saved.error)) return takenAt(value.gstin);
     if (!saved.ok) return refusal(saved.error, "gstin");
     trackEvent(request, session, "purchase_account_details_proceed", {
       state_code: saved.value.company?.state_code ?? "",
@@ -93,7 +130,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function GstDetails() {
-  const { cart, confirm, reached, q, results, searchError, prefillGstin, prefillError, whatsapp } =
+  const { cart, confirm, taken, reached, q, results, searchError, prefillGstin, prefillError, whatsapp } =
     useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm({
@@ -108,6 +145,7 @@ export default function GstDetails() {
         We need your GST registration to tax the membership correctly and to put your company’s name on the policy.
       </p>
       <WhatsappToggle enabled={whatsapp} returnTo={PATHS.checkout.gstDetails} />
+      {taken ? <TakenCompany taken={taken} errors={fields.name.errors} /> : null}
       {confirm ? (
         <ConfirmCompany company={confirm} errors={[...(form.errors ?? []), ...(fields.gstin.errors ?? [])]} />
       ) : (
@@ -343,3 +381,43 @@ function CompanySearch({ q, results, searchError }: { q: string; results: Compan
 }
 
 export { StepErrorBoundary as ErrorBoundary } from "~/components/step-error";
+
+/**
+ * The company already holds a membership: who can add the buyer, and a request to them (docs/product.md,
+ * One membership per company). A real form, so it works without script.
+ */
+function TakenCompany({ taken, errors }: { taken: MembershipTaken; errors?: string[] }) {
+  return (
+    <section className="notice notice--warning" aria-labelledby="taken-heading" data-testid="membership-taken">
+      <h2 id="taken-heading">{taken.message}</h2>
+      {taken.you_have_access ? (
+        <Link className="button button--small" to={PATHS.membership}>
+          Open the membership
+        </Link>
+      ) : taken.requested ? (
+        <p role="status">
+          We have asked the admin, {taken.owner_mobile}, to add you. You will get a text message when they answer.
+        </p>
+      ) : (
+        <Form method="post" noValidate>
+          <input type="hidden" name="intent" value="request" />
+          <input type="hidden" name="gstin" value={taken.gstin} />
+          <div className="field">
+            <label htmlFor="request-name">Your name</label>
+            <input
+              id="request-name"
+              className="input"
+              name="name"
+              autoComplete="name"
+              maxLength={80}
+              aria-invalid={errors?.length ? true : undefined}
+              aria-describedby="request-name-error"
+            />
+            <FieldErrors id="request-name-error" errors={errors} />
+          </div>
+          <SubmitButton pendingLabel="Asking…">Ask the admin to add you</SubmitButton>
+        </Form>
+      )}
+    </section>
+  );
+}

@@ -6,6 +6,7 @@ import { getCart } from "~/upstream/employer.server";
 import { getChangesStatement, getMembership } from "~/upstream/membership.server";
 import { getCorrections } from "~/upstream/members.server";
 import { requireToken, withToken } from "~/session/signed-in.server";
+import { ApiError, refusalOr } from "~/upstream/http.server";
 import { firstUnfinishedStep, pathOf } from "~/checkout/steps";
 import { TableScroll } from "~/components/table-scroll";
 import { FamilyCover } from "~/components/family-cover";
@@ -43,26 +44,30 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // Both read beside each other: one upstream round trip for the page (decision 0024).
   const [membership, statement, claims, corrections] = await Promise.all([
     withToken(request, token, getMembership),
-    withToken(request, token, getChangesStatement),
+    // A role without members (finance) is refused the statement: the page goes on without it.
+    withToken(request, token, (t) => refusalOr([403], getChangesStatement(t))),
     withToken(request, token, getClaimsSummary),
-    withToken(request, token, getCorrections),
+    withToken(request, token, (t) => refusalOr([403], getCorrections(t))),
   ]);
   if (membership === null) {
     const cart = await withToken(request, token, getCart);
     throw redirect(pathOf(firstUnfinishedStep(cart)), { headers });
   }
   // Only a paid membership has changes to list.
-  const changes = membership.status === "paid" ? statement : null;
+  const changes = membership.status === "paid" && !(statement instanceof ApiError) ? statement : null;
   return data(
     {
       membership,
       changes,
       claims: membership.status === "paid" ? claims : null,
-      corrections: membership.status === "paid" ? (corrections?.corrections ?? []) : [],
+      corrections:
+        membership.status === "paid" && !(corrections instanceof ApiError) ? (corrections?.corrections ?? []) : [],
     },
     { headers },
   );
 }
+
+const ROLE_LABELS = { owner: "owner", admin: "admin", hr: "HR", finance: "finance" } as const;
 
 export default function MembershipPage() {
   const { membership: m, changes, claims, corrections } = useLoaderData<typeof loader>();
@@ -88,6 +93,12 @@ export default function MembershipPage() {
             <span className="muted">since {formatDate(m.start_date)}</span>
           ) : null}
         </p>
+        {m.you ? (
+          <p className="muted small" data-testid="your-role">
+            You: {m.you.name}, {ROLE_LABELS[m.you.role]}.{" "}
+            {m.you.role === "owner" ? <a href={PATHS.membershipTeam}>Your team and access requests</a> : null}
+          </p>
+        ) : null}
       </header>
 
       {m.refunds_due.length > 0 ? (

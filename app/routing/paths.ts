@@ -25,6 +25,8 @@ export const PATHS = {
   paymentRefund: "/teamsure/payment-refund",
   /** The spec's logged-in home (LG = 1, dashBoardAccess): what a paid admin bought. */
   membership: "/membership",
+  /** Who acts for the membership and as what; access requests (the owner's, docs/product.md, More than one admin). */
+  membershipTeam: "/membership/team",
   /** The member census: the list, the add-one form and the file upload. */
   members: "/membership/members",
   membersCsv: "/membership/members.csv",

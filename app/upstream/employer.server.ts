@@ -1,6 +1,6 @@
 import { keepRead, readOnce } from "./request-scope.server";
 import { z } from "zod";
-import { apiRequest } from "./http.server";
+import { ApiError, apiRequest } from "./http.server";
 
 /**
  * Calls to the employer v1 backend for the checkout: companies, the catalogue, the cart, quotes and
@@ -45,6 +45,39 @@ export function lookupGstin(token: string, gstin: string) {
     path: `/employer/gstin/${encodeURIComponent(gstin)}`,
     token,
     data: company,
+  });
+}
+
+/**
+ * A GSTIN that already holds a membership (docs/product.md, One membership per company): the look-up,
+ * the save and the order answer 409 with who to ask. Null for any other failure.
+ */
+const taken = z.object({
+  membership_taken: z.object({
+    gstin: z.string(),
+    company_name: z.string(),
+    owner_mobile: z.string(),
+    you_have_access: z.boolean(),
+    requested: z.boolean(),
+  }),
+});
+export type MembershipTaken = z.infer<typeof taken>["membership_taken"] & { message: string };
+
+export function membershipTaken(error: unknown): MembershipTaken | null {
+  if (!(error instanceof ApiError) || error.status !== 409) return null;
+  const parsed = taken.safeParse(error.data);
+  return parsed.success ? { ...parsed.data.membership_taken, message: error.message } : null;
+}
+
+/** Asks the owner of the GSTIN's membership to add the caller. */
+export function requestAccess(token: string, gstin: string, name: string) {
+  return apiRequest({
+    backend: "employer",
+    method: "POST",
+    path: `/employer/gstin/${encodeURIComponent(gstin)}/access-request`,
+    token,
+    body: { name },
+    data: z.object({ company_name: z.string(), owner_mobile: z.string(), status: z.literal("pending") }),
   });
 }
 
@@ -292,7 +325,7 @@ export function getCart(token: string) {
 
 export type CartUpdate =
   | { type: "company"; item: { gstin: string } }
-  | { type: "admin"; item: { name: string; email: string; total_employees: number | null } }
+  | { type: "admin"; item: { name: string; email: string; total_employees: number | null; authorised: true } }
   | { type: "plan"; item: { plan_id: string; coverage_ids: string[] } }
   | { type: "people"; item: { rows: PeopleRow[] } }
   | { type: "billing"; item: { policy: Policy } };

@@ -20,6 +20,14 @@ export type MandateCancellation = z.infer<typeof mandateCancellation>;
 
 const membership = z
   .object({
+    // Who is looking and what their role allows (docs/product.md, More than one admin).
+    you: z
+      .object({
+        name: z.string(),
+        role: z.enum(["owner", "admin", "hr", "finance"]),
+        abilities: z.array(z.string()),
+      })
+      .optional(),
     status: z.enum(["paid", "pending"]),
     order,
     company: company.extend({ address: z.string() }).nullable(),

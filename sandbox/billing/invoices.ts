@@ -12,6 +12,7 @@ import type { TaxLine } from "../catalog/pricing";
 import { UNDERWRITING } from "../catalog/catalog";
 import { describeSumInsured } from "../catalog/sum-insured";
 import { awaitSending, trackSending } from "../messages/emails-in-flight";
+import { sendPurchaseNotice } from "../messages/purchase-notice";
 import { COVER_MONTHS, lastDayOf } from "../shared/cover-dates";
 import { sql, sqlValues } from "../store/statements";
 import {
@@ -396,6 +397,7 @@ export function queueInvoiceEmail(ctx: ApiContext, orderId: string): void {
     "UPDATE invoices SET email_status = 'sending' WHERE order_id = ? AND change_id IS NULL AND email_status IS NULL",
   ).run(orderId).changes;
   if (claimed === 0) return;
+  sendPurchaseNotice(ctx, orderId);
   const invoices = purchaseInvoices(ctx, orderId);
   const numbers = invoices.map((i) => i.number).join(", ");
   const sending = sendInvoiceEmail(ctx, invoices).then(

@@ -20,6 +20,7 @@ import { HttpError, parseInput } from "../shared/envelope";
 import { type Policy, type Quote, computeQuote, taxRegimeFor, unitMonthlyPaise } from "../catalog/pricing";
 import { quoteWithItems } from "../catalog/quote-items";
 import { writeTransaction } from "../store/db";
+import { refuseIfTaken } from "../membership/access-requests";
 import { sql, sqlValues } from "../store/statements";
 
 const MAX_PEOPLE = 10_000;
@@ -67,7 +68,15 @@ const updateSchema = z.discriminatedUnion(
     z.object({ type: z.literal("company"), item: z.object({ gstin: z.string().max(40) }) }),
     z.object({
       type: z.literal("admin"),
-      item: z.object({ name: nameSchema, email: emailSchema, total_employees: employeesSchema }),
+      item: z.object({
+        name: nameSchema,
+        email: emailSchema,
+        total_employees: employeesSchema,
+        // The buyer declares they may buy for the company (docs/product.md, One membership per company).
+        authorised: z.literal(true, {
+          errorMap: () => ({ message: "Confirm that you are authorised to buy cover for this company." }),
+        }),
+      }),
     }),
     z.object({
       type: z.literal("plan"),
@@ -234,17 +243,21 @@ export function applyCartUpdate(ctx: ApiContext, cartId: number, update: CartUpd
         const check = checkGstin(update.item.gstin);
         if (!check.ok) throw new HttpError(400, check.msg);
         if (findCompany(db, check.gstin) === undefined) throw companyNotFound(check.gstin);
+        refuseIfTaken(
+          ctx,
+          check.gstin,
+          sqlValues(db, "SELECT mobile_no FROM carts WHERE id = ?").get(cartId) as string,
+        );
         sql(db, "UPDATE carts SET company_gstin = ? WHERE id = ?").run(check.gstin, cartId);
         break;
       }
       case "admin": {
         const { name, email, total_employees } = update.item;
-        sql(db, "UPDATE carts SET admin_name = ?, admin_email = ?, admin_total_employees = ? WHERE id = ?").run(
-          name.replace(/\s+/g, " "),
-          email,
-          total_employees,
-          cartId,
-        );
+        sql(
+          db,
+          `UPDATE carts SET admin_name = ?, admin_email = ?, admin_total_employees = ?,
+             authority_declared_at = COALESCE(authority_declared_at, ?) WHERE id = ?`,
+        ).run(name.replace(/\s+/g, " "), email, total_employees, ctx.now(), cartId);
         break;
       }
       case "plan": {

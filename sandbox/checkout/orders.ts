@@ -7,6 +7,7 @@ import { issueInvoice, purchaseInvoices, queueInvoiceEmail } from "../billing/in
 import { type OrderContents, orderContents } from "./order-contents";
 import type { Policy } from "../catalog/pricing";
 import { writeTransaction } from "../store/db";
+import { refuseIfTaken } from "../membership/access-requests";
 import { sql, sqlValues } from "../store/statements";
 import { istDate } from "../shared/dates";
 
@@ -159,6 +160,11 @@ export function createOrder(ctx: ApiContext, mobileNo: string, policy: Policy, c
       throw new HttpError(409, `The cart is not complete yet: add the ${missing.join(", ")} first.`);
     }
     // The API keeps its own rules, whatever a client checked (docs/api-contract.md).
+    if (sqlValues(ctx.db, "SELECT authority_declared_at FROM carts WHERE id = ?").get(cartId) === null) {
+      throw new HttpError(409, "Confirm on company details that you are authorised to buy cover for this company.");
+    }
+    // Two buyers for one company at once: the first to pay holds it (docs/decisions/0052).
+    refuseIfTaken(ctx, cart.company!.gstin, mobileNo);
     if (cart.people !== null && cart.people.total < MIN_PEOPLE) {
       throw new HttpError(409, `At least ${MIN_PEOPLE} people must be covered.`);
     }

@@ -2,7 +2,7 @@
 // is scoped to the caller's own paid membership.
 import { type Response, Router } from "express";
 import { z } from "zod";
-import { cartIdFor, readCart } from "../checkout/cart";
+import { readCart } from "../checkout/cart";
 import { creditNoteOfCart } from "../billing/change-documents";
 import { depositJson, findTopUp, openTopUp, settleTopUp, withdrawDeposit } from "../billing/cash-deposit";
 import { paymentSignature } from "../checkout/orders";
@@ -21,6 +21,7 @@ import { invoicePdf } from "../billing/invoice-pdf";
 import { cancelMandate } from "../billing/mandate";
 import { paidMembership } from "../membership/members";
 import { callerMobile, requireToken } from "../accounts/tokens";
+import { actorName, guardedCart, seatGuard } from "../membership/admins-guard";
 
 /** A deposit's amount in paise: a whole positive number, at most ₹1 crore. */
 const depositRequest = z.object({
@@ -37,6 +38,16 @@ const EMAIL_WAIT_MS = 1500;
 export function changesRouter(ctx: ApiContext): Router {
   const router = Router();
   const auth = requireToken(ctx);
+  const seat = seatGuard(ctx);
+  /**
+   * The membership the guard found, and who acts: the statement names the person on the membership who
+   * made each change (docs/decisions/0052), else the admin by name, else the verified number.
+   */
+  const caller = (res: Response) => {
+    const cartId = guardedCart(res);
+    const m = paidMembership(ctx, cartId);
+    return { m, by: actorName(res, readCart(ctx, cartId).admin?.name ?? m.contents.admin.name ?? callerMobile(res)) };
+  };
   /** A made change's emails: its document's, and its endorsement's (the certificate issued again). */
   const sendChangeEmails = async (changeId: string) => {
     queueChangeDocumentEmail(ctx, changeId);
@@ -50,26 +61,17 @@ export function changesRouter(ctx: ApiContext): Router {
   router.post(
     "/membership/mandate/cancel",
     auth,
+    seat("pay"),
     route((_req, res) => {
-      const mobileNo = callerMobile(res);
-      const cartId = cartIdFor(ctx, mobileNo);
-      const m = paidMembership(ctx, cartId);
-      // Who confirmed it, as the statement names them: the admin by name, else the verified number.
-      const by = readCart(ctx, cartId).admin?.name ?? m.contents.admin.name ?? mobileNo;
+      const { m, by } = caller(res);
       sendOk(res, { cancellation: cancelMandate(ctx, m.order, by) }, "The mandate is cancelled.");
     }),
   );
 
-  const caller = (res: Response) => {
-    const mobileNo = callerMobile(res);
-    const cartId = cartIdFor(ctx, mobileNo);
-    const m = paidMembership(ctx, cartId);
-    return { m, by: readCart(ctx, cartId).admin?.name ?? m.contents.admin.name ?? mobileNo };
-  };
-
   router.post(
     "/membership/changes/quote",
     auth,
+    seat("members"),
     route((req, res) => {
       const { m } = caller(res);
       sendOk(res, { change: quoteChange(ctx, m, parseInput(changeRequest, req.body)) });
@@ -80,6 +82,7 @@ export function changesRouter(ctx: ApiContext): Router {
   router.post(
     "/membership/changes/quotes",
     auth,
+    seat("members"),
     route((req, res) => {
       const { m } = caller(res);
       const body = parseInput(z.object({ changes: changeBatch }), req.body);
@@ -91,6 +94,7 @@ export function changesRouter(ctx: ApiContext): Router {
   router.post(
     "/membership/changes/confirm",
     auth,
+    seat("members"),
     route(async (req, res) => {
       const { m, by } = caller(res);
       const body = parseInput(
@@ -109,6 +113,7 @@ export function changesRouter(ctx: ApiContext): Router {
   router.post(
     "/membership/changes/:changeId/confirm",
     auth,
+    seat("members"),
     route(async (req, res) => {
       const { m, by } = caller(res);
       const change = confirmChange(ctx, m, req.params.changeId ?? "", by);
@@ -121,6 +126,7 @@ export function changesRouter(ctx: ApiContext): Router {
   router.post(
     "/membership/changes/:changeId/pay",
     auth,
+    seat("pay"),
     route((req, res) => {
       const body = parseInput(
         z.object({ callback_url: z.string({ required_error: "callback_url is required." }).url().max(500) }),
@@ -150,6 +156,7 @@ export function changesRouter(ctx: ApiContext): Router {
   router.get(
     "/membership/changes/:changeId",
     auth,
+    seat("members"),
     route((req, res) => {
       res.setHeader("Cache-Control", "private, no-store");
       const { m } = caller(res);
@@ -175,6 +182,7 @@ export function changesRouter(ctx: ApiContext): Router {
   router.get(
     "/membership/changes",
     auth,
+    seat("members"),
     route((_req, res) => {
       res.setHeader("Cache-Control", "private, no-store");
       const { m } = caller(res);
@@ -186,6 +194,7 @@ export function changesRouter(ctx: ApiContext): Router {
   router.get(
     "/membership/deposit",
     auth,
+    seat("pay"),
     route((_req, res) => {
       res.setHeader("Cache-Control", "private, no-store");
       sendOk(res, { deposit: depositJson(ctx, caller(res).m.order.order_id) });
@@ -195,6 +204,7 @@ export function changesRouter(ctx: ApiContext): Router {
   router.post(
     "/membership/deposit/withdrawals",
     auth,
+    seat("pay"),
     route((req, res) => {
       const { m, by } = caller(res);
       res.setHeader("Cache-Control", "private, no-store");
@@ -214,6 +224,7 @@ export function changesRouter(ctx: ApiContext): Router {
   router.post(
     "/membership/deposit/top-ups",
     auth,
+    seat("pay"),
     route((req, res) => {
       const { m } = caller(res);
       const body = parseInput(
@@ -256,7 +267,7 @@ export function changesRouter(ctx: ApiContext): Router {
 
   // Only the admin whose membership the credit note belongs to: anyone else gets the same 404 as for none.
   const ownCreditNote = (id: string | undefined, res: Response) => {
-    const note = creditNoteOfCart(ctx, id ?? "", cartIdFor(ctx, callerMobile(res)));
+    const note = creditNoteOfCart(ctx, id ?? "", guardedCart(res));
     if (note === undefined) throw new HttpError(404, "There is no such credit note.");
     res.setHeader("Cache-Control", "private, no-store");
     return note;
@@ -265,12 +276,14 @@ export function changesRouter(ctx: ApiContext): Router {
   router.get(
     "/credit-notes/:id",
     auth,
+    seat("documents"),
     route((req, res) => sendOk(res, ownCreditNote(req.params.id, res).data)),
   );
 
   router.get(
     "/credit-notes/:id/pdf",
     auth,
+    seat("documents"),
     route(async (req, res) => {
       const note = ownCreditNote(req.params.id, res);
       res

@@ -1,4 +1,4 @@
-import express, { Router } from "express";
+import express, { type Response, Router } from "express";
 import { z } from "zod";
 import {
   applyCartUpdate,
@@ -14,10 +14,10 @@ import {
   readCart,
 } from "../checkout/cart";
 import {
-  findCompany,
   findPlanByGroup,
   listBands,
   listCoverages,
+  findCompany,
   listPlans,
   listRanges,
   planJson,
@@ -43,6 +43,9 @@ import { callerMobile, callerOf, requireToken } from "../accounts/tokens";
 import { completeRenewal } from "../membership/renewal";
 import { awaitPolicyEmails } from "../membership/policy-email";
 import { callbackUrlSchema } from "./callback-url";
+import { refuseIfTaken } from "../membership/access-requests";
+import { teamJson } from "../membership/admins";
+import { guardedCart, guardedSeat, seatGuard } from "../membership/admins-guard";
 
 /** How long a verify answer waits for the invoice email before saying it is still being sent. */
 const EMAIL_WAIT_MS = 1500;
@@ -63,6 +66,7 @@ function validGstin(input: string): string {
 export function employerRouter(ctx: ApiContext): Router {
   const router = Router();
   const auth = requireToken(ctx);
+  const seat = seatGuard(ctx);
   const db = ctx.db;
 
   router.get(
@@ -72,6 +76,8 @@ export function employerRouter(ctx: ApiContext): Router {
       const gstin = validGstin(req.params.gstin ?? "");
       const company = findCompany(db, gstin);
       if (company === undefined) throw companyNotFound(gstin);
+      // The GSTIN step stops a second buyer here (docs/product.md, One membership per company).
+      refuseIfTaken(ctx, gstin, callerMobile(res));
       sendOk(res, company);
     }),
   );
@@ -257,12 +263,18 @@ export function employerRouter(ctx: ApiContext): Router {
   router.get(
     "/membership",
     auth,
-    route((_req, res) => sendOk(res, membershipJson(ctx, cartIdFor(ctx, callerMobile(res))))),
+    seat("overview"),
+    route((_req, res) => {
+      const m = membershipJson(ctx, guardedCart(res));
+      const you = guardedSeat(res);
+      // Who is looking and what their role allows: the app shows that and nothing more (docs/decisions/0052).
+      sendOk(res, m === null || you === null ? m : { ...m, you: teamJson(ctx, you).you });
+    }),
   );
 
-  // Only the admin whose cart the invoice belongs to: anyone else gets the same 404 as for no invoice.
-  const ownInvoice = (id: string | undefined, mobileNo: string) => {
-    const invoice = invoiceOfCart(ctx, id ?? "", cartIdFor(ctx, mobileNo));
+  // Only the membership the invoice belongs to: anyone else gets the same 404 as for no invoice.
+  const ownInvoice = (id: string | undefined, res: Response) => {
+    const invoice = invoiceOfCart(ctx, id ?? "", guardedCart(res));
     if (invoice === undefined) throw new HttpError(404, "There is no such invoice.");
     return invoice;
   };
@@ -270,14 +282,16 @@ export function employerRouter(ctx: ApiContext): Router {
   router.get(
     "/invoices/:id",
     auth,
-    route((req, res) => sendOk(res, ownInvoice(req.params.id, callerMobile(res)).data)),
+    seat("documents"),
+    route((req, res) => sendOk(res, ownInvoice(req.params.id, res).data)),
   );
 
   router.get(
     "/invoices/:id/pdf",
     auth,
+    seat("documents"),
     route(async (req, res) => {
-      const invoice = ownInvoice(req.params.id, callerMobile(res));
+      const invoice = ownInvoice(req.params.id, res);
       const pdf = await invoicePdf(invoice.data);
       res
         .status(200)

@@ -3,7 +3,7 @@
 // member or check answers 404 exactly like an unknown one.
 import { Router, type Response } from "express";
 import { z } from "zod";
-import { readCart, cartIdFor } from "../checkout/cart";
+import { readCart } from "../checkout/cart";
 import { networkHospitalsUrl } from "../catalog/catalog";
 import { COLUMNS, type Column, MAX_ROWS } from "../membership/census";
 import type { ApiContext } from "../shared/context";
@@ -29,6 +29,7 @@ import { certificateOf, policyNow } from "../membership/certificate";
 import { callerMobile, requireToken } from "../accounts/tokens";
 import { awaitCorrectionEmail, correctMember, correctionsOf } from "../membership/corrections";
 import { CORRECTABLE } from "../membership/correction-fields";
+import { actorName, guardedCart, seatGuard } from "../membership/admins-guard";
 
 /** How long a confirm that issued the policy waits for its emails, so the answer finds them sent. */
 const EMAIL_WAIT_MS = 1500;
@@ -82,7 +83,8 @@ function sendPdf(res: Response, pdf: Buffer, filename: string): void {
 export function membersRouter(ctx: ApiContext): Router {
   const router = Router();
   const auth = requireToken(ctx);
-  const caller = (res: Response) => cartIdFor(ctx, callerMobile(res));
+  const seat = seatGuard(ctx);
+  const caller = guardedCart;
   /** The issued policy as it stands (a cancelled mandate's real end date), or 404 before it is issued. */
   const issuedPolicy = (m: PaidMembership): PolicyData => {
     if (policyOf(ctx, m.order.order_id) === undefined) throw new HttpError(404, "The policy is not issued yet.");
@@ -111,6 +113,7 @@ export function membersRouter(ctx: ApiContext): Router {
   router.get(
     "/membership/census",
     auth,
+    seat("members"),
     route((req, res) => {
       const q = parseInput(pageQuery, req.query);
       sendOk(res, censusJson(ctx, paidMembership(ctx, caller(res)), q.page, q.page_size));
@@ -120,6 +123,7 @@ export function membersRouter(ctx: ApiContext): Router {
   router.post(
     "/membership/census/check",
     auth,
+    seat("members"),
     route(async (req, res) => {
       const body = parseInput(checkBody, req.body);
       sendOk(res, await checkRows(ctx, caller(res), body.rows));
@@ -129,6 +133,7 @@ export function membersRouter(ctx: ApiContext): Router {
   router.post(
     "/membership/census/confirm",
     auth,
+    seat("members"),
     route(async (req, res) => {
       const body = parseInput(
         z.object({ check_id: z.string({ required_error: "check_id is required." }).min(1).max(64) }),
@@ -142,6 +147,7 @@ export function membersRouter(ctx: ApiContext): Router {
   router.post(
     "/membership/census/members",
     auth,
+    seat("members"),
     route(async (req, res) => {
       const body = parseInput(addBody, req.body);
       const cartId = caller(res);
@@ -152,6 +158,7 @@ export function membersRouter(ctx: ApiContext): Router {
   router.get(
     "/membership/members/:memberId",
     auth,
+    seat("members"),
     route((req, res) => {
       const m = paidMembership(ctx, caller(res));
       const member = memberOf(ctx, m.order.order_id, req.params.memberId ?? "");
@@ -166,13 +173,14 @@ export function membersRouter(ctx: ApiContext): Router {
   router.post(
     "/membership/members/:memberId/correction",
     auth,
+    seat("members"),
     route(async (req, res) => {
       const body = parseInput(correctionBody, req.body);
-      const mobileNo = callerMobile(res);
-      const cartId = cartIdFor(ctx, mobileNo);
+      const cartId = caller(res);
       const m = paidMembership(ctx, cartId);
-      // Who corrected it, as the statement names them: the admin by name, else the verified number.
-      const by = readCart(ctx, cartId).admin?.name ?? m.contents.admin.name ?? mobileNo;
+      // Who corrected it, as the statement names them (docs/decisions/0052): the person on the membership
+      // who made it, else the admin by name, else the verified number.
+      const by = actorName(res, readCart(ctx, cartId).admin?.name ?? m.contents.admin.name ?? callerMobile(res));
       const done = correctMember(ctx, m, req.params.memberId ?? "", body, by);
       await awaitCorrectionEmail(ctx, done.correction.correction_id, EMAIL_WAIT_MS);
       sendOk(res, done, "The details are corrected.");
@@ -182,6 +190,7 @@ export function membersRouter(ctx: ApiContext): Router {
   router.get(
     "/membership/corrections",
     auth,
+    seat("members"),
     route((_req, res) => {
       sendOk(res, { corrections: correctionsOf(ctx, paidMembership(ctx, caller(res))) });
     }),
@@ -190,6 +199,7 @@ export function membersRouter(ctx: ApiContext): Router {
   router.get(
     "/membership/policy",
     auth,
+    seat("members"),
     route((_req, res) => {
       const policy = policyOf(ctx, paidMembership(ctx, caller(res)).order.order_id);
       sendOk(res, policy === undefined ? null : policyJson(policy));
@@ -199,6 +209,7 @@ export function membersRouter(ctx: ApiContext): Router {
   router.get(
     "/membership/certificate/pdf",
     auth,
+    seat("members"),
     route(async (_req, res) => {
       // As it stands today: with every endorsement and the members covered now.
       const certificate = certificateOf(ctx, paidMembership(ctx, caller(res)).order.order_id);
@@ -210,6 +221,7 @@ export function membersRouter(ctx: ApiContext): Router {
   router.get(
     "/membership/members/:memberId/e-card/pdf",
     auth,
+    seat("members"),
     route(async (req, res) => {
       const m = paidMembership(ctx, caller(res));
       const member = memberOf(ctx, m.order.order_id, req.params.memberId ?? "");
@@ -227,6 +239,7 @@ export function membersRouter(ctx: ApiContext): Router {
   router.get(
     "/membership/e-cards/pdf",
     auth,
+    seat("members"),
     route(async (_req, res) => {
       const m = paidMembership(ctx, caller(res));
       const policy = issuedPolicy(m);

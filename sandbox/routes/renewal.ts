@@ -3,13 +3,13 @@
 // caller's own paid membership, like every membership call.
 import { Router, type Response } from "express";
 import { z } from "zod";
-import { cartIdFor } from "../checkout/cart";
 import { orderJson } from "../checkout/orders";
 import type { ApiContext } from "../shared/context";
 import { parseInput, route, sendOk } from "../shared/envelope";
 import { paidMembership } from "../membership/members";
 import { createRenewalOrder, renewalOf, renewalQuote } from "../membership/renewal";
-import { callerMobile, requireToken } from "../accounts/tokens";
+import { requireToken } from "../accounts/tokens";
+import { guardedCart, seatGuard } from "../membership/admins-guard";
 import { callbackUrlSchema } from "./callback-url";
 
 const planId = z.string().regex(/^[\w-]{1,64}$/, "Not a plan id.");
@@ -28,11 +28,14 @@ const choiceQuery = z.object({
 export function renewalRouter(ctx: ApiContext): Router {
   const router = Router();
   const auth = requireToken(ctx);
-  const membership = (res: Response) => paidMembership(ctx, cartIdFor(ctx, callerMobile(res)));
+  const seat = seatGuard(ctx);
+  // The membership the seat guard found: an admin the owner invited renews the company's (decision 0052).
+  const membership = (res: Response) => paidMembership(ctx, guardedCart(res));
 
   router.get(
     "/membership/renewal",
     auth,
+    seat("pay"),
     route((req, res) => {
       const m = membership(res);
       const choice = parseInput(choiceQuery, req.query);
@@ -44,6 +47,7 @@ export function renewalRouter(ctx: ApiContext): Router {
   router.post(
     "/membership/renewal/order",
     auth,
+    seat("pay"),
     route((req, res) => {
       // A renewal is paid for its year in one payment (docs/product.md, Renewal).
       const body = parseInput(

@@ -2,7 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
 import { ORIGIN, expect, test } from "./fixtures";
 import { confirmChange, payAndNameTeam } from "../support/membership";
-import { freshMobile, readCode } from "./helpers";
+import { freshGstin, freshMobile, readCode, sampleCompanyName } from "./helpers";
 import { MESSAGES } from "../../app/config/constants";
 
 /**
@@ -57,10 +57,14 @@ for (const javaScriptEnabled of [false, true]) {
       page,
       adminAt,
     }) => {
+      // On a phone, where a message appearing above the declaration would move it under the pointer.
+      await page.setViewportSize({ width: 360, height: 800 });
       await adminAt("details");
       await page.goto("/checkout/company-details");
       await page.getByLabel("Your full name").fill("");
       await page.getByLabel("Work email").fill("asha.rao@");
+      // Leaving the email for the box shows its message (with script) while the press is on its way.
+      await page.getByLabel(/I am authorised to buy this cover/).check();
       await page.getByRole("button", { name: "Continue to plans" }).click();
       await expect(summary(page)).toBeFocused();
       await expect(summary(page).getByRole("heading", { name: "There is a problem" })).toBeVisible();
@@ -116,7 +120,12 @@ for (const script of ["refused", "on"] as const) {
         await page.setViewportSize({ width, height: 800 });
         // Remix's client and the page script are served from /build/: refused, the pages are as sent (axe still runs).
         if (script === "refused") await page.context().route(/\/build\/.*\.js$/, (route) => route.abort());
-        const admin = await adminAt("payment", { employees: 3, people: [{ band: "18-35", range: "1A", count: 3 }] });
+        const gstin = freshGstin();
+        const admin = await adminAt("payment", {
+          gstin,
+          employees: 3,
+          people: [{ band: "18-35", range: "1A", count: 3 }],
+        });
         await payAndNameTeam(ORIGIN, admin.token, ["E-1", "E-2", "E-3"]);
         const removed = await confirmChange(ORIGIN, admin.token, {
           kind: "remove",
@@ -131,7 +140,7 @@ for (const script of ["refused", "on"] as const) {
         };
 
         await page.goto("/membership");
-        await check("Fernleaf Analytics Private Limited");
+        await check(sampleCompanyName(gstin));
         // Bought and covered now, side by side on a phone too (a row is a card read as one line there).
         const members = page.getByRole("region", { name: "Members by age band and family cover" });
         const line = members.getByRole("row").filter({ hasText: "18–35 years" });
@@ -175,6 +184,7 @@ test.describe("JavaScript on", () => {
     await adminAt("details");
     await page.goto("/checkout/company-details");
     await expect.poll(() => page.evaluate(() => "__remixRouter" in window)).toBe(true);
+    await page.getByLabel(/I am authorised to buy this cover/).check();
     await page.getByLabel("Your full name").fill("Asha Rao");
     await page.getByLabel(/Total employees/).fill("12");
     // Typed and never left: the press on the button is what takes the focus away.

@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { execFileSync } from "node:child_process";
 import type { Page } from "@playwright/test";
 import { type AdminFixtures, expect, test } from "./fixtures";
-import { addPeople, FERNLEAF, HARBOURLINE, pay, review, TANAGER } from "./helpers";
+import { addPeople, freshGstin, HARBOURLINE, pay, review, sampleCompanyName } from "./helpers";
 import { OUTBOX_KEY } from "../support/outbox";
 
 /** The health insurer invoices its premium under its own GSTIN (docs/decisions/0047). */
@@ -59,7 +59,9 @@ for (const javaScriptEnabled of [false, true]) {
       page,
       adminAt,
     }) => {
-      await toHostedPage(page, adminAt, FERNLEAF, "yearly");
+      // A company of its own: a GSTIN holds one membership (docs/product.md, One membership per company).
+      const gstin = freshGstin();
+      await toHostedPage(page, adminAt, gstin, "yearly");
       const amount = await paySuccessfully(page);
       await expect(page.getByRole("heading", { name: "Payment successful" })).toBeVisible();
       const emailed = page.getByText(
@@ -77,7 +79,7 @@ for (const javaScriptEnabled of [false, true]) {
       const text = await invoiceText(page, /Download tax invoice/);
       for (const needle of [
         INSURER_GSTIN,
-        FERNLEAF,
+        gstin,
         "997133",
         "CGST @ 9%",
         "SGST @ 9%",
@@ -90,7 +92,7 @@ for (const javaScriptEnabled of [false, true]) {
 
       await page.getByRole("link", { name: "Go to your membership" }).click();
       await expect(page).toHaveURL(/\/membership$/);
-      await expect(page.getByRole("heading", { name: "Fernleaf Analytics Private Limited", level: 1 })).toBeVisible();
+      await expect(page.getByRole("heading", { name: sampleCompanyName(gstin), level: 1 })).toBeVisible();
       await expect(page.getByText("Active", { exact: true })).toBeVisible();
       const cover = page.getByRole("region", { name: "Cover", exact: true });
       await expect(cover.getByText("Kavach Essential")).toBeVisible();
@@ -103,7 +105,7 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(
         page.getByRole("region", { name: "Billing", exact: true }).getByText("Yearly, paid in full"),
       ).toBeVisible();
-      await expect(page.getByRole("region", { name: "Company", exact: true }).getByText(FERNLEAF)).toBeVisible();
+      await expect(page.getByRole("region", { name: "Company", exact: true }).getByText(gstin)).toBeVisible();
       const invoices = page.getByRole("region", { name: "Tax invoices", exact: true });
       await expect(invoices.getByRole("link", { name: number, exact: true })).toBeVisible();
       await expect(invoices.getByText(INSURER)).toBeVisible();
@@ -159,7 +161,7 @@ test.describe("after the purchase, JavaScript off", () => {
   const states = [
     {
       name: "another state (Delhi): IGST",
-      gstin: TANAGER,
+      gstin: freshGstin("07"),
       present: ["IGST @ 18%", "Delhi (07)"],
       absent: ["CGST", "SGST"],
     },
@@ -219,7 +221,7 @@ test.describe("after the purchase, JavaScript off", () => {
     context,
     adminAt,
   }) => {
-    await toHostedPage(page, adminAt, FERNLEAF, "yearly");
+    await toHostedPage(page, adminAt, freshGstin(), "yearly");
     const hosted = page.url();
     const other = await context.newPage();
     await other.goto(hosted);
@@ -246,7 +248,7 @@ test.describe("after the purchase, JavaScript off", () => {
   });
 
   test("the failure page gives the gateway's reason and a support contact", async ({ page, adminAt }) => {
-    await toHostedPage(page, adminAt, FERNLEAF, "yearly");
+    await toHostedPage(page, adminAt, freshGstin(), "yearly");
     await page.getByRole("button", { name: "Simulate Failure" }).click();
     await expect(page).toHaveURL(/\/teamsure\/payment-fail\?order_id=/);
     await expect(
@@ -256,7 +258,7 @@ test.describe("after the purchase, JavaScript off", () => {
   });
 
   test("someone else's invoice is not found, and the PDF needs sign-in", async ({ page, browser, adminAt }) => {
-    await toHostedPage(page, adminAt, FERNLEAF, "yearly");
+    await toHostedPage(page, adminAt, freshGstin(), "yearly");
     await paySuccessfully(page);
     const pdfHref = (await page.getByRole("link", { name: /Download tax invoice/ }).getAttribute("href"))!;
     const strangers = await browser.newContext({ javaScriptEnabled: false });

@@ -7,6 +7,7 @@ import {
   enterCompanyDetails,
   enterGstin,
   FERNLEAF,
+  freshGstin,
   pay,
   review,
   signInFromHere,
@@ -46,7 +47,8 @@ test.use({ javaScriptEnabled: false });
 test("a no-script purchase records each purchase event once, in order", async ({ page, adminAt }) => {
   const { mobile } = await adminAt("gst");
   await page.goto("/checkout/gst-details");
-  await enterGstin(page, FERNLEAF);
+  // A company of its own: a GSTIN holds one membership (docs/product.md, One membership per company).
+  await enterGstin(page, freshGstin());
   await enterCompanyDetails(page);
   await choosePlan(page);
   await addPeople(page);

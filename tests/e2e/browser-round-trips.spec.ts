@@ -104,6 +104,7 @@ test("every hydrated checkout step waits for one request, its post, with a worki
   await page.getByLabel("Your full name").fill("Asha Rao");
   await page.getByLabel("Work email").fill("asha.rao@fernleaf.example");
   await page.getByLabel(/Total employees/).fill("12");
+  await page.getByLabel(/I am authorised to buy this cover/).check();
   await step("details → plan-select", /\/checkout\/plan-select$/, press("Continue to plans"));
   await step("plan → add-people", /\/checkout\/add-people$/, press("Continue"));
   await page.getByLabel("18–35 years, 1A", { exact: true }).fill("8");

@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import type { Page } from "@playwright/test";
 import { confirmChange, payAndNameTeam } from "../support/membership";
-import { TANAGER } from "../support/cart";
+import { freshGstin } from "../support/cart";
 import { ORIGIN, expect, test } from "./fixtures";
 
 /**
@@ -31,7 +31,7 @@ for (const javaScriptEnabled of [false, true]) {
       browser,
     }) => {
       const admin = await adminAt("payment", {
-        gstin: TANAGER,
+        gstin: freshGstin("07"),
         employees: 3,
         people: [{ band: "18-35", range: "1A", count: 3 }],
       });

@@ -9,17 +9,21 @@ import {
   enterGstin,
   FERNLEAF,
   freshMobile,
-  HARBOURLINE,
   pay,
   readCode,
   review,
-  TANAGER,
+  freshGstin,
+  sampleCompanyName,
 } from "./helpers";
+
+/** An SEZ unit no other test buys for (docs/product.md, One membership per company). */
+const SAHYADRI_SEZ = "27AAKCS1176E1ZB";
 
 test.use({ javaScriptEnabled: false });
 
 test("a failed payment offers Try again, and paying again succeeds", async ({ page, adminAt }) => {
-  await adminAt("payment", { gstin: TANAGER });
+  // Companies of their own: a GSTIN holds one membership (docs/product.md, One membership per company).
+  await adminAt("payment", { gstin: freshGstin("07") });
   await page.goto("/checkout/payment");
   // Delhi buyer: IGST, not CGST/SGST.
   await expect(page.getByText("IGST 18%").first()).toBeVisible();
@@ -35,7 +39,7 @@ test("a failed payment offers Try again, and paying again succeeds", async ({ pa
 });
 
 test("a pending payment waits, then shows success once it settles", async ({ page, adminAt }) => {
-  await adminAt("payment", { gstin: HARBOURLINE });
+  await adminAt("payment", { gstin: SAHYADRI_SEZ });
   await page.goto("/checkout/payment");
   // SEZ unit: zero-rated.
   await expect(page.getByText("GST: zero-rated (SEZ)").first()).toBeVisible();
@@ -132,12 +136,13 @@ test("add people recalculates the price on the server, and flags a headcount tha
   page,
   adminAt,
 }) => {
-  await adminAt("people", { employees: 12 });
+  const gstin = freshGstin();
+  await adminAt("people", { employees: 12, gstin });
   await page.goto("/checkout/add-people");
   await page.getByLabel("18–35 years, 1A", { exact: true }).fill("5");
   await page.getByRole("button", { name: "Recalculate" }).click();
   await expect(page.getByText(/5\s*employees · premium/)).toBeVisible();
-  await expect(page.getByText("You told us 12 people work at Fernleaf Analytics Private Limited")).toBeVisible();
+  await expect(page.getByText(`You told us 12 people work at ${sampleCompanyName(gstin)}`)).toBeVisible();
 });
 
 test("a count that is no count is named by its cell; one over the limit is added up and offered the call-back", async ({
@@ -284,7 +289,7 @@ test("a step posted while the upstream is down keeps what was typed, ready to se
   await adminAt("details");
   // The same post, to the server whose upstream is down (it shares the session secret and cookie).
   const response = await page.request.post(`http://127.0.0.1:${DOWN_PORT}/checkout/company-details`, {
-    form: { name: "Meera Iyer", email: "meera@fernleaf.example", totalEmployees: "40" },
+    form: { authorised: "on", name: "Meera Iyer", email: "meera@fernleaf.example", totalEmployees: "40" },
     maxRedirects: 0,
   });
   expect(response.status()).toBe(503);
@@ -293,6 +298,7 @@ test("a step posted while the upstream is down keeps what was typed, ready to se
   await expect(page.locator('input[type=hidden][name="name"]')).toHaveValue("Meera Iyer");
   await expect(page.locator('input[type=hidden][name="email"]')).toHaveValue("meera@fernleaf.example");
   await expect(page.locator('input[type=hidden][name="totalEmployees"]')).toHaveValue("40");
+  await expect(page.locator('input[type=hidden][name="authorised"]')).toHaveValue("on");
   await expect(page.getByRole("button", { name: "Send again" })).toBeVisible();
 });
 

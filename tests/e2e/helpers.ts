@@ -1,12 +1,12 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect } from "@playwright/test";
-import { FERNLEAF } from "../support/cart";
+import { freshGstin } from "../support/cart";
 import { codeFromOutbox } from "../support/codes";
 import { freshMobile } from "../support/mobiles";
 import { OUTBOX_HEADERS } from "../support/outbox";
 
 export { freshMobile } from "../support/mobiles";
-export { FERNLEAF, HARBOURLINE, TANAGER } from "../support/cart";
+export { FERNLEAF, freshGstin, HARBOURLINE, sampleCompanyName, TANAGER } from "../support/cart";
 
 /**
  * The pages of a purchase, as a person goes through them. Tests about signing in use `signIn`;
@@ -58,6 +58,8 @@ export async function enterGstin(page: Page, gstin: string) {
 
 export async function enterCompanyDetails(page: Page, employees = "12") {
   await expect(page).toHaveURL(/\/checkout\/company-details$/);
+  // In the page's order: the declaration comes before the fields whose messages appear as they are left.
+  await page.getByLabel(/I am authorised to buy this cover/).check();
   await page.getByLabel("Your full name").fill("Asha Rao");
   await page.getByLabel("Work email").fill("asha.rao@fernleaf.example");
   await page.getByLabel(/Total employees/).fill(employees);
@@ -92,7 +94,7 @@ export async function pay(page: Page) {
 }
 
 /** Everything from sign-in to the hosted payment page. */
-export async function reachPayment(page: Page, gstin = FERNLEAF) {
+export async function reachPayment(page: Page, gstin = freshGstin()) {
   await signIn(page);
   await enterGstin(page, gstin);
   await enterCompanyDetails(page);

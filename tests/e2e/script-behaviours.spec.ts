@@ -2,7 +2,7 @@ import { E2E_PORT, E2E_SESSION_SECRET } from "../../playwright.config";
 import { MESSAGES } from "../../app/config/constants";
 import { DEV_COOKIE, sessionCodec, signedInFields } from "../support/session-cookie";
 import { expect, ORIGIN, test } from "./fixtures";
-import { atHydratedCodePage, FERNLEAF, pay, readCode } from "./helpers";
+import { atHydratedCodePage, FERNLEAF, freshGstin, pay, readCode } from "./helpers";
 
 test.use({ javaScriptEnabled: true });
 
@@ -55,7 +55,7 @@ test("going back to the payment page after paying shows the membership, not a st
   adminAt,
 }) => {
   // Reached from the review, as an admin does: the payment page is a client-side step in the history.
-  await adminAt("review");
+  await adminAt("review", { gstin: freshGstin() });
   await page.goto("/checkout/checkout");
   await page.getByRole("button", { name: "Proceed to payment" }).click();
   await pay(page);

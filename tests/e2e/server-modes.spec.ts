@@ -6,7 +6,16 @@ import { CHROMIUM_ARGS } from "../support/chromium";
 import { codeFromOutbox } from "../support/codes";
 import { freePort, tempDir } from "../support/server";
 import { until } from "../support/until";
-import { addPeople, choosePlan, enterCompanyDetails, enterGstin, FERNLEAF, freshMobile, pay, review } from "./helpers";
+import {
+  addPeople,
+  choosePlan,
+  enterCompanyDetails,
+  enterGstin,
+  freshGstin,
+  freshMobile,
+  pay,
+  review,
+} from "./helpers";
 
 /**
  * How the built server starts (docs/decisions/0007): with nothing set it serves the product
@@ -148,7 +157,7 @@ test.describe("with nothing set", () => {
       await api.dispose();
       await page.getByLabel("One-time code").fill(codeFromOutbox(sms, mobile));
       await page.getByRole("button", { name: "Verify and continue" }).click();
-      await enterGstin(page, FERNLEAF);
+      await enterGstin(page, freshGstin());
       await enterCompanyDetails(page);
       await choosePlan(page);
       await addPeople(page);

@@ -12,6 +12,12 @@ const CALLBACK = "https://app.example/checkout/payment/callback";
 const KARNATAKA = "29AAKCF2931M1Z6";
 const DELHI = "07AAFCT1128B1ZV";
 const SEZ = "33AAHCS4170P1ZY";
+// A GSTIN holds one membership (docs/product.md, One membership per company): more purchases in one
+// database are other companies'. Banyan is in Karnataka, Bluejay in Delhi, Sahyadri an SEZ unit.
+const BANYAN = "29AABCB4021K1ZU";
+const BLUEJAY = "07AAJCB8836D1ZK";
+const SAHYADRI_SEZ = "27AAKCS1176E1ZB";
+const QUILLPOINT = "29AAGCQ7712F1Z9";
 const SELLER_GSTIN = "29AAKCK7421N1ZW";
 
 let api: TestApi;
@@ -40,7 +46,7 @@ async function buyer(gstin = KARNATAKA, email = "ananya@fernleaf.example"): Prom
   const update = (type: string, item: unknown) =>
     api.call("POST", `${V1}/carts/update`, { token, body: { type, item } });
   await update("company", { gstin });
-  await update("admin", { name: "Ananya Rao", email, total_employees: 12 });
+  await update("admin", { name: "Ananya Rao", email, total_employees: 12, authorised: true });
   await update("plan", {
     plan_id: "kavach-essential",
     coverage_ids: ["doctor-consultation", "group-term-life-insurance"],
@@ -109,7 +115,14 @@ describe("a paid cart is frozen", () => {
     expect(after.plan).toEqual(before.plan);
     expect(after.company).toEqual(before.company);
     expect(
-      (await b.update("admin", { name: "Ananya R", email: "a.rao@fernleaf.example", total_employees: 12 })).status,
+      (
+        await b.update("admin", {
+          name: "Ananya R",
+          email: "a.rao@fernleaf.example",
+          total_employees: 12,
+          authorised: true,
+        })
+      ).status,
     ).toBe(200);
     // Creating again gives the paid order back; nothing new to pay.
     expect((await b.createOrder("yearly")).order_id).toBe(b.order.order_id);
@@ -227,20 +240,21 @@ describe("stale and superseded orders", () => {
 describe("tax invoices", () => {
   it("numbers invoices consecutively within a financial year and restarts the series in the next", async () => {
     const numbers: string[] = [];
-    for (let i = 0; i < 3; i++) numbers.push((await paidBuyer()).paid.invoice.number);
+    const companies = [KARNATAKA, DELHI, SEZ, BANYAN, BLUEJAY, QUILLPOINT];
+    for (let i = 0; i < 3; i++) numbers.push((await paidBuyer("monthly", companies[i])).paid.invoice.number);
     // The first is the health insurer's own series; each supplier numbers its own (decision 0047).
     expect(numbers).toEqual(["SG/25-26/000001", "SG/25-26/000002", "SG/25-26/000003"]);
     // 31 March 2026, 23:59 IST is still 25-26; a minute later is 26-27.
     const toMarchEnd = Date.UTC(2026, 2, 31, 18, 29) - api.now();
     api.advance(toMarchEnd);
-    expect((await paidBuyer()).paid.invoices.map((i: { number: string }) => i.number)).toEqual([
+    expect((await paidBuyer("monthly", companies[3])).paid.invoices.map((i: { number: string }) => i.number)).toEqual([
       "SG/25-26/000004",
       "RL/25-26/000004",
       "KV/25-26/000004",
     ]);
     api.advance(60_000);
-    expect((await paidBuyer()).paid.invoice.number).toBe("SG/26-27/000001");
-    expect((await paidBuyer()).paid.invoices.map((i: { number: string }) => i.number)).toEqual([
+    expect((await paidBuyer("monthly", companies[4])).paid.invoice.number).toBe("SG/26-27/000001");
+    expect((await paidBuyer("monthly", companies[5])).paid.invoices.map((i: { number: string }) => i.number)).toEqual([
       "SG/26-27/000002",
       "RL/26-27/000002",
       "KV/26-27/000002",
@@ -273,11 +287,11 @@ describe("tax invoices", () => {
   });
 
   const cases = [
-    { name: "Karnataka: CGST + SGST", gstin: KARNATAKA, tax: ["CGST 9%", "SGST 9%"], note: null },
-    { name: "another state: IGST", gstin: DELHI, tax: ["IGST 18%"], note: null },
+    { name: "Karnataka: CGST + SGST", gstins: [KARNATAKA, BANYAN], tax: ["CGST 9%", "SGST 9%"], note: null },
+    { name: "another state: IGST", gstins: [DELHI, BLUEJAY], tax: ["IGST 18%"], note: null },
     {
       name: "an SEZ unit: zero-rated",
-      gstin: SEZ,
+      gstins: [SEZ, SAHYADRI_SEZ],
       tax: [],
       note: "SUPPLY MEANT FOR EXPORT/SUPPLY TO SEZ UNIT OR SEZ DEVELOPER FOR AUTHORISED OPERATIONS UNDER BOND OR LETTER OF UNDERTAKING WITHOUT PAYMENT OF INTEGRATED TAX. LUT ARN ",
     },
@@ -304,8 +318,9 @@ describe("tax invoices", () => {
   ];
   for (const c of cases) {
     it(`carries the order's amounts and what a tax invoice must, for ${c.name}`, async () => {
-      for (const policy of ["monthly", "yearly"]) {
-        const b = await paidBuyer(policy, c.gstin);
+      for (const [i, policy] of ["monthly", "yearly"].entries()) {
+        const gstin = c.gstins[i]!;
+        const b = await paidBuyer(policy, gstin);
         // One tax invoice per supplier: the health insurer's premium, the life insurer's, Kavach's services.
         expect(b.paid.invoices.map((i: { supplier: string }) => i.supplier)).toEqual(suppliers.map((s) => s.name));
         const invs = await Promise.all(
@@ -338,9 +353,9 @@ describe("tax invoices", () => {
             expect(Math.abs(t.paise - (inv.taxable_paise * t.rate_bp) / 10_000)).toBeLessThanOrEqual(1);
           if (c.note === null) expect(inv.zero_rated_note).toBeNull();
           else expect(inv.zero_rated_note).toMatch(new RegExp(`^${c.note.replaceAll("/", "\\/")}AD29\\d{10}[A-Z]\\.$`));
-          expect(inv.recipient.gstin).toBe(c.gstin);
+          expect(inv.recipient.gstin).toBe(gstin);
           expect(inv.recipient.address).not.toBe("");
-          expect(inv.place_of_supply.state_code).toBe(c.gstin.slice(0, 2));
+          expect(inv.place_of_supply.state_code).toBe(gstin.slice(0, 2));
           expect(inv.insurer.name).toBe("Suraksha General Insurance Company Limited");
           expect(inv.sum_insured).toBe("INR 1,00,000 per family per year (family floater)");
           expect(inv.billing_period.from).toBe("2025-06-02");

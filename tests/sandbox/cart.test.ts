@@ -26,7 +26,14 @@ const PEOPLE = [
 async function fillCart(gstin: string) {
   expect((await update("company", { gstin })).status).toBe(200);
   expect(
-    (await update("admin", { name: "Ananya Rao", email: "ananya@fernleaf.example", total_employees: 12 })).status,
+    (
+      await update("admin", {
+        name: "Ananya Rao",
+        email: "ananya@fernleaf.example",
+        total_employees: 12,
+        authorised: true,
+      })
+    ).status,
   ).toBe(200);
   expect((await update("plan", { plan_id: "kavach-essential", coverage_ids: ["doctor-consultation"] })).status).toBe(
     200,
@@ -240,7 +247,12 @@ describe("carts", () => {
   it("clears billing when company, plan or people change, not when admin does", async () => {
     await fillCart("29AAKCF2931M1Z6");
     expect((await update("billing", { policy: "yearly" })).json.data.billing).toEqual({ policy: "yearly" });
-    const admin = await update("admin", { name: "Ananya Rao", email: "hr@fernleaf.example", total_employees: null });
+    const admin = await update("admin", {
+      name: "Ananya Rao",
+      email: "hr@fernleaf.example",
+      total_employees: null,
+      authorised: true,
+    });
     expect(admin.json.data.billing).toEqual({ policy: "yearly" });
     expect(admin.json.data.admin.total_employees).toBeNull();
     // The same plan again is no change.
@@ -344,7 +356,12 @@ describe("carts", () => {
   });
 
   it("accepts a name written with vowel signs, as the app's form does (मोहन कुमार)", async () => {
-    const r = await update("admin", { name: "मोहन कुमार", email: "mohan@fernleaf.example", total_employees: 5 });
+    const r = await update("admin", {
+      name: "मोहन कुमार",
+      email: "mohan@fernleaf.example",
+      total_employees: 5,
+      authorised: true,
+    });
     expect(r.status).toBe(200);
     expect(r.json.data.admin.name).toBe("मोहन कुमार");
   });

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { formatInr } from "../../sandbox/billing/invoice-pdf";
 import { splitTax } from "../../sandbox/billing/suppliers";
 import { type TestApi, startApi } from "./helpers";
-import { DAY, DELHI, KARNATAKA, SEZ, V1, joiner, leaver, paidTeam } from "./paid-membership";
+import { BANYAN, BLUEJAY, DAY, DELHI, KARNATAKA, KAVERI, SEZ, V1, joiner, leaver, paidTeam } from "./paid-membership";
 
 const dir = mkdtempSync(join(tmpdir(), "kavach-change-docs-"));
 let api: TestApi;
@@ -118,7 +118,7 @@ describe("a removal's credit note", () => {
 
   it("is seen only by its own admin: anyone else's id is not found", async () => {
     const mine = await paidTeam(api, "yearly");
-    const theirs = await paidTeam(api, "yearly");
+    const theirs = await paidTeam(api, "yearly", BANYAN);
     const change = await mine.change(leaver("2025-06-02"));
     for (const p of [`/credit-notes/${change.credit_note.id}`, `/credit-notes/${change.credit_note.id}/pdf`]) {
       const answer = await theirs.get(p);
@@ -303,7 +303,7 @@ describe("credit note numbers under concurrent confirms on two workers", () => {
     const today = new Date(Date.now() + 5.5 * 3600_000).toISOString().slice(0, 10);
     const jobs: { token: string; change_id: string }[] = [];
     for (let i = 0; i < 6; i += 1) {
-      const admin = await paidTeam(api, "yearly", [KARNATAKA, DELHI, SEZ][i % 3]);
+      const admin = await paidTeam(api, "yearly", [KARNATAKA, DELHI, SEZ, BANYAN, BLUEJAY, KAVERI][i]);
       for (const code of ["E-1"]) {
         const quoted = await admin.post("/membership/changes/quote", leaver(today, code));
         expect(quoted.status).toBe(200);

@@ -7,6 +7,8 @@ const CALLBACK = "https://app.example/checkout/payment/callback";
 const KARNATAKA = "29AAKCF2931M1Z6";
 const DELHI = "07AAFCT1128B1ZV";
 const SEZ = "33AAHCS4170P1ZY";
+/** Another Karnataka company: a GSTIN holds one membership (docs/product.md, One membership per company). */
+const BANYAN = "29AABCB4021K1ZU";
 const DAY = 24 * 60 * 60 * 1000;
 
 let api: TestApi;
@@ -31,7 +33,7 @@ async function paidAdmin(
   const update = (type: string, item: unknown) =>
     api.call("POST", `${V1}/carts/update`, { token, body: { type, item } });
   await update("company", { gstin });
-  await update("admin", { name: "Ananya Rao", email: "ananya@fernleaf.example", total_employees: 3 });
+  await update("admin", { name: "Ananya Rao", email: "ananya@fernleaf.example", total_employees: 3, authorised: true });
   await update("plan", { plan_id: "kavach-essential", coverage_ids: coverages });
   await update("people", { rows: people });
   const order = await api.call("POST", `${V1}/checkout/order/create`, {
@@ -123,7 +125,7 @@ describe("cancelling the monthly mandate", () => {
 
   it("cancels only the caller's own mandate", async () => {
     const first = await paidAdmin("monthly");
-    const second = await paidAdmin("monthly");
+    const second = await paidAdmin("monthly", BANYAN);
     await second.cancel();
     expect((await first.membership()).billing.mandate.cancelled).toBeNull();
     expect((await first.membership()).billing.next_charge).not.toBeNull();
@@ -227,7 +229,7 @@ describe("quoting a change", () => {
       expect(answer.status).toBeGreaterThanOrEqual(400);
     }
     // Another membership bought today (12 July 2025): a joiner cannot join before its cover starts.
-    const later = await paidAdmin("yearly");
+    const later = await paidAdmin("yearly", BANYAN);
     await nameTeam(later);
     const beforeCover = await later.post("/membership/changes/quote", joiner("2025-07-11"));
     expect(beforeCover.json.msg).toBe("The date is before the cover started (12 July 2025).");
@@ -429,7 +431,7 @@ describe("confirming a change", () => {
   it("refuses another company's employee and change exactly like unknown ones", async () => {
     const mine = await paidAdmin("yearly");
     await nameTeam(mine);
-    const theirs = await paidAdmin("yearly");
+    const theirs = await paidAdmin("yearly", BANYAN);
     await nameTeam(theirs, ["T-1", "T-2", "T-3"]);
     const quoted = await mine.post("/membership/changes/quote", leaver("2025-06-02"));
     const stranger = await theirs.post(`/membership/changes/${quoted.json.data.change.change_id}/confirm`, {});

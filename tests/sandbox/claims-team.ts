@@ -1,5 +1,6 @@
 import { expect } from "vitest";
 import { type TestApi, checkoutForms } from "./helpers";
+import { freshGstin } from "../support/cart";
 import { V1 } from "./paid-membership";
 
 const CALLBACK = "https://app.example/checkout/payment/callback";
@@ -16,8 +17,14 @@ export async function claimsTeam(api: TestApi) {
   const token = await api.login(adminMobile);
   const update = (type: string, item: unknown) =>
     api.call("POST", `${V1}/carts/update`, { token, body: { type, item } });
-  await update("company", { gstin: "29AAKCF2931M1Z6" });
-  await update("admin", { name: "Ananya Rao", email: `admin-${adminMobile}@fernleaf.example`, total_employees: 3 });
+  // A company of its own: a GSTIN holds one membership (docs/product.md, One membership per company).
+  await update("company", { gstin: freshGstin() });
+  await update("admin", {
+    name: "Ananya Rao",
+    email: `admin-${adminMobile}@fernleaf.example`,
+    total_employees: 3,
+    authorised: true,
+  });
   await update("plan", { plan_id: "kavach-essential", coverage_ids: [] });
   await update("people", {
     rows: [

@@ -57,7 +57,7 @@ it("sends the confirmation over SMTP when SMTP_URL is set, with the invoice PDF 
   const update = (type: string, item: unknown) =>
     api!.call("POST", "/api/employer/v1/carts/update", { token, body: { type, item } });
   await update("company", { gstin: "07AAFCT1128B1ZV" });
-  await update("admin", { name: "Ravi Kumar", email: "ravi@tanager.example", total_employees: 5 });
+  await update("admin", { name: "Ravi Kumar", email: "ravi@tanager.example", total_employees: 5, authorised: true });
   await update("plan", { plan_id: "kavach-essential", coverage_ids: [] });
   await update("people", { rows: [{ band: "18-35", range: "1A", count: 5 }] });
   const order = (
@@ -79,9 +79,13 @@ it("sends the confirmation over SMTP when SMTP_URL is set, with the invoice PDF 
         (await api!.call("GET", "/api/employer/v1/membership", { token })).json.data.invoices[0]?.email_status,
     )
     .toBe("sent");
-  expect(smtp.messages).toHaveLength(1);
-  const [message] = smtp.messages;
-  expect(message!.to).toEqual(["RCPT TO:<ravi@tanager.example>"]);
+  // The invoices to the buyer, and the purchase told to the company's registered email (docs/product.md,
+  // One membership per company).
+  expect(smtp.messages.map((m) => m.to)).toEqual(
+    expect.arrayContaining([["RCPT TO:<ravi@tanager.example>"], ["RCPT TO:<gst@tanager-foods.example>"]]),
+  );
+  expect(smtp.messages).toHaveLength(2);
+  const message = smtp.messages.find((m) => m.to[0] === "RCPT TO:<ravi@tanager.example>");
   const numbers = paid.invoices.map((i: { number: string }) => i.number).join(", ");
   expect(message!.data).toContain(
     `Subject: Your Kavach membership is active: tax ${paid.invoices.length === 1 ? "invoice" : "invoices"} ${numbers}`,

@@ -84,7 +84,12 @@ describe("two server processes saving the census at once", () => {
       ).json.data.token as string;
       const update = (type: string, item: unknown) => call(a.base, "POST", `${V1}/carts/update`, token, { type, item });
       await update("company", { gstin: "29AAKCF2931M1Z6" });
-      await update("admin", { name: "Asha Rao", email: "asha@fernleaf.example", total_employees: EMPLOYEES });
+      await update("admin", {
+        name: "Asha Rao",
+        email: "asha@fernleaf.example",
+        total_employees: EMPLOYEES,
+        authorised: true,
+      });
       await update("plan", { plan_id: "kavach-essential", coverage_ids: [] });
       await update("people", { rows: [{ band: "18-35", range: "1A", count: EMPLOYEES }] });
       const order = await call(a.base, "POST", `${V1}/checkout/order/create`, token, {

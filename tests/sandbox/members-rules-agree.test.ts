@@ -27,7 +27,12 @@ beforeAll(async () => {
   const update = (type: string, item: unknown) =>
     api.call("POST", `${V1}/carts/update`, { token, body: { type, item } });
   await update("company", { gstin: "29AAKCF2931M1Z6" });
-  await update("admin", { name: "Ananya Rao", email: "ananya@fernleaf.example", total_employees: 60 });
+  await update("admin", {
+    name: "Ananya Rao",
+    email: "ananya@fernleaf.example",
+    total_employees: 60,
+    authorised: true,
+  });
   await update("plan", { plan_id: "kavach-essential", coverage_ids: [] });
   await update("people", {
     rows: [

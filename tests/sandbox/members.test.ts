@@ -33,7 +33,7 @@ async function paidAdmin(gstin = KARNATAKA, email = "ananya@fernleaf.example") {
   const update = (type: string, item: unknown) =>
     api.call("POST", `${V1}/carts/update`, { token, body: { type, item } });
   await update("company", { gstin });
-  await update("admin", { name: "Ananya Rao", email, total_employees: 3 });
+  await update("admin", { name: "Ananya Rao", email, total_employees: 3, authorised: true });
   await update("plan", { plan_id: "kavach-essential", coverage_ids: [] });
   await update("people", {
     rows: [

@@ -23,7 +23,12 @@ beforeEach(async () => {
   raw = new Database(databasePath);
   token = await api.login("9876543210");
   await update("company", { gstin: "29AAKCF2931M1Z6" });
-  await update("admin", { name: "Ananya Rao", email: "ananya@fernleaf.example", total_employees: 12 });
+  await update("admin", {
+    name: "Ananya Rao",
+    email: "ananya@fernleaf.example",
+    total_employees: 12,
+    authorised: true,
+  });
   await update("plan", { plan_id: "kavach-essential", coverage_ids: ["doctor-consultation"] });
   await update("people", {
     rows: [

@@ -1,10 +1,19 @@
 import { expect } from "vitest";
+import { freshGstin } from "../support/cart";
 import { type TestApi, checkoutForms } from "./helpers";
 
 export const V1 = "/api/employer/v1";
 export const KARNATAKA = "29AAKCF2931M1Z6";
 export const DELHI = "07AAFCT1128B1ZV";
 export const SEZ = "33AAHCS4170P1ZY";
+/**
+ * Other companies in the registry, for a second membership in one database: a GSTIN holds one membership
+ * (docs/product.md, One membership per company). Banyan and Quillpoint are in Karnataka, as Fernleaf.
+ */
+export const BANYAN = "29AABCB4021K1ZU";
+export const QUILLPOINT = "29AAGCQ7712F1Z9";
+export const BLUEJAY = "07AAJCB8836D1ZK";
+export const KAVERI = "33AAECK3306H1ZY";
 export const DAY = 24 * 60 * 60 * 1000;
 const CALLBACK = "https://app.example/checkout/payment/callback";
 
@@ -18,7 +27,8 @@ let nextMobile = 9300000001;
 export async function paidTeam(
   api: TestApi,
   policy: "monthly" | "yearly",
-  gstin = KARNATAKA,
+  // A company of its own: a GSTIN holds one membership (docs/product.md, One membership per company).
+  gstin = freshGstin(),
   {
     withSpouse = false,
     datesOfBirth = {} as Record<string, string>,
@@ -31,7 +41,12 @@ export async function paidTeam(
   const update = (type: string, item: unknown) =>
     api.call("POST", `${V1}/carts/update`, { token, body: { type, item } });
   await update("company", { gstin });
-  await update("admin", { name: "Ananya Rao", email: `admin-${mobileNo}@fernleaf.example`, total_employees: 3 });
+  await update("admin", {
+    name: "Ananya Rao",
+    email: `admin-${mobileNo}@fernleaf.example`,
+    total_employees: 3,
+    authorised: true,
+  });
   await update("plan", { plan_id: "kavach-essential", coverage_ids: coverageIds });
   await update("people", {
     rows: withSpouse

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type TestApi, checkoutForms, startApi } from "./helpers";
+import { freshGstin, sampleCompanyName } from "../support/cart";
 import { DAY, V1, paidTeam } from "./paid-membership";
 
 // docs/product.md, Renewal.
@@ -17,7 +18,8 @@ afterEach(async () => {
 
 /** Bought on 2 June 2025 (the test clock's day); the last day of cover is 1 June 2026. E-1 turns 36 in between. */
 async function team() {
-  const t = await paidTeam(api, "yearly", undefined, { datesOfBirth: { "E-1": "1990-01-01" } });
+  const gstin = freshGstin();
+  const t = await paidTeam(api, "yearly", gstin, { datesOfBirth: { "E-1": "1990-01-01" } });
   const reminders = async () => ({
     sms: (await api.call("GET", `/api/sandbox/sms?mobile_no=${t.mobileNo}`)).json.data
       .map((m: { text: string }) => m.text)
@@ -26,7 +28,12 @@ async function team() {
       (e: { subject: string }) => /renew/i.test(e.subject),
     ),
   });
-  return { ...t, reminders, membership: async () => (await t.get("/membership")).json.data };
+  return {
+    ...t,
+    company: sampleCompanyName(gstin),
+    reminders,
+    membership: async () => (await t.get("/membership")).json.data,
+  };
 }
 
 /** The days from the test clock's start (2 June 2025, 10:00 IST) to `date`. */
@@ -53,7 +60,7 @@ describe("renewal", () => {
     expect((await t.membership()).renewal.state).toBe("open");
     const first = await t.reminders();
     expect(first.sms).toEqual([
-      `Kavach: the group health cover of Fernleaf Analytics Private Limited ends on 1 June 2026, in 45 days. Renew it here: ${LINK}`,
+      `Kavach: the group health cover of ${t.company} ends on 1 June 2026, in 45 days. Renew it here: ${LINK}`,
     ]);
     expect(first.emails).toHaveLength(1);
     expect(first.emails[0].subject).toBe("Renew your Kavach cover before 1 June 2026");
@@ -235,7 +242,7 @@ describe("renewal", () => {
     const last = await t.membership();
     expect(last.cover_status).toBe("in_force");
     expect((await t.reminders()).sms[0]).toBe(
-      `Kavach: the group health cover of Fernleaf Analytics Private Limited ends today. Renew it here: ${LINK}`,
+      `Kavach: the group health cover of ${t.company} ends today. Renew it here: ${LINK}`,
     );
 
     await t.later(daysTo("2026-06-02") * DAY);

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestApi, startApi } from "./helpers";
-import { paidTeam } from "./paid-membership";
+import { BANYAN, BLUEJAY, KAVERI, QUILLPOINT, paidTeam } from "./paid-membership";
 
 /**
  * Retention (docs/product.md, Personal data; decision 0039): a membership's members are kept for the policy
@@ -65,8 +65,8 @@ describe("members' details three years after the policy ends", () => {
   });
 
   it("leave another membership whose time is not up untouched", async () => {
-    const old = await paidTeam(api, "yearly");
-    const recent = await paidTeam(api, "monthly");
+    const old = await paidTeam(api, "yearly", BANYAN);
+    const recent = await paidTeam(api, "monthly", QUILLPOINT);
     await passDays((await old.get("/membership")).json.data.order.order_id, ERASE_AFTER_DAYS);
     const erased = await purge();
     expect(erased).toHaveLength(1);
@@ -75,8 +75,8 @@ describe("members' details three years after the policy ends", () => {
   });
 
   it("keeps the outbox's emails to an address another membership still covers", async () => {
-    const old = await paidTeam(api, "yearly");
-    const recent = await paidTeam(api, "monthly");
+    const old = await paidTeam(api, "yearly", BLUEJAY);
+    const recent = await paidTeam(api, "monthly", KAVERI);
     const shared = `e-1-${old.mobileNo}@fernleaf.example`;
     // The same person joins the other company, under the same address, and gets their e-cards there too.
     await recent.change({

@@ -18,7 +18,7 @@ beforeEach(async () => {
   token = await api.login("9876543210");
   for (const [type, item] of [
     ["company", { gstin: "29AAKCF2931M1Z6" }],
-    ["admin", { name: "Ananya Rao", email: "ananya@fernleaf.example", total_employees: 12 }],
+    ["admin", { name: "Ananya Rao", email: "ananya@fernleaf.example", total_employees: 12, authorised: true }],
     ["plan", { plan_id: "kavach-essential", coverage_ids: [] }],
     ["people", { rows: [{ band: "18-35", range: "1A", count: 5 }] }],
   ] as const) {

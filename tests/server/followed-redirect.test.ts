@@ -17,7 +17,7 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const follow = { [ONE_TRIP.header]: "1" };
-const details = { name: "Asha Rao", email: "asha.rao@fernleaf.example", totalEmployees: "12" };
+const details = { name: "Asha Rao", email: "asha.rao@fernleaf.example", totalEmployees: "12", authorised: "on" };
 
 async function followed(answer: { status: number; headers: Headers; text: string }) {
   expect(answer.status).toBe(200);

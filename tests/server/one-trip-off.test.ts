@@ -18,7 +18,7 @@ afterAll(() => app.close());
 
 it("with ONE_TRIP=off a hydrated step's post answers the redirect alone, and the next page is a second request", async () => {
   const admin = await adminVisitor(app.url, "details");
-  const details = { name: "Asha Rao", email: "asha.rao@fernleaf.example", totalEmployees: "12" };
+  const details = { name: "Asha Rao", email: "asha.rao@fernleaf.example", totalEmployees: "12", authorised: "on" };
   // The client's half asks to be followed, as a hydrated page always does.
   const post = await admin.post("/checkout/company-details.data", details, { [ONE_TRIP.header]: "1" });
   expect(post.status).toBe(202);

@@ -38,7 +38,7 @@ it("a cross-site prefill link leaves a signed-in admin signed in, with their che
   // Still signed in, with the cart as it was: the review step still opens.
   const review = await admin.get("/checkout/checkout");
   expect(review.status).toBe(200);
-  expect(review.text).toContain("Fernleaf Analytics");
+  expect(review.text).toContain("Review your membership");
   // Another site cannot send the POST for them.
   const forged = await admin.post(
     "/prefill",

@@ -31,7 +31,7 @@ beforeAll(async () => {
   other = await signInOverApi(api);
   await callApi(api, other.token, "/carts/update", {
     type: "admin",
-    item: { name: "Ravi Iyer", email: "ravi@tanager.example", total_employees: 12 },
+    item: { name: "Ravi Iyer", email: "ravi@tanager.example", total_employees: 12, authorised: true },
   });
   const emails = await read("/sandbox/emails", OUTBOX_HEADERS);
   invoiceEmail = emails.data.find((email: { to: string }) => email.to === "asha.rao@fernleaf.example");

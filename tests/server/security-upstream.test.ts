@@ -63,7 +63,7 @@ const STEP_FORMS: Array<{ path: string; form: Form; typed: string[] }> = [
   { path: "/checkout/gst-details", form: { intent: "confirm", gstin: "07AAFCT1128B1ZV" }, typed: ["07AAFCT1128B1ZV"] },
   {
     path: "/checkout/company-details",
-    form: { name: "Ravi Kumar", email: "ravi@tanager.example", totalEmployees: "40" },
+    form: { name: "Ravi Kumar", email: "ravi@tanager.example", totalEmployees: "40", authorised: "on" },
     typed: ["Ravi Kumar", "ravi@tanager.example", "40"],
   },
   // The plan page checks the cart's plan again rather than the one submitted: nothing typed to keep.
@@ -116,7 +116,11 @@ it("a GET to the upstream is retried once; a write never is, even when it is a G
   upstream.mode = "500-on-writes";
   upstream.seen.length = 0;
   await expectGenericMessage(
-    await admin.post("/checkout/company-details", { name: "Ravi Kumar", email: "ravi@tanager.example" }),
+    await admin.post("/checkout/company-details", {
+      name: "Ravi Kumar",
+      email: "ravi@tanager.example",
+      authorised: "on",
+    }),
     "write",
   );
   expect(upstream.seen.filter((r) => r === "POST /api/employer/v1/carts/update")).toHaveLength(1);

@@ -1,5 +1,5 @@
 import { decode } from "turbo-stream";
-import { FERNLEAF } from "./cart";
+import { FERNLEAF, freshGstin } from "./cart";
 import { latestCode } from "./codes";
 import { freshMobile } from "./mobiles";
 
@@ -106,11 +106,17 @@ export async function signIn(
 
 export const FERNLEAF_GSTIN = FERNLEAF;
 
-/** Fills every step up to payment through the forms; leaves the cart ready to pay. */
+/**
+ * Fills every step up to payment through the forms, for a company of its own (a GSTIN holds one
+ * membership: docs/product.md, One membership per company); leaves the cart ready to pay.
+ */
 export async function fillCart(visitor: Visitor): Promise<void> {
   const steps: Array<[string, Form]> = [
-    ["/checkout/gst-details", { intent: "confirm", gstin: FERNLEAF_GSTIN }],
-    ["/checkout/company-details", { name: "Asha Rao", email: "asha.rao@fernleaf.example", totalEmployees: "12" }],
+    ["/checkout/gst-details", { intent: "confirm", gstin: freshGstin() }],
+    [
+      "/checkout/company-details",
+      { name: "Asha Rao", email: "asha.rao@fernleaf.example", totalEmployees: "12", authorised: "on" },
+    ],
   ];
   for (const [path, form] of steps) await expectSeeOther(visitor.post(path, form), path);
   const radios = (await visitor.get("/checkout/plan-select")).text.match(/<input[^>]*name="planId"[^>]*>/g) ?? [];

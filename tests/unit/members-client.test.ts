@@ -58,13 +58,13 @@ async function unpaidAdmin(mobile: string): Promise<string> {
 }
 
 /** A signed-in admin whose membership (two employees aged 18–35, employee and spouse) is paid. */
-async function paidAdmin(mobile: string): Promise<string> {
+async function paidAdmin(mobile: string, gstin = "29AAKCF2931M1Z6"): Promise<string> {
   const base = process.env.API_BASE_URL!;
   const token = await unpaidAdmin(mobile);
-  await client.updateCart(token, { type: "company", item: { gstin: "29AAKCF2931M1Z6" } });
+  await client.updateCart(token, { type: "company", item: { gstin } });
   await client.updateCart(token, {
     type: "admin",
-    item: { name: "Asha Rao", email: "asha@fernleaf.example", total_employees: 2 },
+    item: { name: "Asha Rao", email: "asha@fernleaf.example", total_employees: 2, authorised: true },
   });
   await client.updateCart(token, { type: "plan", item: { plan_id: "kavach-essential", coverage_ids: [] } });
   await client.updateCart(token, { type: "people", item: { rows: [{ band: "18-35", range: "2A", count: 2 }] } });
@@ -141,7 +141,8 @@ describe("the members client", () => {
     expect((await client.getAllECardsPdf(token))?.contentType).toBe("application/pdf");
 
     // Another company's admin: none, as for no such member (the upstream's 404).
-    const other = await paidAdmin("9823456702");
+    // Another company: a GSTIN holds one membership (docs/product.md, One membership per company).
+    const other = await paidAdmin("9823456702", "29AABCB4021K1ZU");
     expect(await client.getECardPdf(other, memberId)).toBeNull();
     expect(await client.getCensus(await unpaidAdmin("9823456703"))).toBeNull();
   });
