@@ -71,6 +71,8 @@ const ROLE_LABELS = { owner: "owner", admin: "admin", hr: "HR", finance: "financ
 
 export default function MembershipPage() {
   const { membership: m, changes, claims, corrections } = useLoaderData<typeof loader>();
+  // What the admin's role allows (decision 0052); the API refuses the rest whatever the page shows.
+  const mayPay = m.you === undefined || m.you.abilities.includes("pay");
   // Per band and family cover, the places bought at purchase and during the year, and those covered now
   // (less leavers), as the census counts them (docs/product.md, Changes during the year: the statement).
   const coveredNow = new Map(changes?.covered.map((c) => [`${c.band}|${c.range}`, c.employees]));
@@ -255,7 +257,13 @@ export default function MembershipPage() {
 
       <Billing m={m} />
 
-      {changes ? <DepositSummary deposit={changes.deposit} /> : null}
+      {changes ? (
+        <DepositSummary deposit={changes.deposit} manage={mayPay} />
+      ) : mayPay ? (
+        <p>
+          <a href={PATHS.deposit}>Your cash deposit with the insurer: its ledger, top-up and withdrawal</a>
+        </p>
+      ) : null}
 
       {changes && (changes.statement.length > 0 || corrections.length > 0) ? (
         <Statement
