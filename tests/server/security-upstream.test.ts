@@ -99,12 +99,15 @@ it("a write that fails after its reads went through answers its form with the me
   for (const { path, form, typed } of STEP_FORMS) await expectTypedKept(await admin.post(path, form), path, typed);
 });
 
-it("the membership's refund, refused by an outage, answers with the generic message inside the page", async () => {
+it("a withdrawal from the cash deposit, refused by an outage, answers with the generic message inside the page", async () => {
   upstream.mode = "500-on-writes";
-  // The home is the membership layout's index route: its form posts to ?index.
-  const answer = await admin.post("/membership?index", { intent: "refund" });
+  const answer = await admin.post("/membership/deposit", {
+    intent: "withdraw",
+    amount: "500",
+    idempotency_key: "3f1c2a5e-8b7d-4c6e-9a0b-1d2e3f4a5b6c",
+  });
   expect(answer.status).toBe(503);
-  await expectGenericMessage(answer, "refund");
+  await expectGenericMessage(answer, "withdrawal");
 });
 
 it("a GET to the upstream is retried once; a write never is, even when it is a GET that sends a code", async () => {
