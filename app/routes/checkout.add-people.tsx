@@ -173,11 +173,11 @@ export default function AddPeople() {
     );
   const quote = valid && matches ? latest : null;
   const typed = liveQuote.answer?.quote != null || (cart.people === null && prefillQuote !== null);
-  const total = valid ? shown.reduce((sum, s) => sum + Number(s.value || 0), 0) : (cart.people?.total ?? 0);
+  const sumShown = shown.reduce((sum, s) => sum + Number(s.value || 0), 0);
+  const total = valid ? sumShown : (cart.people?.total ?? 0);
   // The range notice speaks of the counts as typed: a cell that is no count (−2) is named by the error
   // summary instead, and a cell over the limit (20,000) is counted, so the notice and its call-back say so.
-  const wellFormed = shown.every((s) => /^\s*\d*\s*$/.test(s.value));
-  const typedTotal = wellFormed ? shown.reduce((sum, s) => sum + Number(s.value || 0), 0) : null;
+  const typedTotal = shown.every((s) => /^\s*\d*\s*$/.test(s.value)) ? sumShown : null;
   const counted = typed || cart.people !== null || liveQuote.typed !== null;
   const headcount = cart.admin?.total_employees ?? null;
   const lineOf = (band: string, range: string) => quote?.lines.find((l) => l.band === band && l.range === range);

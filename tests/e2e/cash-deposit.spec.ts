@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { callApi, TANAGER } from "../support/cart";
+import { callApi, freshGstin } from "../support/cart";
 import { confirmChange, payAndNameTeam } from "../support/membership";
 import { API, ORIGIN, expect, test } from "./fixtures";
 
@@ -38,7 +38,7 @@ for (const [javaScriptEnabled, width] of [
       adminAt,
     }) => {
       const admin = await adminAt("payment", {
-        gstin: TANAGER,
+        gstin: freshGstin("07"),
         employees: 3,
         people: [{ band: "18-35", range: "1A", count: 3 }],
       });

@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { payAndNameTeam } from "../support/membership";
 import { OUTBOX_HEADERS } from "../support/outbox";
-import { TANAGER } from "../support/cart";
+import { freshGstin } from "../support/cart";
 import { ORIGIN, expect, test } from "./fixtures";
 
 /**
@@ -34,7 +34,7 @@ for (const [javaScriptEnabled, width] of [
       adminAt,
     }) => {
       const admin = await adminAt("payment", {
-        gstin: TANAGER,
+        gstin: freshGstin("07"),
         employees: 3,
         people: [{ band: "18-35", range: "1A", count: 3 }],
       });
