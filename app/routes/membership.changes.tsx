@@ -23,6 +23,7 @@ import { todayInIndia } from "~/utils/dates";
 import { formatCount } from "~/utils/money";
 import { seeOther } from "~/utils/see-other";
 import { parseSubmission } from "~/validation/submission.server";
+import { type IntentArgs, intentArgs } from "~/membership/intent-args.server";
 
 export const meta: MetaFunction = ({ matches }) =>
   seoMeta(
@@ -92,16 +93,8 @@ function refusalErrors(error: ApiError, cellField: CellField): Record<string, st
   return { "": [error.message] };
 }
 
-interface IntentArgs {
-  request: Request;
-  token: string;
-  form: FormData;
-  today: string;
-}
-
 export async function action({ request }: ActionFunctionArgs) {
-  const { token } = await requireToken(request);
-  const args: IntentArgs = { request, token, form: await request.formData(), today: todayInIndia() };
+  const args = await intentArgs(request);
   switch (args.form.get("intent")) {
     case "upload":
       return uploadChanges(args);

@@ -23,6 +23,7 @@ import { addMembers, confirmCensus, getCensus, rejectionsOf } from "~/upstream/m
 import { formatDate, formatShortDate, todayInIndia } from "~/utils/dates";
 import { formatCount } from "~/utils/money";
 import { parseSubmission } from "~/validation/submission.server";
+import { type IntentArgs, intentArgs } from "~/membership/intent-args.server";
 
 export const PAGE_SIZE = 50;
 
@@ -87,19 +88,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 type UploadReply = { intent: "upload"; result: UploadResult };
 type ConfirmReply = { intent: "confirm"; message: string };
 
-interface IntentArgs {
-  request: Request;
-  token: string;
-  form: FormData;
-  today: string;
-}
-
 export async function action({ request }: ActionFunctionArgs) {
-  const { token } = await requireToken(request);
-  const form = await request.formData();
-  const intent = intentSchema.safeParse(form.get("intent"));
+  const args = await intentArgs(request);
+  const intent = intentSchema.safeParse(args.form.get("intent"));
   if (!intent.success) throw data({ message: "There is no such form." }, { status: 400 });
-  const args: IntentArgs = { request, token, form, today: todayInIndia() };
   switch (intent.data) {
     case "upload":
       return uploadAction(args);
