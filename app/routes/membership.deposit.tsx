@@ -18,6 +18,7 @@ import { getMembership } from "~/upstream/membership.server";
 import { formatShortDate } from "~/utils/dates";
 import { formatPaise } from "~/utils/money";
 import { parseSubmission } from "~/validation/submission.server";
+import { DepositBalance } from "~/membership/deposit/deposit-summary";
 
 export const meta: MetaFunction = ({ matches }) =>
   seoMeta(
@@ -108,16 +109,7 @@ export default function DepositPage() {
         <Link to={PATHS.membership}>Your membership</Link>
       </p>
       <h1>Cash deposit with the insurer</h1>
-      <dl className="info-list">
-        <div>
-          <dt>Balance</dt>
-          <dd>{formatPaise(deposit.balance_paise)}</dd>
-        </div>
-        <div>
-          <dt>Held by</dt>
-          <dd>{deposit.held_by}</dd>
-        </div>
-      </dl>
+      <DepositBalance deposit={deposit} />
       <p>
         The insurer holds this deposit for your company. When someone leaves, the insurer refunds their premium into it.
         A joiner or a family change is paid from it when it covers the insurer’s premium, and they are covered from that

@@ -10,16 +10,7 @@ export function DepositSummary({ deposit, manage }: { deposit: Deposit; manage: 
   return (
     <section className="card" aria-labelledby="deposit">
       <h2 id="deposit">Cash deposit with the insurer</h2>
-      <dl className="info-list">
-        <div>
-          <dt>Balance</dt>
-          <dd>{formatPaise(deposit.balance_paise)}</dd>
-        </div>
-        <div>
-          <dt>Held by</dt>
-          <dd>{deposit.held_by}</dd>
-        </div>
-      </dl>
+      <DepositBalance deposit={deposit} />
       <p className="muted small">
         Leavers’ refunds are paid into it by the insurer; joiners are paid from it when it covers their premium.
       </p>
@@ -30,5 +21,21 @@ export function DepositSummary({ deposit, manage }: { deposit: Deposit; manage: 
         </p>
       ) : null}
     </section>
+  );
+}
+
+/** The deposit's balance and who holds it, on the membership page and the deposit's own. */
+export function DepositBalance({ deposit }: { deposit: Deposit }) {
+  return (
+    <dl className="info-list">
+      <div>
+        <dt>Balance</dt>
+        <dd>{formatPaise(deposit.balance_paise)}</dd>
+      </div>
+      <div>
+        <dt>Held by</dt>
+        <dd>{deposit.held_by}</dd>
+      </div>
+    </dl>
   );
 }
