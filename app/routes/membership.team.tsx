@@ -4,6 +4,7 @@ import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { browserValidation, ErrorSummary, SubmitButton, TextField } from "~/components/form";
+import { MobileNumberField } from "~/components/one-time-code";
 import { seoMeta } from "~/content/seo";
 import { PATHS } from "~/routing/paths";
 import { requireToken, withToken } from "~/session/signed-in.server";
@@ -93,7 +94,7 @@ export async function action({ request }: ActionFunctionArgs) {
 function RoleSelect({ name = "role", label }: { name?: string; label: string }) {
   return (
     <label className="field">
-      <span>{label}</span>
+      <span className="label">{label}</span>
       <select name={name} className="input" defaultValue="hr">
         {INVITED_ROLES.map((r) => (
           <option key={r} value={r}>
@@ -109,7 +110,7 @@ export default function TeamPage() {
   const { team, refused } = useLoaderData<typeof loader>();
   if (team === null) {
     return (
-      <div className="container narrow">
+      <div className="container membership">
         <h1>Your team</h1>
         <p className="notice notice--warning" role="status">
           {refused} Only the membership’s owner manages its team.
@@ -126,9 +127,9 @@ function TeamControls({ team }: { team: Team }) {
   // The browser checks the invitation's fields; every intent is checked by the server.
   const [form, fields] = useForm({ lastResult, ...browserValidation(inviteSchema) });
   return (
-    <div className="container narrow">
-      <p>
-        <a href={PATHS.membership}>← Membership</a>
+    <div className="container membership">
+      <p className="muted small">
+        <a href={PATHS.membership}>Your membership</a>
       </p>
       <h1>Your team</h1>
       <ErrorSummary form={form} />
@@ -139,7 +140,7 @@ function TeamControls({ team }: { team: Team }) {
       ) : null}
 
       {team.requests.length > 0 ? (
-        <section aria-labelledby="requests-heading">
+        <section className="card" aria-labelledby="requests-heading">
           <h2 id="requests-heading">Asking to be added</h2>
           <ul className="plain-list">
             {team.requests.map((r) => (
@@ -154,7 +155,7 @@ function TeamControls({ team }: { team: Team }) {
                 <Form method="post">
                   <input type="hidden" name="intent" value="decline" />
                   <input type="hidden" name="id" value={r.id} />
-                  <SubmitButton pendingLabel="Declining…" className="button button--secondary">
+                  <SubmitButton pendingLabel="Declining…" className="button button--ghost">
                     Decline {r.name}
                   </SubmitButton>
                 </Form>
@@ -164,9 +165,9 @@ function TeamControls({ team }: { team: Team }) {
         </section>
       ) : null}
 
-      <section aria-labelledby="people-heading">
+      <section className="card" aria-labelledby="people-heading">
         <h2 id="people-heading">People on this membership</h2>
-        <table className="table">
+        <table className="stack-table">
           <thead>
             <tr>
               <th scope="col">Name</th>
@@ -180,16 +181,16 @@ function TeamControls({ team }: { team: Team }) {
             {team.people.map((p) => (
               <tr key={p.id}>
                 <th scope="row">{p.name}</th>
-                <td>{p.mobile_shown}</td>
-                <td>{p.role_label}</td>
-                <td>
+                <td data-label="Mobile">{p.mobile_shown}</td>
+                <td data-label="Role">{p.role_label}</td>
+                <td data-label="Status">
                   {p.status === "invited" && p.expires_at
                     ? `Invited, until ${formatDate(p.expires_at.slice(0, 10))}`
                     : p.status === "expired"
                       ? "Invitation expired"
                       : "Active"}
                 </td>
-                <td>
+                <td data-label="Change">
                   {p.role === "owner" ? null : (
                     <>
                       <Form method="post">
@@ -208,7 +209,7 @@ function TeamControls({ team }: { team: Team }) {
                       <Form method="post">
                         <input type="hidden" name="intent" value="remove" />
                         <input type="hidden" name="id" value={p.id} />
-                        <SubmitButton pendingLabel="Removing…" className="button button--secondary">
+                        <SubmitButton pendingLabel="Removing…" className="button button--ghost">
                           Remove {p.name}
                         </SubmitButton>
                       </Form>
@@ -221,13 +222,17 @@ function TeamControls({ team }: { team: Team }) {
         </table>
       </section>
 
-      <section aria-labelledby="invite-heading">
+      <section className="card" aria-labelledby="invite-heading">
         <h2 id="invite-heading">Invite a colleague</h2>
         <p className="muted">They sign in with their mobile number and the usual code within 7 days.</p>
         <Form method="post" {...getFormProps(form)} noValidate>
           <input type="hidden" name="intent" value="invite" />
           <TextField meta={fields.name} label="Their name" autoComplete="off" maxLength={80} />
-          <TextField meta={fields.mobile} label="Their mobile number" type="tel" inputMode="tel" maxLength={16} />
+          <MobileNumberField
+            meta={fields.mobile}
+            label="Their mobile number"
+            hint="The number they will sign in with."
+          />
           <RoleSelect label="Role" />
           <SubmitButton pendingLabel="Inviting…">Send the invitation</SubmitButton>
         </Form>
