@@ -21,7 +21,7 @@ const key = (changeId: string) => `change:${changeId}`;
 export function queueChangeDocumentEmail(ctx: ApiContext, changeId: string): void {
   const docs = documentsOf(ctx, changeId);
   const table = docs.credit_notes.length > 0 ? "credit_notes" : docs.invoices.length > 0 ? "invoices" : null;
-  if (table === null) return;
+  if (table === null) return queueCardsAlone(ctx, changeId);
   const claimed = sql(
     ctx.db,
     `UPDATE ${table} SET email_status = 'sending' WHERE change_id = ? AND email_status IS NULL`,
@@ -53,6 +53,28 @@ export function queueChangeDocumentEmail(ctx: ApiContext, changeId: string): voi
         });
       },
     );
+  trackSending(ctx, key(changeId), sending);
+}
+
+/**
+ * An addition with no document (a family event the family cover already takes, at no charge) sends the
+ * family's e-cards by themselves, once: the first confirm claims them, a repeated one finds them claimed.
+ */
+function queueCardsAlone(ctx: ApiContext, changeId: string): void {
+  const claimed = sql(
+    ctx.db,
+    `UPDATE membership_changes SET cards_emailed_at = ?
+       WHERE change_id = ? AND kind = 'add' AND status = 'confirmed' AND cards_emailed_at IS NULL`,
+  ).run(ctx.now(), changeId).changes;
+  if (claimed === 0) return;
+  const sending = joinerCards(ctx, changeId).catch((error: unknown) =>
+    ctx.log({
+      level: "error",
+      event: "change_cards_email_failed",
+      change_id: changeId,
+      error: error instanceof Error ? error.message : String(error),
+    }),
+  );
   trackSending(ctx, key(changeId), sending);
 }
 

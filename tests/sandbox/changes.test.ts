@@ -636,9 +636,19 @@ describe("a family event", () => {
       member: { full_name: "Baby Rao", gender: "female", date_of_birth: "2025-06-24", relationship: "daughter" },
     });
     expect(born.json.data.change.price.total_paise).toBe(0);
+    const cards = async () =>
+      (await api.call("GET", "/api/sandbox/emails?to=e-1%40fernleaf.example")).json.data.filter(
+        (e: { subject: string; attachments?: { filename: string }[] }) =>
+          e.subject.startsWith("Your health insurance e-cards"),
+      ).length;
+    const before = await cards();
     const confirmed = await admin.post(`/membership/changes/${born.json.data.change.change_id}/confirm`, {});
     expect(confirmed.status).toBe(200);
     expect(confirmed.json.data.change).toMatchObject({ status: "confirmed", invoice: null, invoices: [] });
+    // With no invoice to carry them, the family's e-cards (the newborn's among them) go by themselves, once.
+    await expect.poll(cards).toBe(before + 1);
+    await admin.post(`/membership/changes/${born.json.data.change.change_id}/confirm`, {});
+    expect(await cards()).toBe(before + 1);
     const listed = (await admin.get("/membership")).json.data.invoices;
     expect(listed.every((i: { total_paise: number }) => i.total_paise > 0)).toBe(true);
   });

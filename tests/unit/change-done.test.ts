@@ -71,6 +71,8 @@ describe("a change's done page", () => {
     expect(eCardsSentTo(joiner({ event: "marriage" }))).toBe(
       "The family’s e-cards are emailed to employee E-9, at the email on your team’s list.",
     );
-    expect(eCardsSentTo(joiner({ event: "birth", invoices: [] }))).toBe("Their e-card is on your team’s list.");
+    expect(eCardsSentTo(joiner({ event: "birth", invoices: [] }))).toBe(
+      "The family’s e-cards are emailed to employee E-9, at the email on your team’s list.",
+    );
   });
 });

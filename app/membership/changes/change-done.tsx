@@ -28,10 +28,12 @@ export function paidHow(change: Change, payment: ChangePayment | null): string |
     : `Paid ${byGateway}.`;
 }
 
-/** Whom a confirmed addition's e-cards went to: emailed with its invoice, else kept on the team's list. */
+/**
+ * Whom a confirmed addition's e-cards went to: emailed with its invoice, or by themselves when it has
+ * none (a family event at no charge); the family's to the employee.
+ */
 export function eCardsSentTo(change: Change): string | null {
   if (change.kind === "remove") return null;
-  if (change.invoices.length === 0) return "Their e-card is on your team’s list.";
   const email = change.event === null ? change.members[0]?.email : null;
   return email
     ? `Their e-cards are emailed to ${email}.`
