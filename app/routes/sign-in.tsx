@@ -3,15 +3,13 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { sendCode } from "~/upstream/global.server";
-import { attempt } from "~/session/signed-in.server";
 import { browserValidation, ErrorSummary, SubmitButton } from "~/components/form";
 import { MobileNumberField } from "~/components/one-time-code";
 import { PATHS } from "~/routing/paths";
 import { seoMeta } from "~/content/seo";
 import { seeOther } from "~/utils/see-other";
 import { commitSession, getSession } from "~/session/session.server";
-import { deviceForNewCode } from "~/session/device.server";
+import { requestAdminCode } from "~/session/admin-code.server";
 import { membershipReturnPath } from "~/utils/safe-redirect";
 import { mobileNumber } from "~/validation/fields";
 import { parseSubmission } from "~/validation/submission.server";
@@ -49,18 +47,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseSubmission(await request.formData(), schema);
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const allowance = await context.spendIpAllowance("codeRequest");
-  if (!allowance.ok) return data(submission.reply({ formErrors: [allowance.message] }), { status: 429 });
-
   const { mobile, next } = submission.value;
-  const session = await getSession(request);
-  const deviceId = await deviceForNewCode(request, session);
-  const sent = await attempt(request, () => sendCode(mobile, context.clientIp, deviceId));
-  if (!sent.ok)
-    return data(submission.reply({ formErrors: [sent.error.message] }), { status: sent.error.isOutage ? 503 : 400 });
-
-  session.set("mobileNo", mobile);
-  session.set("resendAt", Date.now() + (sent.value.resend_after_s ?? 30) * 1000);
+  const sent = await requestAdminCode(request, context, mobile);
+  if (!sent.ok) return data(submission.reply({ formErrors: [sent.message] }), { status: sent.status });
+  const { session } = sent;
   session.set("afterSignIn", membershipReturnPath(next) ?? PATHS.membership);
   return seeOther(PATHS.checkout.verifyOtp, { "Set-Cookie": await commitSession(session) });
 }
